@@ -1,0 +1,3 @@
+from deckcheck.cli import run
+
+run()

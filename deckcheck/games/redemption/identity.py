@@ -1,0 +1,61 @@
+"""Redemption's "Defining Duplicate Cards": which printings count as the same card.
+
+Two printings with the same title are the same card when they share the art, or when they share
+a brigade, unless both are generic characters with different art. Same title, different art and
+different brigade: different cards. The relation is made transitive with a union-find over the
+printings of each title in the whole database, so that a printing absent from the deck can still
+link two that are in it.
+
+Interpretation (rules.md is silent): two printings that have no brigade at all (dominants, Lost
+Souls, sites) count as sharing their absence of brigade, which is what the rulebook's "1 Son of
+God" means for two Son of God printings with different art.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+
+from deckcheck.loading.card_db import CardDatabase
+from deckcheck.loading.names import normalise
+from deckcheck.model import Card
+
+
+def art(card: Card) -> str:
+    return card.get("art") or card.id
+
+
+def brigades(card: Card) -> frozenset[str]:
+    return frozenset(card.get("brigades") or ())
+
+
+def same_card(a: Card, b: Card) -> bool:
+    """The rulebook's pairwise test, for two printings with the same title."""
+    if art(a) == art(b):
+        return True
+    if a.get("generic") and b.get("generic"):
+        return False
+    shared = brigades(a) & brigades(b)
+    return bool(shared) or (not brigades(a) and not brigades(b))
+
+
+@cache
+def identities(database: CardDatabase) -> dict[str, str]:
+    """Card id -> the id of its duplicate group's representative, for a whole database."""
+    cards = database.cards
+    parent = {card.id: card.id for card in cards}
+
+    def root(card_id: str) -> str:
+        while parent[card_id] != card_id:
+            parent[card_id] = parent[parent[card_id]]
+            card_id = parent[card_id]
+        return card_id
+
+    by_title: dict[str, list[Card]] = {}
+    for card in cards:
+        by_title.setdefault(normalise(card.title), []).append(card)
+    for printings in by_title.values():
+        for a, b in combinations(printings, 2):
+            if root(a.id) != root(b.id) and same_card(a, b):
+                parent[root(b.id)] = root(a.id)
+    return {card_id: root(card_id) for card_id in parent}

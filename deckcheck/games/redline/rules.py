@@ -1,0 +1,110 @@
+"""REDLINE instruction manual: "DECK CONSTRUCTION RULES", "MISSION DECK CONSTRUCTION",
+"CRITICAL HIT DECK CONSTRUCTION" and "Resource Cards"."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from deckcheck.games import Game
+from deckcheck.model import Deck, Finding, Severity
+from deckcheck.rules import Reporter, rule, shapes
+from deckcheck.rules.common import COMMON_RULES
+
+ARSENAL = "REDLINE manual, DECK CONSTRUCTION RULES / Arsenal construction"
+ARSENAL_SIZE = 60
+COPY_LIMIT = 4
+MISSION_MINIMUM, MISSION_COPIES = 20, 3
+CRITICAL_HITS = 15
+RESOURCES_RECOMMENDED = (22, 24)
+
+
+@rule("redline.arsenal-size", Severity.ERROR, f"the arsenal is exactly {ARSENAL_SIZE} cards; the general does not count",
+      ARSENAL + ", rule 1")
+def arsenal_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    yield from shapes.size_range(report, "main", deck.size("main"), ARSENAL_SIZE, ARSENAL_SIZE, "the arsenal")
+
+
+@rule("redline.general", Severity.ERROR, "exactly one general, given in `general:`, and it is a general card",
+      ARSENAL + ", rule 2")
+def general(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    generals = deck.entries("general")
+    if not generals:
+        yield report.about_deck("the arsenal has no general; name one with `general:` (it does not count in the 60)")
+        return
+    if len(generals) > 1:
+        yield report.about_zone("general", f"{len(generals)} generals given; an arsenal has exactly one")
+    for entry in generals:
+        if entry.card is not None and not entry.card.is_a("general"):
+            yield report.about_entries([entry], f"{entry.card.name} is not a general card")
+
+
+@rule("redline.faction", Severity.ERROR, "every arsenal card is neutral or of the general's faction",
+      ARSENAL + ", rule 3")
+def faction(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    leaders = [e.card for e in deck.entries("general") if e.card is not None and e.card.is_a("general")]
+    if len(leaders) != 1 or not leaders[0].get("faction"):
+        return  # redline.general already says what is wrong with the general
+    leader = leaders[0]
+    allowed = {"neutral", leader.get("faction")}
+    for entry in deck.entries("main"):
+        card_faction = entry.card.get("faction") if entry.card else None
+        if card_faction is not None and card_faction not in allowed:
+            yield report.about_entries(
+                [entry], f"{entry.card.name} is a {card_faction.upper()} card; {leader.name} leads "
+                         f"{leader.get('faction').upper()}, whose arsenal takes only {leader.get('faction').upper()} and neutral cards")
+
+
+@rule("redline.copy-limit", Severity.ERROR,
+      f"at most {COPY_LIMIT} copies of a card; basic resource cards are exempt (heroic cards too may have 4)",
+      ARSENAL + ", rule 4")
+def copy_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    yield from shapes.copy_cap(report, deck.entries("main"),
+                               lambda card: None if card.get("basic_resource") else COPY_LIMIT)
+
+
+@rule("redline.mission-deck", Severity.ERROR,
+      f"a mission deck given in `missions:` has at least {MISSION_MINIMUM} mission cards, at most {MISSION_COPIES} of each",
+      "REDLINE manual, MISSION DECK CONSTRUCTION")
+def mission_deck(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    missions = deck.entries("missions")
+    if not missions:
+        return
+    yield from shapes.size_range(report, "missions", deck.size("missions"), MISSION_MINIMUM, None, "the mission deck")
+    yield from shapes.copy_cap(report, missions, lambda card: MISSION_COPIES)
+    for entry in missions:
+        if entry.card is not None and not entry.card.is_a("mission"):
+            yield report.about_entries([entry], f"{entry.card.name} is not a mission card; the mission deck holds only missions")
+
+
+@rule("redline.critical-hit-deck", Severity.ERROR,
+      f"a critical hit deck given in `critical_hits:` has exactly {CRITICAL_HITS} critical hit cards",
+      "REDLINE manual, CRITICAL HIT DECK CONSTRUCTION")
+def critical_hit_deck(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    critical = deck.entries("critical_hits")
+    if not critical:
+        return
+    yield from shapes.size_range(report, "critical_hits", deck.size("critical_hits"), CRITICAL_HITS, CRITICAL_HITS,
+                                 "the critical hit deck")
+    for entry in critical:
+        if entry.card is not None and not entry.card.is_a("critical_hit"):
+            yield report.about_entries([entry], f"{entry.card.name} is not a critical hit card")
+
+
+@rule("redline.resource-count", Severity.WARNING, "22-24 resource cards are recommended for a 60-card arsenal",
+      "REDLINE manual, CARD TYPES / Resource Cards")
+def resource_count(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    low, high = RESOURCES_RECOMMENDED
+    have = shapes.count(deck.entries("main"), lambda card: card.is_a("resource"))
+    if not low <= have <= high:
+        yield report.about_zone("main", f"{have} resource cards; the rulebook recommends {low}-{high} for a 60-card arsenal")
+
+
+GAME = Game(
+    name="redline",
+    title="REDLINE",
+    default_format="standard",
+    formats={"standard": "the instruction manual's arsenal, mission deck and critical hit deck rules"},
+    rules=COMMON_RULES + (arsenal_size, general, faction, copy_limit, mission_deck, critical_hit_deck, resource_count),
+    zones=("general", "main", "missions", "critical_hits"),
+    forbidden_types={"main": ("general", "mission", "critical_hit")},
+)

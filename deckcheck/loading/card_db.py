@@ -1,0 +1,154 @@
+"""Card databases: YAML files checked against schemas/card-db.schema.json, one game per file.
+
+The bundled databases ship inside the package; `--card-db PATH` replaces the bundled database of
+each game that PATH covers. Any problem with a database stops the run (exit 2): a deck cannot be
+judged against cards that are not known for sure.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Iterable
+
+from deckcheck.loading import resources
+from deckcheck.loading.names import NameIndex, slug
+from deckcheck.loading.safe_yaml import Document, InputError, decode, load
+from deckcheck.model import Card
+
+DATABASE_SUFFIXES = (".yaml", ".yml")
+
+
+class DatabaseError(Exception):
+    """One or more problems in card database files, each already `file:line:col: message`."""
+
+    def __init__(self, problems: list[str]):
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+@dataclass(eq=False)  # compared and hashed by identity: per-database caches key on it
+class CardDatabase:
+    game: str
+    cards: tuple[Card, ...]
+    files: tuple[str, ...]
+    by_id: dict[str, Card] = field(init=False)
+    names: NameIndex = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.by_id = {card.id: card for card in self.cards}
+        self.names = NameIndex(self.cards)
+
+
+@cache
+def _validator():
+    import jsonschema  # imported here: a command that reads no database never pays for it
+
+    schema = json.loads(resources.schema_path("card-db").read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def read_file(path: Path) -> tuple[str, list[Card]]:
+    """The game and cards of one database file; DatabaseError listing every problem in it."""
+    try:
+        document = load(decode(path.read_bytes()))
+    except InputError as exc:
+        raise DatabaseError([_located(path, exc.position, exc.message)]) from None
+    except OSError as exc:
+        raise DatabaseError([f"{path}: cannot read: {exc.strerror}"]) from None
+    problems = [
+        _located(path, document.position(tuple(error.absolute_path)), _schema_message(error))
+        for error in sorted(_validator().iter_errors(document.data), key=lambda e: list(map(str, e.absolute_path)))
+    ]
+    if problems:
+        raise DatabaseError(problems)
+    game = document.data["game"]
+    cards, seen = [], {}
+    for index, entry in enumerate(document.data["cards"]):
+        card_id = entry.get("id") or slug(entry["name"])
+        if card_id in seen:
+            problems.append(_located(path, document.position(("cards", index)),
+                                     f"duplicate card id '{card_id}' (also card {seen[card_id] + 1}); give one of them an explicit `id`"))
+            continue
+        seen[card_id] = index
+        cards.append(_card(card_id, entry))
+    if problems:
+        raise DatabaseError(problems)
+    return game, cards
+
+
+def _card(card_id: str, entry: dict) -> Card:
+    kinds = entry["type"]
+    types = tuple(kinds) if isinstance(kinds, list) else (kinds,)
+    facts = {k: v for k, v in entry.items() if k not in ("id", "name", "type")}
+    return Card(card_id, entry["name"], types, MappingProxyType(facts))
+
+
+def _schema_message(error) -> str:
+    where = "/".join(str(p) for p in error.absolute_path)
+    return f"{where}: {error.message}" if where else error.message
+
+
+def _located(path: Path, position, message: str) -> str:
+    if position is None:
+        return f"{path}: {message}"
+    return f"{path}:{position.line}:{position.column}: {message}"
+
+
+def database_files(path: Path) -> list[Path]:
+    if path.is_dir():
+        return sorted(p for p in path.rglob("*") if p.suffix in DATABASE_SUFFIXES and p.is_file())
+    return [path]
+
+
+def load_databases(paths: Iterable[Path]) -> dict[str, CardDatabase]:
+    """Every game the files under `paths` cover, each with all its cards from those files."""
+    by_game: dict[str, list[Card]] = {}
+    files: dict[str, list[str]] = {}
+    problems: list[str] = []
+    for root in paths:
+        if not root.exists():
+            problems.append(f"{root}: no such file or folder")
+            continue
+        for file in database_files(root):
+            try:
+                game, cards = read_file(file)
+            except DatabaseError as exc:
+                problems.extend(exc.problems)
+                continue
+            by_game.setdefault(game, []).extend(cards)
+            files.setdefault(game, []).append(str(file))
+    databases = {}
+    for game, cards in by_game.items():
+        duplicate = _first_duplicate_id(cards)
+        if duplicate:
+            problems.append(f"{', '.join(files[game])}: card id '{duplicate}' is used twice in the {game} database")
+        databases[game] = CardDatabase(game, tuple(cards), tuple(files[game]))
+    if problems:
+        raise DatabaseError(problems)
+    return databases
+
+
+def _first_duplicate_id(cards: list[Card]) -> str | None:
+    seen: set[str] = set()
+    for card in cards:
+        if card.id in seen:
+            return card.id
+        seen.add(card.id)
+    return None
+
+
+class Databases:
+    """The databases of one run: the user's replacements first, the bundled ones on demand."""
+
+    def __init__(self, replacements: dict[str, CardDatabase] | None = None):
+        self._loaded = dict(replacements or {})
+
+    def for_game(self, game: str) -> CardDatabase:
+        if game not in self._loaded:
+            folder = resources.card_data_path(game)
+            self._loaded[game] = load_databases([folder]).get(game) or CardDatabase(game, (), ())
+        return self._loaded[game]

@@ -1,0 +1,85 @@
+"""Turning a name a person typed into a card id, once, at loading.
+
+Suggestions come from the standard library's difflib: it only runs for a name that matched
+nothing, on at most a few thousand card names, so a compiled matcher would buy nothing a user
+could notice and would cost a dependency.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Iterable
+
+from deckcheck.model import Card
+
+_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
+                         "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
+                         "`": "'", "\u00b4": "'"})
+_SPACE = re.compile(r"\s+")
+
+
+def normalise(name: str) -> str:
+    """NFKC, straight quotes, one space between words, case-folded."""
+    text = unicodedata.normalize("NFKC", name).translate(_QUOTES)
+    return _SPACE.sub(" ", text).strip().casefold()
+
+
+def strip_accents(key: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", key)
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def slug(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", strip_accents(normalise(name))).strip("-")
+
+
+@dataclass(frozen=True)
+class Resolution:
+    card: Card | None
+    candidates: tuple[Card, ...] = ()      # several printings matched: the user must pick an id
+    suggestions: tuple[str, ...] = ()      # nothing matched: close names
+
+
+class NameIndex:
+    """Every way a card of one database may be named: its id, its name, its title."""
+
+    def __init__(self, cards: Iterable[Card]):
+        self._by_id: dict[str, Card] = {}
+        self._by_name: dict[str, list[Card]] = {}
+        self._by_title: dict[str, list[Card]] = {}
+        self._by_bare_name: dict[str, list[Card]] = {}
+        for card in cards:
+            self._by_id[card.id.casefold()] = card
+            key = normalise(card.name)
+            self._by_name.setdefault(key, []).append(card)
+            self._by_bare_name.setdefault(strip_accents(key), []).append(card)
+            if card.title != card.name:
+                self._by_title.setdefault(normalise(card.title), []).append(card)
+        self._names = sorted({card.name for card in self._by_id.values()})
+        self._lookup_names = {normalise(n): n for n in self._names}
+
+    def __contains__(self, card_id: str) -> bool:
+        return card_id.casefold() in self._by_id
+
+    def resolve(self, typed: str) -> Resolution:
+        key = normalise(typed)
+        by_id = self._by_id.get(key) or self._by_id.get(typed.strip().casefold())
+        if by_id is not None:
+            return Resolution(by_id)
+        for index in (self._by_name, self._by_title):
+            found = index.get(key)
+            if found:
+                if len(found) == 1:
+                    return Resolution(found[0])
+                return Resolution(None, candidates=tuple(found))
+        unaccented = self._by_bare_name.get(strip_accents(key), [])
+        if len(unaccented) == 1:
+            return Resolution(unaccented[0])
+        return Resolution(None, suggestions=self.suggest(typed))
+
+    def suggest(self, typed: str, limit: int = 3) -> tuple[str, ...]:
+        close = difflib.get_close_matches(normalise(typed), list(self._lookup_names), n=limit, cutoff=0.6)
+        return tuple(self._lookup_names[c] for c in close)

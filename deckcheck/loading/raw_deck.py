@@ -1,0 +1,50 @@
+"""What a deck file says, before any name is looked up: the readers' common output."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from deckcheck.model import Position
+
+# Every zone a deck file may hold, in the order a deck is written and reported.
+ZONES = ("general", "champion", "main", "side", "missions", "critical_hits")
+MIN_COUNT, MAX_COUNT = 1, 999
+
+
+class DeckParseError(Exception):
+    """A problem that makes a deck file unreadable; becomes a `deck.parse` finding."""
+
+    def __init__(self, message: str, position: Position | None = None):
+        super().__init__(message)
+        self.message = message
+        self.position = position
+
+
+@dataclass(frozen=True)
+class RawEntry:
+    typed: str
+    count: int
+    zone: str
+    position: Position
+
+
+@dataclass
+class RawDeck:
+    path: str
+    game: str | None = None
+    format: str | None = None
+    name: str | None = None
+    entries: list[RawEntry] = field(default_factory=list)
+    zone_positions: dict[str, Position] = field(default_factory=dict)
+    game_position: Position | None = None
+    problems: list[DeckParseError] = field(default_factory=list)
+
+
+def count_problem(value: object) -> str | None:
+    """Why a count is not a whole number from 1 to 999, or None when it is one."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        shown = "nothing" if value is None else repr(value) if isinstance(value, str) else str(value).lower()
+        return f"count must be a whole number from {MIN_COUNT} to {MAX_COUNT}, not {shown}"
+    if not MIN_COUNT <= value <= MAX_COUNT:
+        return f"count must be a whole number from {MIN_COUNT} to {MAX_COUNT}, not {value}"
+    return None

@@ -1,0 +1,218 @@
+"""YAML for files written by strangers: composed, checked, then turned into plain data by us.
+
+PyYAML composes the node graph (with the C parser when it is installed); nothing is ever
+constructed from a tag. On top of that, every document is checked for what a deck or a card
+database never needs and an attacker might send: anchors and aliases, non-standard tags, merge
+keys, duplicate keys, keys that are not scalars, deep nesting. Plain scalars are read with the
+YAML 1.2 core schema, so `No`, `On` and `1984` as card names stay strings where YAML 1.1 would
+make them booleans and numbers; mapping keys are always the text as written.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+import yaml
+
+try:
+    from yaml import CSafeLoader as _FastestSafeLoader
+except ImportError:  # PyYAML built without libyaml
+    from yaml import SafeLoader as _FastestSafeLoader
+
+from deckcheck.model import Position
+
+MAX_BYTES = 1024 * 1024
+MAX_DEPTH = 32
+
+_TAG = "tag:yaml.org,2002:"
+_STANDARD_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")}
+_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
+_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
+_INT = re.compile(r"^[-+]?[0-9]+$")
+_INT_OCT = re.compile(r"^0o[0-7]+$")
+_INT_HEX = re.compile(r"^0x[0-9a-fA-F]+$")
+_FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
+_FLOAT_SPECIAL = {".inf": float("inf"), "+.inf": float("inf"), "-.inf": float("-inf"), ".nan": float("nan")}
+
+
+class SafeYamlLoader(_FastestSafeLoader):
+    """The loader deckcheck composes with: the safe loader (C-accelerated when available)."""
+
+
+class InputError(Exception):
+    """A file that cannot be read as asked, with the position of the problem when it has one."""
+
+    def __init__(self, message: str, position: Position | None = None):
+        super().__init__(message)
+        self.message = message
+        self.position = position
+
+
+def position_of(node: yaml.Node) -> Position:
+    return Position(node.start_mark.line + 1, node.start_mark.column + 1)
+
+
+def decode(raw: bytes) -> str:
+    """Bytes of a text file to str, refusing what no deck or database can be."""
+    if len(raw) > MAX_BYTES:
+        raise InputError("file is larger than the 1 MiB limit")
+    if not raw.strip():
+        raise InputError("file is empty")
+    if b"\x00" in raw:
+        raise InputError("binary file (it contains NUL bytes)")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        before = raw[: exc.start]
+        line = before.count(b"\n") + 1
+        column = exc.start - (before.rfind(b"\n") + 1) + 1
+        raise InputError(f"not UTF-8 text (byte 0x{raw[exc.start]:02x})", Position(line, column)) from None
+    return text
+
+
+def compose(text: str) -> yaml.Node | None:
+    """The single document's root node, or None for an empty document."""
+    if "&" in text or "*" in text:
+        _refuse_anchors(text)
+    loader = SafeYamlLoader(text)
+    try:
+        return loader.get_single_node()
+    except yaml.MarkedYAMLError as exc:
+        raise _marked(exc) from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"not valid YAML: {exc}") from None
+    except RecursionError:
+        raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)") from None
+    finally:
+        loader.dispose()
+
+
+def _refuse_anchors(text: str) -> None:
+    # Only reached when the text has an & or *, which most files never do; the event stream
+    # tells an anchor from an ampersand inside a card name.
+    loader = SafeYamlLoader(text)
+    try:
+        while True:
+            event = loader.get_event()
+            if event is None or isinstance(event, yaml.StreamEndEvent):
+                return
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                what = "alias" if isinstance(event, yaml.AliasEvent) else "anchor"
+                mark = event.start_mark
+                raise InputError(
+                    f"YAML {what} '{event.anchor}' is not allowed (decks and card databases never need anchors or aliases)",
+                    Position(mark.line + 1, mark.column + 1),
+                )
+    except yaml.MarkedYAMLError as exc:
+        raise _marked(exc) from None
+    except yaml.YAMLError as exc:
+        raise InputError(f"not valid YAML: {exc}") from None
+    finally:
+        loader.dispose()
+
+
+def _marked(exc: yaml.MarkedYAMLError) -> InputError:
+    mark = exc.problem_mark or exc.context_mark
+    problem = exc.problem or exc.context or "parse error"
+    context = f" ({exc.context})" if exc.context and exc.problem else ""
+    position = Position(mark.line + 1, mark.column + 1) if mark else None
+    return InputError(f"not valid YAML: {problem}{context}", position)
+
+
+def scalar(node: yaml.Node) -> Any:
+    """A scalar node's value under the YAML 1.2 core schema; non-standard tags are refused."""
+    check_tag(node)
+    if not isinstance(node, yaml.ScalarNode):
+        raise InputError("expected a single value here", position_of(node))
+    text = node.value
+    if node.style or node.tag == _TAG + "str":  # plain style is None (Python parser) or "" (C parser)
+        return text
+    if _NULL.match(text):
+        return None
+    if text in _BOOL:
+        return _BOOL[text]
+    if _INT.match(text):
+        return int(text)
+    if _INT_OCT.match(text):
+        return int(text[2:], 8)
+    if _INT_HEX.match(text):
+        return int(text[2:], 16)
+    if _FLOAT.match(text):
+        return float(text)
+    if text.lower() in _FLOAT_SPECIAL:
+        return _FLOAT_SPECIAL[text.lower()]
+    return text
+
+
+def check_tag(node: yaml.Node) -> None:
+    if node.tag not in _STANDARD_TAGS:
+        shown = node.tag.replace(_TAG, "!!")
+        if shown == "!!merge":
+            raise InputError("merge keys (<<) are not allowed", position_of(node))
+        raise InputError(f"tag {shown} is not allowed (only plain YAML is read)", position_of(node))
+
+
+def key_text(node: yaml.Node) -> str:
+    """A mapping key as the text the user wrote: keys are names, never numbers or booleans."""
+    check_tag(node)
+    if not isinstance(node, yaml.ScalarNode):
+        raise InputError("a key must be plain text, not a list or mapping", position_of(node))
+    return node.value
+
+
+def pairs(node: yaml.MappingNode) -> Iterator[tuple[str, yaml.Node, yaml.Node]]:
+    """(key, key node, value node) of a mapping, refusing a key given twice."""
+    check_tag(node)
+    seen: dict[str, yaml.Node] = {}
+    for key_node, value_node in node.value:
+        key = key_text(key_node)
+        if key in seen:
+            first = position_of(seen[key])
+            raise InputError(f"duplicate key '{key}' (first given at line {first.line})", position_of(key_node))
+        seen[key] = key_node
+        yield key, key_node, value_node
+
+
+def to_data(node: yaml.Node | None, depth: int = 0) -> Any:
+    """Plain Python data (dict, list, str, int, float, bool, None) from a checked node."""
+    if node is None:
+        return None
+    if depth > MAX_DEPTH:
+        raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)", position_of(node))
+    if isinstance(node, yaml.MappingNode):
+        return {key: to_data(value, depth + 1) for key, _, value in pairs(node)}
+    if isinstance(node, yaml.SequenceNode):
+        check_tag(node)
+        return [to_data(item, depth + 1) for item in node.value]
+    return scalar(node)
+
+
+@dataclass(frozen=True)
+class Document:
+    """A parsed file: its plain data and the node graph to find positions in."""
+
+    root: yaml.Node | None
+    data: Any
+
+    def position(self, path: tuple[Any, ...]) -> Position | None:
+        """Position of the value at a path of keys and indices (the deepest node found)."""
+        node = self.root
+        if node is None:
+            return None
+        for step in path:
+            child = None
+            if isinstance(node, yaml.MappingNode) and isinstance(step, str):
+                child = next((v for k, v in node.value if getattr(k, "value", None) == step), None)
+            elif isinstance(node, yaml.SequenceNode) and isinstance(step, int) and step < len(node.value):
+                child = node.value[step]
+            if child is None:
+                break
+            node = child
+        return position_of(node)
+
+
+def load(text: str) -> Document:
+    root = compose(text)
+    return Document(root, to_data(root))

@@ -1,0 +1,85 @@
+"""Plain-text decks as people paste them into forums, and LackeyCCG's text export.
+
+    # game: redline
+    General: Valya Serova
+    19 Supply Drop
+    3x EF-9 Rabbit
+    Side:
+    2 Lightning Blast
+"""
+
+from __future__ import annotations
+
+import re
+
+from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_problem
+from deckcheck.model import Position
+
+_HEADERS = {
+    "main": "main", "deck": "main",
+    "side": "side", "sideboard": "side", "reserve": "side",
+    "missions": "missions", "mission deck": "missions",
+    "critical hits": "critical_hits", "critical hit deck": "critical_hits",
+    "tokens": None,  # Lackey's export lists tokens after the deck: they are not part of it
+}
+_HEADER = re.compile(r"^(?P<header>[a-z][a-z ]*?)\s*:?\s*$", re.IGNORECASE)
+_SINGLE = re.compile(r"^(?P<zone>general|champion)\s*:\s*(?P<name>\S.*)$", re.IGNORECASE)
+_METADATA = re.compile(r"^#\s*(?P<key>game|format|name)\s*:\s*(?P<value>.*?)\s*$", re.IGNORECASE)
+_ENTRY = re.compile(r"^(?P<count>\d+)[xX]?(?:\s+|\t)(?P<name>\S.*)$")
+_BAD_COUNT = re.compile(r"^(?P<count>[-+]?\d[\d.,]*[xX]?)\s+\S")
+_COMMENT = re.compile(r"(?:^|\s)#.*$")
+
+
+def read(path: str, text: str) -> RawDeck:
+    deck = RawDeck(path)
+    zone: str | None = "main"
+    for number, raw_line in enumerate(text.splitlines(), start=1):
+        indent = len(raw_line) - len(raw_line.lstrip())
+        line = raw_line.strip()
+        position = Position(number, indent + 1)
+        metadata = _METADATA.match(line)
+        if metadata:
+            value = metadata["value"]
+            if value:
+                setattr(deck, metadata["key"].lower(), value)
+                if metadata["key"].lower() == "game":
+                    deck.game_position = position
+            continue
+        line = _COMMENT.sub("", line).strip()
+        if not line:
+            continue
+        header = _HEADER.match(line)
+        if header and header["header"].lower() in _HEADERS:
+            zone = _HEADERS[header["header"].lower()]
+            if zone:
+                deck.zone_positions.setdefault(zone, position)
+            continue
+        if zone is None:
+            continue
+        single = _SINGLE.match(line)
+        if single:
+            single_zone = single["zone"].lower()
+            deck.zone_positions.setdefault(single_zone, position)
+            deck.entries.append(RawEntry(single["name"].strip(), 1, single_zone, position))
+            continue
+        try:
+            deck.entries.append(_entry(line, zone, position))
+        except DeckParseError as problem:
+            deck.problems.append(problem)
+            continue
+        deck.zone_positions.setdefault(zone, Position(1, 1) if zone == "main" else position)
+    return deck
+
+
+def _entry(line: str, zone: str, position: Position) -> RawEntry:
+    match = _ENTRY.match(line)
+    if match:
+        count = int(match["count"])
+        problem = count_problem(count)
+        if problem:
+            raise DeckParseError(problem, position)
+        return RawEntry(match["name"].strip(), count, zone, position)
+    bad = _BAD_COUNT.match(line)
+    if bad:
+        raise DeckParseError(f"count must be a whole number from 1 to 999, not {bad['count']!r}", position)
+    raise DeckParseError(f"expected a line like '3 Card Name' or a section header, not {line!r}", position)

@@ -1,0 +1,119 @@
+"""Deck files in YAML (deck-format.md): metadata keys, zones as `card: count` or a list of lines."""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from deckcheck.loading import safe_yaml
+from deckcheck.loading.names import normalise
+from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_problem
+from deckcheck.loading.safe_yaml import InputError, position_of
+
+_METADATA = ("game", "format", "name")
+_SINGLE_CARD_ZONES = ("general", "champion")
+_LIST_ZONES = ("main", "side", "missions", "critical_hits")
+TOP_LEVEL_KEYS = _METADATA + _SINGLE_CARD_ZONES + _LIST_ZONES
+_LIST_LINE = re.compile(r"^\s*(?P<count>\S+?)[xX]?\s+(?P<name>\S.*)$")
+
+
+def read(path: str, text: str) -> RawDeck:
+    try:
+        root = safe_yaml.compose(text)
+    except InputError as exc:
+        raise DeckParseError(exc.message, exc.position) from None
+    if not isinstance(root, yaml.MappingNode):
+        where = position_of(root) if root is not None else None
+        raise DeckParseError("a deck must be a mapping of keys (game, main, ...), not a single value or a list", where)
+    deck = RawDeck(path)
+    try:
+        for key, key_node, value in safe_yaml.pairs(root):
+            if key not in TOP_LEVEL_KEYS:
+                raise DeckParseError(f"unknown key '{key}' (expected one of: {', '.join(TOP_LEVEL_KEYS)})",
+                                     position_of(key_node))
+            deck.zone_positions[key] = position_of(key_node)
+            if key in _METADATA:
+                _read_metadata(deck, key, value)
+            elif key in _SINGLE_CARD_ZONES:
+                deck.entries.extend(_single_cards(key, value))
+            else:
+                _read_zone(deck, key, value)
+    except InputError as exc:
+        raise DeckParseError(exc.message, exc.position) from None
+    if deck.game is not None:
+        deck.game_position = deck.zone_positions["game"]
+    return deck
+
+
+def _read_metadata(deck: RawDeck, key: str, node: yaml.Node) -> None:
+    value = safe_yaml.scalar(node)
+    if value is not None:
+        setattr(deck, key, node.value.strip())
+
+
+def _single_cards(zone: str, node: yaml.Node) -> list[RawEntry]:
+    names = node.value if isinstance(node, yaml.SequenceNode) else [node]
+    entries = []
+    for item in names:
+        safe_yaml.check_tag(item)
+        if not isinstance(item, yaml.ScalarNode) or not item.value.strip():
+            raise DeckParseError(f"'{zone}' takes a card name", position_of(item))
+        entries.append(RawEntry(item.value.strip(), 1, zone, position_of(item)))
+    return entries
+
+
+def _read_zone(deck: RawDeck, zone: str, node: yaml.Node) -> None:
+    if isinstance(node, yaml.MappingNode):
+        lines = _mapping_lines(zone, node)
+    elif isinstance(node, yaml.SequenceNode):
+        safe_yaml.check_tag(node)
+        lines = [_list_line(zone, item) for item in node.value]
+    elif safe_yaml.scalar(node) is None:
+        lines = []
+    else:
+        raise DeckParseError(f"'{zone}' must be a mapping of card: count, or a list of cards", position_of(node))
+    seen: dict[str, RawEntry] = {}
+    for entry in lines:
+        key = normalise(entry.typed)
+        if key in seen:
+            first = seen[key].position.line
+            deck.problems.append(DeckParseError(
+                f"'{entry.typed}' is listed twice in {zone} (first at line {first}); give one line with the total count",
+                entry.position))
+            continue
+        seen[key] = entry
+        deck.entries.append(entry)
+
+
+def _mapping_lines(zone: str, node: yaml.MappingNode) -> list[RawEntry]:
+    lines = []
+    for name, key_node, value in safe_yaml.pairs(node):
+        count = safe_yaml.scalar(value)
+        problem = count_problem(count)
+        if problem:
+            raise DeckParseError(f"{problem} (card '{name}')", position_of(value))
+        if not name.strip():
+            raise DeckParseError("empty card name", position_of(key_node))
+        lines.append(RawEntry(name.strip(), count, zone, position_of(key_node)))
+    return lines
+
+
+def _list_line(zone: str, item: yaml.Node) -> RawEntry:
+    safe_yaml.check_tag(item)
+    if not isinstance(item, yaml.ScalarNode) or not item.value.strip():
+        raise DeckParseError(f"each item of '{zone}' is a line like \"3 Card Name\"", position_of(item))
+    text = item.value.strip()
+    match = _LIST_LINE.match(text)
+    if match and _looks_like_count(match["count"]):
+        count = int(match["count"]) if match["count"].isdigit() else match["count"]
+        problem = count_problem(count)
+        if problem:
+            raise DeckParseError(problem, position_of(item))
+        return RawEntry(match["name"].strip(), count, zone, position_of(item))
+    return RawEntry(text, 1, zone, position_of(item))
+
+
+def _looks_like_count(word: str) -> bool:
+    """`3`, `3x`, but also `-1`, `0` and `2.5`: counts, good or bad, not the start of a name."""
+    return bool(re.fullmatch(r"[-+]?\d+(?:[.,]\d+)?", word))

@@ -1,0 +1,109 @@
+"""The objects every stage passes on: cards, resolved decks and findings.
+
+Loading produces them, rules and renderers only read them.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Mapping
+
+
+class Severity(str, enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, eq=False)
+class Card:
+    """One printing in a card database. `facts` holds every other field of its YAML entry."""
+
+    id: str
+    name: str
+    types: tuple[str, ...]
+    facts: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.facts.get(key, default)
+
+    def is_a(self, *types: str) -> bool:
+        return any(t in self.types for t in types)
+
+    @property
+    def title(self) -> str:
+        return self.facts.get("title") or self.name
+
+
+@dataclass(frozen=True)
+class Position:
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A deck line: `count` copies of what the user typed, resolved to `card` (None when it
+    matched nothing, so that the zone still counts its copies)."""
+
+    typed: str
+    count: int
+    zone: str
+    position: Position | None
+    card: Card | None = None
+
+
+@dataclass(frozen=True)
+class Finding:
+    rule: str
+    severity: Severity
+    message: str
+    cards: tuple[str, ...] = ()
+    zone: str | None = None
+    position: Position | None = None
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck whose names have been resolved against one game's card database."""
+
+    path: str
+    game: str
+    format: str
+    name: str | None
+    zones: Mapping[str, tuple[Entry, ...]]
+    zone_positions: Mapping[str, Position]
+
+    def entries(self, *zones: str) -> tuple[Entry, ...]:
+        names = zones or tuple(self.zones)
+        return tuple(e for z in names for e in self.zones.get(z, ()))
+
+    def size(self, *zones: str) -> int:
+        return sum(e.count for e in self.entries(*zones))
+
+    def zone_position(self, zone: str) -> Position:
+        """Where a finding about a whole zone points: its key, or line 1 when the zone is absent."""
+        return self.zone_positions.get(zone) or Position(1, 1)
+
+
+@dataclass(frozen=True)
+class DeckReport:
+    path: str
+    game: str | None
+    format: str | None
+    name: str | None
+    counts: Mapping[str, int]
+    findings: tuple[Finding, ...]
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for f in self.findings if f.severity is Severity.ERROR)
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for f in self.findings if f.severity is Severity.WARNING)
+
+    @property
+    def legal(self) -> bool:
+        return self.errors == 0

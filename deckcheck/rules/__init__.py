@@ -1,0 +1,67 @@
+"""The Rule record and the reporter a rule writes its findings through.
+
+A rule is a small generator with an id beside it: it reads a resolved deck and yields findings,
+never raises for a bad deck and never prints. `deckcheck rules` and `--explain` read the same
+records the checks run from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+
+from deckcheck.model import Deck, Entry, Finding, Position, Severity
+
+if TYPE_CHECKING:
+    from deckcheck.loading.card_db import CardDatabase
+
+Check = Callable[["Deck", "Reporter"], Iterable[Finding]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    severity: Severity
+    summary: str
+    source: str
+    check: Check | None = None  # None for rules that loading reports (deck.parse, deck.unknown-card, ...)
+
+
+def rule(rule_id: str, severity: Severity, summary: str, source: str) -> Callable[[Check], Rule]:
+    """Decorator turning a check generator into a Rule."""
+
+    def wrap(check: Check) -> Rule:
+        return Rule(rule_id, severity, summary, source, check)
+
+    return wrap
+
+
+@dataclass(frozen=True)
+class Reporter:
+    """Builds one rule's findings about one deck, pointing each at the line it is about."""
+
+    rule: Rule
+    deck: Deck
+    database: "CardDatabase"
+
+    def finding(self, message: str, *, cards: Iterable[str] = (), zone: str | None = None,
+                position: Position | None = None) -> Finding:
+        return Finding(self.rule.id, self.rule.severity, message, tuple(cards), zone, position or Position(1, 1))
+
+    def about_zone(self, zone: str, message: str, cards: Iterable[str] = ()) -> Finding:
+        return self.finding(message, cards=cards, zone=zone, position=self.deck.zone_position(zone))
+
+    def about_entries(self, entries: list[Entry], message: str) -> Finding:
+        first = entries[0]
+        names = dict.fromkeys(e.card.name if e.card else e.typed for e in entries)
+        return self.finding(message, cards=names, zone=first.zone, position=first.position)
+
+    def about_deck(self, message: str) -> Finding:
+        return self.finding(message)
+
+
+def run_rules(rules: Iterable[Rule], deck: Deck, database: "CardDatabase", ignore: frozenset[str]) -> Iterator[Finding]:
+    for each in rules:
+        if each.check is None or each.id in ignore:
+            continue
+        yield from each.check(deck, Reporter(each, deck, database))

@@ -1,0 +1,42 @@
+"""Rules every game shares (ids `deck.*`). Most are reported by loading; wrong-zone is checked
+from each game's table of types that may not stand in a zone."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from deckcheck.model import Deck, Finding, Severity
+from deckcheck.rules import Reporter, Rule, rule
+
+_FORMAT = "deck-format.md"
+
+PARSE = Rule("deck.parse", Severity.ERROR,
+             "the file is not a readable deck (bad YAML/text, wrong shape, duplicate key, bad count)", _FORMAT)
+UNKNOWN_GAME = Rule("deck.unknown-game", Severity.ERROR,
+                    "`game:` is missing or names no known game (or the game has no such format)", _FORMAT)
+UNKNOWN_CARD = Rule("deck.unknown-card", Severity.ERROR,
+                    "a name or id matches no card of the game's database", "deck-format.md, Names")
+AMBIGUOUS_CARD = Rule("deck.ambiguous-card", Severity.ERROR,
+                      "a name matches several printings; use one of the ids listed", "deck-format.md, Names")
+
+
+@rule("deck.wrong-zone", Severity.ERROR,
+      "a card sits in a zone where its type cannot go (a general in main, a mission in main, ...)",
+      "the game's rulebook, deck construction")
+def wrong_zone(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    from deckcheck.games import get_game
+
+    game = get_game(deck.game)
+    for zone, entries in deck.zones.items():
+        if zone not in game.zones:
+            yield report.about_zone(zone, f"a {game.title} deck has no {zone} zone")
+            continue
+        forbidden = game.forbidden_types.get(zone, ())
+        for entry in entries:
+            if entry.card is not None and entry.card.is_a(*forbidden):
+                kind = "/".join(t for t in entry.card.types if t in forbidden).replace("_", " ")
+                yield report.about_entries([entry], f"{entry.card.name} is a {kind} card and cannot go in {zone}")
+
+
+LOADING_RULES = (PARSE, UNKNOWN_GAME, UNKNOWN_CARD, AMBIGUOUS_CARD)
+COMMON_RULES = LOADING_RULES + (wrong_zone,)

@@ -1,0 +1,61 @@
+"""Rule shapes several games share: a size range, a copy cap with exemptions, counting by type.
+
+Each game's rules.py calls these with its own numbers, so that it reads like the rulebook section
+it implements.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Hashable, Iterable, Iterator
+
+from deckcheck.loading.names import normalise
+from deckcheck.model import Card, Entry, Finding
+from deckcheck.rules import Reporter
+
+
+def same_name(card: Card) -> Hashable:
+    """"Same card" for every game without an identity rule of its own: the normalised name."""
+    return normalise(card.name)
+
+
+def copies(entries: Iterable[Entry], identity: Callable[[Card], Hashable] = same_name) -> list[list[Entry]]:
+    """The resolved entries grouped by card identity, in deck order."""
+    groups: dict[Hashable, list[Entry]] = {}
+    for entry in entries:
+        if entry.card is not None:
+            groups.setdefault(identity(entry.card), []).append(entry)
+    return list(groups.values())
+
+
+def count(entries: Iterable[Entry], predicate: Callable[[Card], bool] = lambda card: True) -> int:
+    return sum(e.count for e in entries if e.card is not None and predicate(e.card))
+
+
+def size_range(report: Reporter, zone: str, size: int, minimum: int | None, maximum: int | None,
+               what: str) -> Iterator[Finding]:
+    """One finding when `size` is outside [minimum, maximum], with the arithmetic."""
+    if minimum is not None and maximum is not None and minimum == maximum and size != minimum:
+        yield report.about_zone(zone, f"{what} has {size} cards; it must have exactly {minimum}")
+    elif minimum is not None and size < minimum:
+        yield report.about_zone(zone, f"{what} has {size} cards; it needs at least {minimum}")
+    elif maximum is not None and size > maximum:
+        yield report.about_zone(zone, f"{what} has {size} cards; it may have at most {maximum}")
+
+
+def copy_cap(report: Reporter, entries: Iterable[Entry], limit: Callable[[Card], int | None],
+             identity: Callable[[Card], Hashable] = same_name, why: str = "") -> Iterator[Finding]:
+    """A finding for each card with more copies than `limit(card)`; None means no limit."""
+    for group in copies(entries, identity):
+        cap = limit(group[0].card)
+        total = sum(e.count for e in group)
+        if cap is not None and total > cap:
+            shown = _names(group)
+            reason = f" ({why})" if why else ""
+            yield report.about_entries(group, f"{total} copies of {shown}; at most {cap} allowed{reason}")
+
+
+def _names(group: list[Entry]) -> str:
+    names = list(dict.fromkeys(e.card.name for e in group))
+    if len(names) == 1:
+        return names[0]
+    return " + ".join(names) + " (the same card)"
