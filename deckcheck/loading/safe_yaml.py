@@ -1,9 +1,10 @@
 """YAML for files written by strangers: composed, checked, then turned into plain data by us.
 
-PyYAML composes the node graph (with the C parser when it is installed); nothing is ever
-constructed from a tag. On top of that, every document is checked for what a deck or a card
-database never needs and an attacker might send: anchors and aliases, non-standard tags, merge
-keys, duplicate keys, keys that are not scalars, deep nesting. Plain scalars are read with the
+PyYAML's safe loader parses (with libyaml when it is installed) and we build the node graph from
+its events; nothing is ever constructed from a tag. Everything a deck or a card database never
+needs and an attacker might send is refused with its position: anchors and aliases, non-standard
+tags, several documents, duplicate keys, keys that are not plain text, deep nesting (a `<<` key is
+just text: there are no merge keys). Plain scalars are read with the
 YAML 1.2 core schema, so `No`, `On` and `1984` as card names stay strings where YAML 1.1 would
 make them booleans and numbers; mapping keys are always the text as written.
 """
@@ -28,6 +29,8 @@ MAX_DEPTH = 32
 
 _TAG = "tag:yaml.org,2002:"
 _STANDARD_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")}
+_IMPLICIT = "?"  # a scalar with no tag written: read by the YAML 1.2 core schema
+_STANDARD_TAGS.add(_IMPLICIT)
 _NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
 _BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
 _INT = re.compile(r"^[-+]?[0-9]+$")
@@ -73,44 +76,84 @@ def decode(raw: bytes) -> str:
 
 
 def compose(text: str) -> yaml.Node | None:
-    """The single document's root node, or None for an empty document."""
-    if "&" in text or "*" in text:
-        _refuse_anchors(text)
+    """The single document's root node, or None for an empty document.
+
+    The node graph is built here from the parser's events rather than by PyYAML's composer: that
+    composer recurses once per nesting level (the C one crashes the interpreter on a few thousand
+    levels), and building it ourselves lets anchors, aliases and depth be refused as they come.
+    """
     loader = SafeYamlLoader(text)
     try:
-        return loader.get_single_node()
-    except yaml.MarkedYAMLError as exc:
-        raise _marked(exc) from None
-    except yaml.YAMLError as exc:
-        raise InputError(f"not valid YAML: {exc}") from None
-    except RecursionError:
-        raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)") from None
-    finally:
-        loader.dispose()
-
-
-def _refuse_anchors(text: str) -> None:
-    # Only reached when the text has an & or *, which most files never do; the event stream
-    # tells an anchor from an ampersand inside a card name.
-    loader = SafeYamlLoader(text)
-    try:
-        while True:
-            event = loader.get_event()
-            if event is None or isinstance(event, yaml.StreamEndEvent):
-                return
-            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                what = "alias" if isinstance(event, yaml.AliasEvent) else "anchor"
-                mark = event.start_mark
-                raise InputError(
-                    f"YAML {what} '{event.anchor}' is not allowed (decks and card databases never need anchors or aliases)",
-                    Position(mark.line + 1, mark.column + 1),
-                )
+        return _compose_events(loader)
     except yaml.MarkedYAMLError as exc:
         raise _marked(exc) from None
     except yaml.YAMLError as exc:
         raise InputError(f"not valid YAML: {exc}") from None
     finally:
         loader.dispose()
+
+
+def _compose_events(loader: SafeYamlLoader) -> yaml.Node | None:
+    root: yaml.Node | None = None
+    documents = 0
+    # open collections: (node, key waiting for its value) — a mapping's items arrive as key, value
+    stack: list[list] = []
+    while True:
+        event = loader.get_event()
+        if event is None or isinstance(event, yaml.StreamEndEvent):
+            return root
+        if isinstance(event, yaml.DocumentStartEvent):
+            documents += 1
+            if documents > 1:
+                raise InputError("more than one YAML document in the file", _mark(event))
+            continue
+        if isinstance(event, (yaml.StreamStartEvent, yaml.DocumentEndEvent)):
+            continue
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            what = "alias" if isinstance(event, yaml.AliasEvent) else "anchor"
+            raise InputError(f"YAML {what} '{event.anchor}' is not allowed "
+                             "(decks and card databases never need anchors or aliases)", _mark(event))
+        if isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            node = stack.pop()[0]
+            node.end_mark = event.end_mark
+            if not stack:
+                root = node
+            continue
+        if isinstance(event, yaml.ScalarEvent):
+            node = yaml.ScalarNode(_tag(event, _IMPLICIT), event.value, event.start_mark, event.end_mark,
+                                   style=event.style)
+        elif isinstance(event, yaml.SequenceStartEvent):
+            node = yaml.SequenceNode(_tag(event, _TAG + "seq"), [], event.start_mark, None)
+        else:
+            node = yaml.MappingNode(_tag(event, _TAG + "map"), [], event.start_mark, None)
+        if stack:
+            _attach(stack[-1], node)
+        if isinstance(node, yaml.ScalarNode):
+            if not stack:
+                root = node
+        else:
+            if len(stack) >= MAX_DEPTH:
+                raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)", _mark(event))
+            stack.append([node, None])
+
+
+def _attach(parent: list, node: yaml.Node) -> None:
+    collection = parent[0]
+    if isinstance(collection, yaml.SequenceNode):
+        collection.value.append(node)
+    elif parent[1] is None:
+        parent[1] = node
+    else:
+        collection.value.append((parent[1], node))
+        parent[1] = None
+
+
+def _tag(event, default: str) -> str:
+    return event.tag if event.tag not in (None, "!") else default
+
+
+def _mark(event) -> Position:
+    return Position(event.start_mark.line + 1, event.start_mark.column + 1)
 
 
 def _marked(exc: yaml.MarkedYAMLError) -> InputError:
@@ -149,8 +192,6 @@ def scalar(node: yaml.Node) -> Any:
 def check_tag(node: yaml.Node) -> None:
     if node.tag not in _STANDARD_TAGS:
         shown = node.tag.replace(_TAG, "!!")
-        if shown == "!!merge":
-            raise InputError("merge keys (<<) are not allowed", position_of(node))
         raise InputError(f"tag {shown} is not allowed (only plain YAML is read)", position_of(node))
 
 
@@ -175,17 +216,16 @@ def pairs(node: yaml.MappingNode) -> Iterator[tuple[str, yaml.Node, yaml.Node]]:
         yield key, key_node, value_node
 
 
-def to_data(node: yaml.Node | None, depth: int = 0) -> Any:
-    """Plain Python data (dict, list, str, int, float, bool, None) from a checked node."""
+def to_data(node: yaml.Node | None) -> Any:
+    """Plain Python data (dict, list, str, int, float, bool, None) from a composed node (whose
+    depth compose() has already bounded)."""
     if node is None:
         return None
-    if depth > MAX_DEPTH:
-        raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)", position_of(node))
     if isinstance(node, yaml.MappingNode):
-        return {key: to_data(value, depth + 1) for key, _, value in pairs(node)}
+        return {key: to_data(value) for key, _, value in pairs(node)}
     if isinstance(node, yaml.SequenceNode):
         check_tag(node)
-        return [to_data(item, depth + 1) for item in node.value]
+        return [to_data(item) for item in node.value]
     return scalar(node)
 
 

@@ -1,0 +1,102 @@
+"""Helpers the tests share: running the CLI in-process, writing decks, building decks by size."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from deckcheck.cli import app
+
+TESTS = Path(__file__).parent
+DATA = TESTS / "data"
+REPO = TESTS.parent
+SHARED = REPO.parent / "shared"
+
+
+@dataclass
+class Outcome:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def report(self) -> dict[str, Any]:
+        return json.loads(self.stdout)
+
+    @property
+    def deck(self) -> dict[str, Any]:
+        (deck,) = self.report["decks"]
+        return deck
+
+    @property
+    def errors(self) -> set[str]:
+        return {f["rule"] for f in self.deck["findings"] if f["severity"] == "error"}
+
+    @property
+    def warnings(self) -> set[str]:
+        return {f["rule"] for f in self.deck["findings"] if f["severity"] == "warning"}
+
+    def findings(self, rule: str) -> list[dict[str, Any]]:
+        return [f for f in self.deck["findings"] if f["rule"] == rule]
+
+
+def run(*args: str | Path) -> Outcome:
+    result = CliRunner().invoke(app, [str(a) for a in args])
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return Outcome(result.exit_code, result.stdout, result.stderr)
+
+
+@pytest.fixture
+def check_deck(tmp_path):
+    """Write `text` as a deck file and check it against a test database, as JSON."""
+
+    def check(text: str, db: str | None = None, suffix: str = ".yaml", *options: str) -> Outcome:
+        path = tmp_path / f"deck{suffix}"
+        path.write_text(text, encoding="utf-8")
+        database = ("--card-db", DATA / db) if db else ()
+        return run("check", path, *database, "--output-format", "json", *options)
+
+    return check
+
+
+def zone_yaml(zone: str, cards: dict[str, int]) -> str:
+    lines = [f"{zone}:"]
+    lines += [f"  {json.dumps(name)}: {count}" for name, count in cards.items()]
+    return "\n".join(lines) + "\n"
+
+
+def redemption_deck(size: int, lost_souls: int, extra: dict[str, int] | None = None) -> str:
+    """A quick-start deck of `size` cards: `lost_souls` plain Lost Souls, the `extra` cards, and
+    plain single-brigade Heroes (3 of each) to fill the rest."""
+    cards = {f"Soul {i}": 1 for i in range(1, lost_souls + 1)}
+    cards.update(extra or {})
+    missing = size - sum(cards.values())
+    filler = 1
+    while missing > 0:
+        cards[f"Filler {filler}"] = min(3, missing)
+        missing -= cards[f"Filler {filler}"]
+        filler += 1
+    assert missing == 0, "the extra cards are more than the deck size"
+    return "game: redemption\n" + zone_yaml("main", cards)
+
+
+def redline_deck(main: dict[str, int], general: str | None = "Mars General", **zones: dict[str, int]) -> str:
+    text = "game: redline\n" + (f"general: {general}\n" if general else "") + zone_yaml("main", main)
+    for zone, cards in zones.items():
+        text += zone_yaml(zone, cards)
+    return text
+
+
+def legal_redline_main(**changes: int) -> dict[str, int]:
+    """60 cards for Mars General: 23 resources and 37 CPM efreets, then `changes` applied."""
+    main = {"Crate": 23}
+    for i in range(1, 11):
+        main[f"Mars Walker {i}"] = 4 if i <= 7 else 3
+    main.update(changes)
+    return {name: count for name, count in main.items() if count}
