@@ -60,15 +60,15 @@ def fail(message: str) -> NoReturn:
              "  deckcheck check decks/ --card-db cards/ --output-format json --output report.json\n\n"
              "Exit codes: 0 every deck legal, 1 a deck is illegal or unreadable, 2 the command could not run.")
 def check(
-    paths: List[Path] = typer.Argument(..., help="Deck files, or folders searched for .yaml .yml .txt .deck .dek files."),
-    game: Optional[str] = typer.Option(None, "--game", help="Game of decks that do not say (redemption, redline)."),
-    format: Optional[str] = typer.Option(None, "--format", help="Format of decks that do not say."),
-    card_db: List[Path] = typer.Option([], "--card-db", help="Card database file or folder replacing the bundled "
+    paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Deck files, or folders searched for .yaml .yml .txt .deck .dek files."),
+    game: Optional[str] = typer.Option(None, "--game", metavar="GAME", help="Game of decks that do not say (redemption, redline)."),
+    format: Optional[str] = typer.Option(None, "--format", metavar="FORMAT", help="Format of decks that do not say."),
+    card_db: List[Path] = typer.Option([], "--card-db", metavar="PATH", help="Card database file or folder replacing the bundled "
                                                                "database of the games it covers (repeatable)."),
     output_format: OutputFormat = typer.Option(OutputFormat.text, "--output-format", help="Report format."),
-    output: Optional[Path] = typer.Option(None, "--output", help="Write the report to this file instead of stdout."),
+    output: Optional[Path] = typer.Option(None, "--output", metavar="FILE", help="Write the report to this file instead of stdout."),
     strict: bool = typer.Option(False, "--strict", help="Warnings fail too (exit 1)."),
-    ignore: List[str] = typer.Option([], "--ignore", help="A rule id whose findings are dropped (repeatable)."),
+    ignore: List[str] = typer.Option([], "--ignore", metavar="RULE_ID", help="A rule id whose findings are dropped (repeatable)."),
 ) -> None:
     """Check deck files against their game's construction rules."""
     from deckcheck.check import CheckOptions, check_paths

@@ -1,0 +1,130 @@
+"""Every case of deck-format.md's "Bad input" list: a deck.parse finding with its position, no
+traceback, and the other decks of the run still checked."""
+
+import pytest
+
+from conftest import DATA, legal_redline_main, redline_deck, run
+
+DB = "redline-cards.yaml"
+
+
+def parse_finding(outcome):
+    (finding,) = outcome.findings("deck.parse")
+    assert outcome.exit_code == 1
+    assert outcome.deck["legal"] is False
+    return finding
+
+
+@pytest.mark.parametrize("text, line, column, words", [
+    ("game: redline\nmain: [Crate\n", 3, 1, "not valid YAML"),
+    ("game: redline\nmain:\n  Crate: 3\n   Depot: 2\n", 4, 9, "not valid YAML"),
+    ("- game\n- redline\n", 1, 1, "must be a mapping"),
+    ("just words\n", 1, 1, "must be a mapping"),
+    ("game: redline\nmian:\n  Crate: 60\n", 2, 1, "unknown key 'mian'"),
+    ("game: redline\nmain:\n  Crate: 30\n  Crate: 30\n", 4, 3, "duplicate key 'Crate' (first given at line 3)"),
+    ("game: redline\nmain:\n  Crate: 30\n  crate: 30\n", 4, 3, "listed twice"),
+    ("game: redline\nmain:\n  Crate: &n 30\n  Depot: *n\n", 3, 10, "anchor 'n' is not allowed"),
+    ("game: redline\nmain: !!python/object/apply:os.system [echo hi]\n", 2, 7, "tag !!python/object/apply:os.system"),
+    ("game: redline\nmain:\n  Crate: !custom 3\n", 3, 10, "tag !custom is not allowed"),
+    ("game: redline\n---\ngame: redline\n", 2, 1, "more than one YAML document"),
+    ("game: redline\nmain:\n  ? [a, b]\n  : 2\n", 3, 5, "key must be plain text"),
+    ("game: redline\nmain: " + "[" * 5000 + "\n", 2, None, "nested too deeply"),
+])
+def test_bad_yaml(check_deck, text, line, column, words):
+    finding = parse_finding(check_deck(text, DB))
+    assert words in finding["message"]
+    assert finding["line"] == line
+    if column is not None:
+        assert finding["column"] == column
+
+
+@pytest.mark.parametrize("count, shown", [
+    ("0", "0"), ("-1", "-1"), ("2.5", "2.5"), ('"three"', "'three'"), ("three", "'three'"), ("true", "true"),
+    ("1000", "1000"), ("", "nothing"), ('"3"', "'3'"),
+])
+def test_bad_counts_in_a_mapping(check_deck, count, shown):
+    finding = parse_finding(check_deck(f"game: redline\nmain:\n  Crate: {count}\n", DB))
+    assert finding["message"] == f"count must be a whole number from 1 to 999, not {shown} (card 'Crate')"
+    assert finding["line"] == 3
+
+
+@pytest.mark.parametrize("item", ["0 Crate", "-1 Crate", "2.5 Crate", "0x Crate"])
+def test_bad_counts_in_a_list(check_deck, item):
+    finding = parse_finding(check_deck(f"game: redline\nmain:\n  - {item}\n", DB))
+    assert finding["message"].startswith("count must be a whole number from 1 to 999")
+    assert (finding["line"], finding["column"]) == (3, 5)
+
+
+@pytest.mark.parametrize("line_text", ["0 Crate", "-1 Crate", "2.5 Crate", "three Crate", "Crate"])
+def test_bad_lines_in_a_text_deck(check_deck, line_text):
+    finding = parse_finding(check_deck(f"# game: redline\nGeneral: Mars General\n\n  {line_text}\n", DB, ".txt"))
+    assert finding["line"] == 4 and finding["column"] == 3
+
+
+def test_yaml_one_one_names_stay_names(check_deck):
+    odd = {"No": 1, "Yes": 1, "On": 1, "Off": 1, "Null": 1, "NaN": 1, "1984": 1}
+    main = legal_redline_main(Crate=16, **odd)
+    text = "game: redline\ngeneral: Mars General\nmain:\n" + "".join(f"  {n}: {c}\n" for n, c in main.items())
+    outcome = check_deck(text, DB)
+    assert outcome.exit_code == 0, outcome.deck["findings"]
+    assert outcome.deck["counts"]["main"] == 60
+
+
+def test_yaml_one_one_names_in_a_list(check_deck):
+    text = "game: redline\ngeneral: Mars General\nmain:\n  - No\n  - 2 Off\n  - 1984\n"
+    outcome = check_deck(text, DB)
+    assert "deck.unknown-card" not in outcome.errors
+    assert outcome.deck["counts"]["main"] == 4
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"", "file is empty"),
+    (b"   \n\n", "file is empty"),
+    (b"game: redline\x00\x01\x02", "binary file"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00", "binary file"),
+])
+def test_empty_and_binary_files(tmp_path, content, words):
+    path = tmp_path / "deck.yaml"
+    path.write_bytes(content)
+    outcome = run("check", path, "--output-format", "json")
+    assert words in parse_finding(outcome)["message"]
+
+
+def test_not_utf8_points_at_the_byte(tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_bytes(b"# game: redline\n3 Caf\xe9 Noir\n")
+    finding = parse_finding(run("check", path, "--output-format", "json"))
+    assert "not UTF-8" in finding["message"]
+    assert (finding["line"], finding["column"]) == (2, 6)
+
+
+def test_file_over_one_mebibyte(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_bytes(b"game: redline\nmain:\n" + b"  # padding\n" * 100_000)
+    assert "1 MiB" in parse_finding(run("check", path, "--output-format", "json"))["message"]
+
+
+def test_alias_bomb_is_refused_quickly(check_deck):
+    lines = ["game: redline", "a0: &a0 [x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}]" for i in range(1, 12)]
+    finding = parse_finding(check_deck("\n".join(lines) + "\n", DB))
+    assert "anchor 'a0'" in finding["message"]
+
+
+def test_a_folder_goes_on_after_a_bad_deck(tmp_path):
+    (tmp_path / "a-broken.yaml").write_text("game: redline\nmain: [\n")
+    (tmp_path / "b-empty.txt").write_text("")
+    (tmp_path / "c-good.yaml").write_text(redline_deck(legal_redline_main()))
+    outcome = run("check", tmp_path, "--card-db", DATA / DB, "--output-format", "json")
+    assert outcome.exit_code == 1
+    verdicts = {deck["path"].rsplit("/", 1)[-1]: deck["legal"] for deck in outcome.report["decks"]}
+    assert verdicts == {"a-broken.yaml": False, "b-empty.txt": False, "c-good.yaml": True}
+    assert "Traceback" not in outcome.stderr
+
+
+def test_parse_findings_in_text_output_name_the_line(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_text("game: redline\nmain:\n  Crate: 2.5\n")
+    outcome = run("check", path)
+    assert outcome.exit_code == 1
+    assert "deck.parse" in outcome.stdout and "3:10" in outcome.stdout

@@ -1,0 +1,81 @@
+"""Card databases: schema errors with positions, --card-db replacing the bundled data, exit 2."""
+
+import json
+
+import pytest
+
+from deckcheck.loading import resources
+
+from conftest import DATA, legal_redline_main, redline_deck, run
+
+
+def write(tmp_path, text, name="cards.yaml"):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_schema_is_valid_2020_12():
+    import jsonschema
+
+    schema = json.loads(resources.schema_path("card-db").read_text())
+    jsonschema.Draft202012Validator.check_schema(schema)
+
+
+@pytest.mark.parametrize("card, at, words", [
+    ("{name: Crate, type: resource, basic_resource: yes}", "yes", "'yes' is not of type 'boolean'"),
+    ("{name: Crate, type: spaceship}", "spaceship", "'spaceship'"),
+    ("{name: Crate}", "{", "'type' is a required property"),
+    ("{name: Crate, type: resource, brigade: red}", "{", "'brigade' was unexpected"),
+    ("{name: Crate, type: efreet, weight: huge}", "huge", "'huge' is not one of"),
+])
+def test_schema_errors_point_at_the_value(tmp_path, card, at, words):
+    """The position is that of the offending value (or of the card, for a missing or extra key)."""
+    line, column = 4, len("  - ") + card.index(at) + 1
+    path = write(tmp_path, f"game: redline\nsource: test\ncards:\n  - {card}\n")
+    deck = write(tmp_path, "game: redline\nmain:\n  Crate: 1\n", "deck.yaml")
+    outcome = run("check", deck, "--card-db", path)
+    assert outcome.exit_code == 2
+    assert f"{path}:{line}:{column}: " in outcome.stderr
+    assert words in outcome.stderr
+    assert "Traceback" not in outcome.stderr
+
+
+def test_unknown_game_and_bad_yaml_in_a_database(tmp_path):
+    bad = write(tmp_path, "game: chess\ncards: []\n", "chess.yaml")
+    broken = write(tmp_path, "game: redline\ncards: [\n", "broken.yaml")
+    outcome = run("check", DATA, "--card-db", bad, "--card-db", broken)
+    assert outcome.exit_code == 2
+    assert f"{bad}:1:7: game: 'chess' is not one of" in outcome.stderr
+    assert f"{broken}:3:1: not valid YAML" in outcome.stderr
+
+
+def test_duplicate_ids_break_the_database(tmp_path):
+    path = write(tmp_path, "game: redline\ncards:\n  - {name: Crate, type: resource}\n  - {name: crate, type: resource}\n")
+    outcome = run("check", DATA, "--card-db", path)
+    assert outcome.exit_code == 2
+    assert f"{path}:4:5: duplicate card id 'crate'" in outcome.stderr
+
+
+def test_missing_database_path(tmp_path):
+    outcome = run("check", DATA, "--card-db", tmp_path / "nowhere.yaml")
+    assert outcome.exit_code == 2
+    assert "nowhere.yaml: no such file or folder" in outcome.stderr
+
+
+def test_card_db_replaces_only_the_games_it_covers(tmp_path):
+    redline = write(tmp_path, redline_deck(legal_redline_main()), "arsenal.yaml")
+    redemption = write(tmp_path, "game: redemption\nmain:\n  James: 1\n", "redemption.yaml")
+    outcome = run("check", redline, redemption, "--card-db", DATA / "redline-cards.yaml", "--output-format", "json")
+    decks = {d["game"]: d for d in outcome.report["decks"]}
+    assert decks["redline"]["legal"] is True                     # Mars General exists only in the test data
+    rules = {f["rule"] for f in decks["redemption"]["findings"]}
+    assert "deck.unknown-card" not in rules                      # James comes from the bundled database
+    assert "redemption.deck-size" in rules
+
+
+def test_bundled_data_is_replaced_not_merged(tmp_path):
+    deck = write(tmp_path, "game: redline\ngeneral: Valya Serova\nmain:\n  Supply Drop: 60\n", "deck.yaml")
+    outcome = run("check", deck, "--card-db", DATA / "redline-cards.yaml", "--output-format", "json")
+    unknown = {f["cards"][0] for f in outcome.findings("deck.unknown-card")}
+    assert unknown == {"Valya Serova", "Supply Drop"}

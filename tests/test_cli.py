@@ -1,0 +1,133 @@
+"""The command line as a user and a CI job see it: exit codes, reports, help, version."""
+
+import json
+import subprocess
+from pathlib import Path
+import sys
+
+import jsonschema
+import pytest
+
+from deckcheck import __version__
+from deckcheck.loading import resources
+
+from conftest import DATA, REPO, legal_redline_main, redline_deck, run
+
+EXAMPLES = REPO / "examples"
+REPORT_SCHEMA = json.loads(resources.schema_path("report").read_text())
+
+
+def test_examples_are_legal_with_the_bundled_data():
+    outcome = run("check", EXAMPLES)
+    assert outcome.exit_code == 0, outcome.stdout
+    assert "4 decks checked: 4 legal, 0 illegal; 0 errors, 0 warnings" in outcome.stdout
+
+
+def test_json_report_matches_its_schema_for_legal_illegal_and_unreadable_decks(tmp_path):
+    (tmp_path / "legal.yaml").write_text(redline_deck(legal_redline_main()))
+    (tmp_path / "illegal.yaml").write_text(redline_deck(legal_redline_main(Crate=21)))
+    (tmp_path / "broken.yaml").write_text("game: [\n")
+    (tmp_path / "nogame.txt").write_text("3 Crate\n")
+    outcome = run("check", tmp_path, "--card-db", DATA / "redline-cards.yaml", "--output-format", "json")
+    report = json.loads(outcome.stdout)
+    jsonschema.Draft202012Validator(REPORT_SCHEMA).validate(report)
+    # illegal.yaml: 59 cards (error) and 21 resources (warning); broken and nogame: one error each
+    assert report["summary"] == {"decks": 4, "legal": 1, "illegal": 3, "errors": 3, "warnings": 1}
+    assert [Path(d["path"]).name for d in report["decks"]] == ["broken.yaml", "illegal.yaml", "legal.yaml",
+                                                                "nogame.txt"]
+    assert report["tool"] == {"name": "deckcheck", "version": __version__}
+    assert outcome.exit_code == 1
+
+
+def test_report_schema_is_valid_2020_12():
+    jsonschema.Draft202012Validator.check_schema(REPORT_SCHEMA)
+
+
+def test_deck_without_game(tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_text("3 Supply Drop\n")
+    outcome = run("check", path, "--output-format", "json")
+    (finding,) = outcome.findings("deck.unknown-game")
+    assert "add `game:`" in finding["message"]
+    assert run("check", path, "--game", "redline", "--output-format", "json").errors == {
+        "redline.arsenal-size", "redline.general"}
+
+
+def test_unknown_game_points_at_the_game_line(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_text("name: x\ngame: chess\nmain:\n  Pawn: 8\n")
+    (finding,) = run("check", path, "--output-format", "json").findings("deck.unknown-game")
+    assert "'chess' is not a known game" in finding["message"] and finding["line"] == 2
+
+
+def test_unknown_format(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_text("game: redline\nformat: legacy\nmain:\n  Supply Drop: 60\n")
+    (finding,) = run("check", path, "--output-format", "json").findings("deck.unknown-game")
+    assert finding["message"] == "REDLINE has no format 'legacy' (formats: standard)"
+
+
+@pytest.mark.parametrize("args, words", [
+    (["check", "does-not-exist.yaml"], "no such file or folder: does-not-exist.yaml"),
+    (["check", str(EXAMPLES), "--game", "chess"], "unknown game 'chess'"),
+    (["check", str(EXAMPLES), "--output-format", "pdf"], "pdf"),
+    (["check"], "Missing argument"),
+])
+def test_cannot_run_is_exit_two(args, words):
+    outcome = run(*args)
+    assert outcome.exit_code == 2
+    assert words in outcome.stderr
+
+
+def test_ignore_drops_a_rule(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_text(redline_deck(legal_redline_main(Crate=22)))
+    args = ("check", path, "--card-db", DATA / "redline-cards.yaml", "--output-format", "json")
+    assert run(*args).exit_code == 1
+    ignored = run(*args, "--ignore", "redline.arsenal-size")
+    assert ignored.exit_code == 0 and ignored.deck["findings"] == []
+
+
+def test_ignore_never_makes_an_unreadable_deck_legal(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_text("game: redline\nmain: [\n")
+    assert run("check", path, "--ignore", "deck.parse").exit_code == 1
+
+
+def test_output_file(tmp_path):
+    out = tmp_path / "report.json"
+    outcome = run("check", EXAMPLES, "--output-format", "json", "--output", out)
+    assert outcome.exit_code == 0 and outcome.stdout == ""
+    assert json.loads(out.read_text())["summary"]["legal"] == 4
+
+
+def test_text_report_shows_a_table_and_a_summary(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_text(redline_deck(legal_redline_main(Crate=22)))
+    outcome = run("check", path, "--card-db", DATA / "redline-cards.yaml")
+    lines = outcome.stdout.splitlines()
+    assert lines[0] == f"{path} (redline/standard): ILLEGAL (1 error, 0 warnings)"
+    assert lines[1].split() == ["rule", "severity", "message", "card", "line"]
+    assert "redline.arsenal-size" in lines[3] and lines[3].rstrip().endswith("3:1")
+    assert lines[-1] == "1 deck checked: 0 legal, 1 illegal; 1 error, 0 warnings"
+
+
+def test_help_has_examples():
+    outcome = run("check", "--help")
+    assert outcome.exit_code == 0
+    assert "deckcheck check examples/" in outcome.stdout
+    assert "Exit codes" in outcome.stdout
+
+
+def test_version_and_module_entry_point():
+    done = subprocess.run([sys.executable, "-m", "deckcheck", "--version"], capture_output=True, text=True)
+    assert done.returncode == 0
+    assert done.stdout.strip() == f"deckcheck {__version__}"
+
+
+def test_installed_command_runs_without_traceback(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_bytes(b"\xff\xfe garbage")
+    done = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(path)], capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr + done.stdout
