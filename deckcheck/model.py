@@ -24,12 +24,16 @@ class Card:
     name: str
     types: tuple[str, ...]
     facts: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    type_set: frozenset[str] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "type_set", frozenset(self.types))  # is_a runs for every card of every rule
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.facts.get(key, default)
 
     def is_a(self, *types: str) -> bool:
-        return any(t in self.types for t in types)
+        return not self.type_set.isdisjoint(types)
 
     @property
     def title(self) -> str:

@@ -8,6 +8,7 @@ could notice and would cost a dependency.
 from __future__ import annotations
 
 import difflib
+from functools import lru_cache
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": 
 _SPACE = re.compile(r"\s+")
 
 
+@lru_cache(maxsize=1 << 16)  # the same names recur in every deck of a folder
 def normalise(name: str) -> str:
     """NFKC, straight quotes, one space between words, case-folded."""
     text = unicodedata.normalize("NFKC", name).translate(_QUOTES)

@@ -100,41 +100,47 @@ def _compose_events(loader: SafeYamlLoader) -> yaml.Node | None:
     stack: list[list] = []
     while True:
         event = loader.get_event()
-        if event is None or isinstance(event, yaml.StreamEndEvent):
-            return root
-        if isinstance(event, yaml.DocumentStartEvent):
-            documents += 1
-            if documents > 1:
-                raise InputError("more than one YAML document in the file", _mark(event))
-            continue
-        if isinstance(event, (yaml.StreamStartEvent, yaml.DocumentEndEvent)):
-            continue
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-            what = "alias" if isinstance(event, yaml.AliasEvent) else "anchor"
-            raise InputError(f"YAML {what} '{event.anchor}' is not allowed "
-                             "(decks and card databases never need anchors or aliases)", _mark(event))
-        if isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+        kind = type(event)
+        if kind is yaml.ScalarEvent:
+            if event.anchor:
+                raise _anchor_error(event)
+            node = yaml.ScalarNode(_tag(event, _IMPLICIT), event.value, event.start_mark, event.end_mark,
+                                   style=event.style)
+            if stack:
+                _attach(stack[-1], node)
+            else:
+                root = node
+        elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+            if event.anchor:
+                raise _anchor_error(event)
+            if len(stack) >= MAX_DEPTH:
+                raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)", _mark(event))
+            if kind is yaml.MappingStartEvent:
+                node = yaml.MappingNode(_tag(event, _TAG + "map"), [], event.start_mark, None)
+            else:
+                node = yaml.SequenceNode(_tag(event, _TAG + "seq"), [], event.start_mark, None)
+            if stack:
+                _attach(stack[-1], node)
+            stack.append([node, None])
+        elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
             node = stack.pop()[0]
             node.end_mark = event.end_mark
             if not stack:
                 root = node
-            continue
-        if isinstance(event, yaml.ScalarEvent):
-            node = yaml.ScalarNode(_tag(event, _IMPLICIT), event.value, event.start_mark, event.end_mark,
-                                   style=event.style)
-        elif isinstance(event, yaml.SequenceStartEvent):
-            node = yaml.SequenceNode(_tag(event, _TAG + "seq"), [], event.start_mark, None)
-        else:
-            node = yaml.MappingNode(_tag(event, _TAG + "map"), [], event.start_mark, None)
-        if stack:
-            _attach(stack[-1], node)
-        if isinstance(node, yaml.ScalarNode):
-            if not stack:
-                root = node
-        else:
-            if len(stack) >= MAX_DEPTH:
-                raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)", _mark(event))
-            stack.append([node, None])
+        elif kind is yaml.AliasEvent:
+            raise _anchor_error(event)
+        elif kind is yaml.DocumentStartEvent:
+            documents += 1
+            if documents > 1:
+                raise InputError("more than one YAML document in the file", _mark(event))
+        elif event is None or kind is yaml.StreamEndEvent:
+            return root
+
+
+def _anchor_error(event) -> InputError:
+    what = "alias" if isinstance(event, yaml.AliasEvent) else "anchor"
+    return InputError(f"YAML {what} '{event.anchor}' is not allowed "
+                      "(decks and card databases never need anchors or aliases)", _mark(event))
 
 
 def _attach(parent: list, node: yaml.Node) -> None:

@@ -1,0 +1,39 @@
+"""`deckcheck --version` against `python -c "import typer"`, as subprocesses in the same run.
+Target (issue 2): <= 2x. Heavier modules (jsonschema, numpy, the rules) load only in commands.
+
+    python benchmarks/startup.py [--runs 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+
+def timed(command: list[str], runs: int) -> tuple[float, float]:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return min(times), statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=20)
+    args = parser.parse_args()
+    baseline = timed([sys.executable, "-c", "import typer"], args.runs)
+    version = timed([shutil.which("deckcheck") or "deckcheck", "--version"], args.runs)
+    print(f"{args.runs} runs each (best / median)")
+    print(f"  python -c 'import typer'  {baseline[0] * 1000:6.1f} / {baseline[1] * 1000:6.1f} ms")
+    print(f"  deckcheck --version       {version[0] * 1000:6.1f} / {version[1] * 1000:6.1f} ms"
+          f"   ratio {version[1] / baseline[1]:.2f}x of the median (target <= 2x)")
+
+
+if __name__ == "__main__":
+    main()
