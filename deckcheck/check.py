@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Iterator
+from types import MappingProxyType
+from typing import Callable, Iterable, Iterator
 
 from deckcheck.games import get_game, known_games
 from deckcheck.loading.card_db import CardDatabase, Databases
 from deckcheck.loading.decks import find_decks, read_deck
 from deckcheck.loading.raw_deck import ZONES, DeckParseError, RawDeck
 from deckcheck.model import Deck, DeckReport, Entry, Finding, Position
-from deckcheck.rules import Rule, run_rules
+from deckcheck.loading.events import Event
+from deckcheck.rules import Context, Reporter, Rule, run_rules
 from deckcheck.rules.common import AMBIGUOUS_CARD, PARSE, UNKNOWN_CARD, UNKNOWN_GAME
 
 _START = Position(1, 1)
@@ -25,39 +27,81 @@ class CheckOptions:
     game: str | None = None          # for decks that do not say
     format: str | None = None        # for decks that do not say
     ignore: frozenset[str] = frozenset()
+    events: tuple[Event, ...] = ()
 
 
-def check_paths(paths: Iterable[Path], options: CheckOptions, databases: Databases) -> Iterator[DeckReport]:
+@dataclass
+class LoadedDeck:
+    """A deck file read and resolved against its game's database, or the findings that stopped
+    it (unreadable, unknown game or format) with `deck` None."""
+
+    raw: RawDeck | None
+    findings: list[Finding]
+    deck: Deck | None = None
+    context: Context | None = None
+
+
+def check_paths(paths: Iterable[Path], options_for: Callable[[Path], CheckOptions],
+                databases: Databases) -> Iterator[DeckReport]:
     for path in find_decks(paths):
-        yield check_file(path, options, databases)
+        yield check_file(path, options_for(path), databases)
 
 
 def check_file(path: Path, options: CheckOptions, databases: Databases) -> DeckReport:
+    loaded = load_deck(path, options, databases)
+    if loaded.deck is not None:
+        loaded.findings.extend(run_rules(loaded.context.game.rules, loaded.deck, loaded.context, options.ignore))
+    return report_of(str(path), loaded, options.ignore)
+
+
+def load_deck(path: Path, options: CheckOptions, databases: Databases) -> LoadedDeck:
     try:
         raw = read_deck(path)
     except DeckParseError as problem:
-        return _unreadable(str(path), None, [problem])
+        return LoadedDeck(None, [_finding(PARSE, problem.message, position=problem.position)])
     if raw.problems:
-        return _unreadable(str(path), raw, raw.problems)
+        return LoadedDeck(raw, [_finding(PARSE, p.message, position=p.position) for p in raw.problems])
 
-    game_name = (raw.game or options.game or ("redemption" if path.suffix.lower() == ".dek" else None))
+    game_name = raw.game or options.game or ("redemption" if path.suffix.lower() == ".dek" else None)
     game = get_game(game_name.strip().lower()) if game_name else None
     if game is None:
         said = f"'{game_name}' is not a known game" if game_name else "the deck does not say which game it is for"
         message = f"{said}; add `game:` with one of: {', '.join(known_games())} (or pass --game)"
-        return _report(raw, None, None, {}, [_finding(UNKNOWN_GAME, message, position=raw.game_position or _START)])
-    format_name = (raw.format or options.format or game.default_format).strip().lower()
-    if format_name not in game.formats:
-        message = f"{game.title} has no format '{format_name}' (formats: {', '.join(game.formats)})"
-        position = raw.zone_positions.get("format", _START)
-        return _report(raw, game.name, format_name, {}, [_finding(UNKNOWN_GAME, message, position=position)])
+        return LoadedDeck(raw, [_finding(UNKNOWN_GAME, message, position=raw.game_position or _START)])
+    events = tuple(e for e in options.events if e.applies_to(game.name))
+    overriding = next((e.format for e in reversed(events) if e.format), None)
+    format_name = (overriding or raw.format or options.format or game.default_format).strip().lower()
+    chosen = game.format(format_name)
+    if chosen is None:
+        message = f"{game.title} has no format '{format_name}' (formats: {', '.join(f.name for f in game.formats)})"
+        return LoadedDeck(raw, [_finding(UNKNOWN_GAME, message, position=raw.zone_positions.get("format", _START))])
 
     database = databases.for_game(game.name)
     zones, findings = _resolve(raw, database)
-    deck = Deck(str(path), game.name, format_name, raw.name, zones, raw.zone_positions)
-    findings.extend(run_rules(game.rules, deck, database, options.ignore))
-    findings = [f for f in findings if f.rule not in options.ignore]
-    return _report(raw, game.name, format_name, zones, findings)
+    settings = dict(chosen.settings)
+    for event in events:
+        settings.update(event.settings)
+    context = Context(game, database, game.identity(database), events, MappingProxyType(settings))
+    deck = Deck(str(path), game.name, chosen.name, raw.name, zones, raw.zone_positions)
+    return LoadedDeck(raw, findings, deck, context)
+
+
+def report_of(path: str, loaded: LoadedDeck, ignore: frozenset[str] = frozenset()) -> DeckReport:
+    """The report of a loaded deck; `ignore` drops findings, but never deck.parse: an unreadable
+    deck is never made legal."""
+    findings = [f for f in loaded.findings if f.rule == PARSE.id or f.rule not in ignore]
+    ordered = sorted(findings, key=lambda f: (f.position.line, f.position.column, f.rule))
+    raw, deck = loaded.raw, loaded.deck
+    counts: dict[str, int] = {}
+    if deck is not None:
+        counts = {"main": 0, "side": 0}
+        counts.update({zone: sum(e.count for e in entries) for zone, entries in deck.zones.items()})
+    return DeckReport(
+        path=path, game=deck.game if deck else (raw.game if raw else None),
+        format=deck.format if deck else (raw.format if raw else None), name=raw.name if raw else None,
+        counts=counts, findings=tuple(ordered),
+        settings=loaded.context.settings if loaded.context else MappingProxyType({}),
+    )
 
 
 def _resolve(raw: RawDeck, database: CardDatabase) -> tuple[dict[str, tuple[Entry, ...]], list[Finding]]:
@@ -83,17 +127,25 @@ def _finding(rule: Rule, message: str, card: str | None = None, zone: str | None
     return Finding(rule.id, rule.severity, message, (card,) if card else (), zone, position or _START)
 
 
-def _unreadable(path: str, raw: RawDeck | None, problems: list[DeckParseError]) -> DeckReport:
-    findings = [_finding(PARSE, p.message, position=p.position) for p in problems]
-    if raw is None:
-        return DeckReport(path, None, None, None, {}, tuple(findings))
-    return _report(raw, raw.game, raw.format, {}, findings)
+def check_swap(registered_path: Path, sided_path: Path, options_for: Callable[[Path], CheckOptions],
+               databases: Databases) -> DeckReport:
+    """The sided deck's report: its own check, and the swap against the registered deck."""
+    from deckcheck.games.demon_rush.side_swap import SIDE_SWAP, swap_findings
 
-
-def _report(raw: RawDeck, game: str | None, format_name: str | None, zones: dict[str, tuple[Entry, ...]],
-            findings: list[Finding]) -> DeckReport:
-    counts = {"main": 0, "side": 0} if game else {}
-    counts.update({zone: sum(e.count for e in entries) for zone, entries in zones.items()})
-    ordered = sorted(findings, key=lambda f: (f.position.line if f.position else 0,
-                                              f.position.column if f.position else 0, f.rule))
-    return DeckReport(raw.path, game, format_name, raw.name, counts, tuple(ordered))
+    options = options_for(sided_path)
+    registered = load_deck(registered_path, options_for(registered_path), databases)
+    sided = load_deck(sided_path, options, databases)
+    if sided.deck is not None:
+        sided.findings.extend(run_rules(sided.context.game.rules, sided.deck, sided.context, options.ignore))
+    if registered.deck is None or registered.findings:
+        problem = (f"the registered deck {registered_path} cannot be compared: "
+                   + "; ".join(f.message for f in registered.findings[:3]))
+        sided.findings.append(_finding(SIDE_SWAP, problem))
+    elif sided.deck is not None and SIDE_SWAP.id not in options.ignore:
+        if registered.deck.game != sided.deck.game:
+            sided.findings.append(_finding(SIDE_SWAP, f"the registered deck is {registered.deck.game}, "
+                                                      f"the sided one {sided.deck.game}"))
+        else:
+            reporter = Reporter(SIDE_SWAP, sided.deck, sided.context)
+            sided.findings.extend(swap_findings(registered.deck, sided.deck, reporter))
+    return report_of(str(sided_path), sided, options.ignore)

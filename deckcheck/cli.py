@@ -10,18 +10,20 @@ import enum
 import os
 import sys
 from pathlib import Path
-from typing import List, NoReturn, Optional
+from dataclasses import dataclass
+from typing import Any, Callable, List, NoReturn, Optional
 
 import typer
 
 from deckcheck import __version__
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_CANNOT_RUN = 0, 1, 2
+GAMES = "redemption, bible-battles, redline, demon-rush, promised-land"
 
 app = typer.Typer(
     name="deckcheck",
-    help="Check trading card game decks against their rulebooks, write reports for people and CI, "
-         "and goldfish-test them.\n\nGames: Redemption, REDLINE (more to come).",
+    help="Check trading card game decks against their rulebooks and write reports for people and CI.\n\n"
+         f"Games: {GAMES}.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -49,46 +51,159 @@ def main(
 
 
 def fail(message: str) -> NoReturn:
-    """The command cannot run (exit 2), said in one line on stderr."""
+    """The command cannot run (exit 2), said on stderr."""
     typer.echo(f"deckcheck: {message}", err=True)
     raise typer.Exit(EXIT_CANNOT_RUN)
 
 
+# Options `check` and `side` share.
+GameOption = typer.Option(None, "--game", metavar="GAME", help=f"Game of decks that do not say ({GAMES}).")
+FormatOption = typer.Option(None, "--format", metavar="FORMAT", help="Format of decks that do not say.")
+CardDbOption = typer.Option([], "--card-db", metavar="PATH", help="Card database file or folder replacing the "
+                            "bundled database of the games it covers (repeatable).")
+EventOption = typer.Option([], "--event", metavar="FILE", help="Event / ban-list file to apply (repeatable).")
+OutputFormatOption = typer.Option(None, "--output-format", help="Report format [default: text].")
+OutputOption = typer.Option(None, "--output", metavar="FILE", help="Write the report to this file instead of stdout.")
+StrictOption = typer.Option(False, "--strict", help="Warnings fail too (exit 1).")
+ExplainOption = typer.Option(False, "--explain", help="Print each finding with its rule's text and rulebook source.")
+IgnoreOption = typer.Option([], "--ignore", metavar="RULE_ID", help="A rule id whose findings are dropped "
+                            "(repeatable; adds to the config's list).")
+
+
 @app.command(epilog="Examples:\n\n"
              "  deckcheck check examples/\n\n"
-             "  deckcheck check my-deck.txt --game redline\n\n"
-             "  deckcheck check decks/ --card-db cards/ --output-format json --output report.json\n\n"
+             "  deckcheck check my-deck.txt --game redline --explain\n\n"
+             "  deckcheck check registrations/ --event events/regional.yaml --output-format json --output report.json\n\n"
+             "A .deckcheck.yaml in this folder or a parent sets defaults (game, card_db, events, ignore, "
+             "output_format, overrides); options given here win.\n\n"
              "Exit codes: 0 every deck legal, 1 a deck is illegal or unreadable, 2 the command could not run.")
 def check(
-    paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Deck files, or folders searched for .yaml .yml .txt .deck .dek files."),
-    game: Optional[str] = typer.Option(None, "--game", metavar="GAME", help="Game of decks that do not say (redemption, redline)."),
-    format: Optional[str] = typer.Option(None, "--format", metavar="FORMAT", help="Format of decks that do not say."),
-    card_db: List[Path] = typer.Option([], "--card-db", metavar="PATH", help="Card database file or folder replacing the bundled "
-                                                               "database of the games it covers (repeatable)."),
-    output_format: OutputFormat = typer.Option(OutputFormat.text, "--output-format", help="Report format."),
-    output: Optional[Path] = typer.Option(None, "--output", metavar="FILE", help="Write the report to this file instead of stdout."),
-    strict: bool = typer.Option(False, "--strict", help="Warnings fail too (exit 1)."),
-    ignore: List[str] = typer.Option([], "--ignore", metavar="RULE_ID", help="A rule id whose findings are dropped (repeatable)."),
+    paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Deck files, or folders searched for "
+                                       ".yaml .yml .txt .deck .dek files."),
+    game: Optional[str] = GameOption,
+    format: Optional[str] = FormatOption,
+    card_db: List[Path] = CardDbOption,
+    event: List[Path] = EventOption,
+    output_format: Optional[OutputFormat] = OutputFormatOption,
+    output: Optional[Path] = OutputOption,
+    strict: bool = StrictOption,
+    explain: bool = ExplainOption,
+    ignore: List[str] = IgnoreOption,
 ) -> None:
     """Check deck files against their game's construction rules."""
-    from deckcheck.check import CheckOptions, check_paths
-    from deckcheck.games import known_games
-    from deckcheck.loading.card_db import Databases, DatabaseError, load_databases
-    from deckcheck.report import json_report, text
+    from deckcheck.check import check_paths
 
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
         fail(f"no such file or folder: {', '.join(missing)}")
+    run = _prepare(game, format, card_db, event, ignore)
+    reports = list(check_paths(paths, run.options_for, run.databases))
+    _finish(reports, run, output_format, output, strict, explain)
+
+
+@app.command(epilog="Example:\n\n"
+             "  deckcheck side decks/registered.yaml decks/game2.yaml\n\n"
+             "The sided deck may only use cards of the registered main + side deck, every card's total over "
+             "main and side stays the same, and the main deck keeps its registered size "
+             "(rule demon-rush.side-swap). Exit codes as for check.")
+def side(
+    registered: Path = typer.Argument(..., metavar="REGISTERED", help="The deck as registered (main + side)."),
+    sided: Path = typer.Argument(..., metavar="SIDED", help="The same deck after side-decking, for game 2 or 3."),
+    game: Optional[str] = GameOption,
+    card_db: List[Path] = CardDbOption,
+    event: List[Path] = EventOption,
+    output_format: Optional[OutputFormat] = OutputFormatOption,
+    output: Optional[Path] = OutputOption,
+    strict: bool = StrictOption,
+    explain: bool = ExplainOption,
+    ignore: List[str] = IgnoreOption,
+) -> None:
+    """Check a Demon Rush side-deck swap between games of a match."""
+    from deckcheck.check import check_swap
+
+    missing = [str(p) for p in (registered, sided) if not p.is_file()]
+    if missing:
+        fail(f"no such file: {', '.join(missing)}")
+    run = _prepare(game, None, card_db, event, ignore)
+    report = check_swap(registered, sided, run.options_for, run.databases)
+    _finish([report], run, output_format, output, strict, explain)
+
+
+@app.command(name="rules", epilog="Examples:\n\n  deckcheck rules\n\n  deckcheck rules demon-rush\n\n"
+             "  deckcheck rules --output-format json")
+def rules_command(
+    game: Optional[str] = typer.Argument(None, metavar="[GAME]", help=f"Only this game ({GAMES})."),
+    output_format: OutputFormat = typer.Option(OutputFormat.text, "--output-format", help="Listing format."),
+) -> None:
+    """List the games, their formats and every rule id with its summary and rulebook source."""
+    from deckcheck.games import all_games, get_game
+    from deckcheck.report import rules_listing
+
+    if game is not None and get_game(game.lower()) is None:
+        fail(f"unknown game '{game}' (games: {GAMES})")
+    games = (get_game(game.lower()),) if game else all_games()
+    render = rules_listing.render_json if output_format is OutputFormat.json else rules_listing.render_text
+    sys.stdout.write(render(games))
+
+
+@dataclass(frozen=True)
+class _Run:
+    """What a command resolved from its options and the config: databases, events, per-deck options."""
+
+    config: Any
+    databases: Any
+    events: tuple
+    options_for: Callable[[Path], Any]
+
+
+def _prepare(game, format, card_db, event, ignore) -> _Run:
+    from deckcheck.check import CheckOptions
+    from deckcheck.games import known_games
+    from deckcheck.loading.card_db import Databases, load_databases
+    from deckcheck.loading.checked_yaml import FileProblems
+    from deckcheck.loading.config import find_config, load_config
+    from deckcheck.loading.events import load_events
+
+    try:
+        config = load_config(find_config(Path.cwd()))
+    except FileProblems as exc:
+        fail("broken config:\n" + "\n".join(exc.problems))
+    game = (game or config.game)
     if game is not None and game.lower() not in known_games():
         fail(f"unknown game '{game}' for --game (games: {', '.join(known_games())})")
     try:
-        databases = Databases(load_databases(card_db))
-        options = CheckOptions(game=game.lower() if game else None, format=format, ignore=frozenset(ignore))
-        reports = list(check_paths(paths, options, databases))
-    except DatabaseError as exc:
+        databases = Databases(load_databases(card_db or config.card_db))
+    except FileProblems as exc:
         fail("broken card database:\n" + "\n".join(exc.problems))
-    renderer = {OutputFormat.text: text, OutputFormat.json: json_report}[output_format]
-    rendered = renderer.render(reports)
+    event_paths = event or config.events
+    missing = [str(p) for p in event_paths if not p.is_file()]
+    if missing:
+        fail(f"no such event file: {', '.join(missing)}")
+    try:
+        events = load_events(event_paths, databases)
+    except FileProblems as exc:
+        fail("broken event file:\n" + "\n".join(exc.problems))
+    ignored = frozenset(ignore) | frozenset(config.ignore)
+    base = CheckOptions(game=game.lower() if game else None, format=format or config.format,
+                        ignore=ignored, events=events)
+
+    def options_for(path: Path) -> CheckOptions:
+        options = base
+        for override in config.overrides_for(path):
+            options = CheckOptions(game=game or override.game or options.game,
+                                   format=format or override.format or options.format,
+                                   ignore=options.ignore | frozenset(override.ignore), events=events)
+        return options
+
+    return _Run(config, databases, events, options_for)
+
+
+def _finish(reports, run: _Run, output_format, output, strict: bool, explain: bool) -> None:
+    from deckcheck.report import json_report, text
+
+    chosen = output_format.value if output_format else (run.config.output_format or "text")
+    renderer = {"text": text, "json": json_report}[chosen]
+    rendered = renderer.render(reports, events=run.events, explain=explain)
     if output is not None:
         try:
             output.write_text(rendered, encoding="utf-8")
@@ -96,6 +211,7 @@ def check(
             fail(f"cannot write {output}: {exc.strerror}")
     else:
         sys.stdout.write(rendered)
+    strict = strict or run.config.strict
     failed = any(not r.legal or (strict and r.warnings) for r in reports)
     raise typer.Exit(EXIT_ILLEGAL if failed else EXIT_LEGAL)
 

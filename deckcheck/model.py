@@ -99,6 +99,7 @@ class DeckReport:
     name: str | None
     counts: Mapping[str, int]
     findings: tuple[Finding, ...]
+    settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))  # format + events
 
     @property
     def errors(self) -> int:

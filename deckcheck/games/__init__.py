@@ -5,27 +5,59 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from typing import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping
 
+from deckcheck.model import Card
 from deckcheck.rules import Rule
+from deckcheck.rules.shapes import same_name
+
+if TYPE_CHECKING:
+    from deckcheck.loading.card_db import CardDatabase
 
 # name -> module defining GAME; every game of rules.md, in the order `deckcheck rules` lists them
 GAME_MODULES = {
     "redemption": "deckcheck.games.redemption.rules",
+    "bible-battles": "deckcheck.games.bible_battles.rules",
     "redline": "deckcheck.games.redline.rules",
+    "demon-rush": "deckcheck.games.demon_rush.rules",
+    "promised-land": "deckcheck.games.promised_land.rules",
 }
+
+
+@dataclass(frozen=True)
+class Format:
+    """A way of playing a game: its description and the settings it ties to the game (starting
+    life points, quoting strictness, ...), which reports and goldfish runs state."""
+
+    name: str
+    description: str
+    settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+
+def _by_name(database: "CardDatabase") -> Callable[[Card], Hashable]:
+    return same_name
 
 
 @dataclass(frozen=True)
 class Game:
     name: str
     title: str
-    default_format: str
-    formats: Mapping[str, str]                  # format -> one-line description
+    source: str                                  # the rulebook, as deckcheck rules names it
+    formats: tuple[Format, ...]                  # the first is the default
     rules: tuple[Rule, ...]
-    zones: tuple[str, ...]                      # the zones a deck of this game may have
+    zones: tuple[str, ...]                       # the zones a deck of this game may have
     # card types that may not stand in a zone (deck.wrong-zone), e.g. a general in main
     forbidden_types: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # "the same card" for copy limits and ban lists: the game's identity rule over a database
+    identity: Callable[["CardDatabase"], Callable[[Card], Hashable]] = _by_name
+
+    @property
+    def default_format(self) -> str:
+        return self.formats[0].name
+
+    def format(self, name: str) -> Format | None:
+        return next((f for f in self.formats if f.name == name), None)
 
 
 def known_games() -> tuple[str, ...]:
@@ -35,3 +67,12 @@ def known_games() -> tuple[str, ...]:
 def get_game(name: str) -> Game | None:
     module = GAME_MODULES.get(name)
     return importlib.import_module(module).GAME if module else None
+
+
+def all_games() -> tuple[Game, ...]:
+    return tuple(get_game(name) for name in GAME_MODULES)
+
+
+def rule_index() -> dict[str, Rule]:
+    """Every rule id of every game, for --explain and the reports that describe rules."""
+    return {rule.id: rule for game in all_games() for rule in game.rules}

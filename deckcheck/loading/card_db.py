@@ -7,27 +7,17 @@ judged against cards that are not known for sure.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Iterable
 
 from deckcheck.loading import resources
+from deckcheck.loading.checked_yaml import FileProblems, load_checked, located
 from deckcheck.loading.names import NameIndex, slug
-from deckcheck.loading.safe_yaml import Document, InputError, decode, load
 from deckcheck.model import Card
 
 DATABASE_SUFFIXES = (".yaml", ".yml")
-
-
-class DatabaseError(Exception):
-    """One or more problems in card database files, each already `file:line:col: message`."""
-
-    def __init__(self, problems: list[str]):
-        super().__init__("\n".join(problems))
-        self.problems = problems
 
 
 @dataclass(eq=False)  # compared and hashed by identity: per-database caches key on it
@@ -43,40 +33,21 @@ class CardDatabase:
         self.names = NameIndex(self.cards)
 
 
-@cache
-def _validator():
-    import jsonschema  # imported here: a command that reads no database never pays for it
-
-    schema = json.loads(resources.schema_path("card-db").read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator(schema)
-
-
 def read_file(path: Path) -> tuple[str, list[Card]]:
-    """The game and cards of one database file; DatabaseError listing every problem in it."""
-    try:
-        document = load(decode(path.read_bytes()))
-    except InputError as exc:
-        raise DatabaseError([_located(path, exc.position, exc.message)]) from None
-    except OSError as exc:
-        raise DatabaseError([f"{path}: cannot read: {exc.strerror}"]) from None
-    problems = [
-        _located(path, document.position(tuple(error.absolute_path)), _schema_message(error))
-        for error in sorted(_validator().iter_errors(document.data), key=lambda e: list(map(str, e.absolute_path)))
-    ]
-    if problems:
-        raise DatabaseError(problems)
+    """The game and cards of one database file; FileProblems listing every problem in it."""
+    document = load_checked(path, "card-db")
     game = document.data["game"]
-    cards, seen = [], {}
+    cards, seen, problems = [], {}, []
     for index, entry in enumerate(document.data["cards"]):
         card_id = entry.get("id") or slug(entry["name"])
         if card_id in seen:
-            problems.append(_located(path, document.position(("cards", index)),
-                                     f"duplicate card id '{card_id}' (also card {seen[card_id] + 1}); give one of them an explicit `id`"))
+            problems.append(located(path, document.position(("cards", index)),
+                                    f"duplicate card id '{card_id}' (also card {seen[card_id] + 1}); give one of them an explicit `id`"))
             continue
         seen[card_id] = index
         cards.append(_card(card_id, entry))
     if problems:
-        raise DatabaseError(problems)
+        raise FileProblems(problems)
     return game, cards
 
 
@@ -85,17 +56,6 @@ def _card(card_id: str, entry: dict) -> Card:
     types = tuple(kinds) if isinstance(kinds, list) else (kinds,)
     facts = {k: v for k, v in entry.items() if k not in ("id", "name", "type")}
     return Card(card_id, entry["name"], types, MappingProxyType(facts))
-
-
-def _schema_message(error) -> str:
-    where = "/".join(str(p) for p in error.absolute_path)
-    return f"{where}: {error.message}" if where else error.message
-
-
-def _located(path: Path, position, message: str) -> str:
-    if position is None:
-        return f"{path}: {message}"
-    return f"{path}:{position.line}:{position.column}: {message}"
 
 
 def database_files(path: Path) -> list[Path]:
@@ -116,7 +76,7 @@ def load_databases(paths: Iterable[Path]) -> dict[str, CardDatabase]:
         for file in database_files(root):
             try:
                 game, cards = read_file(file)
-            except DatabaseError as exc:
+            except FileProblems as exc:
                 problems.extend(exc.problems)
                 continue
             by_game.setdefault(game, []).extend(cards)
@@ -128,7 +88,7 @@ def load_databases(paths: Iterable[Path]) -> dict[str, CardDatabase]:
             problems.append(f"{', '.join(files[game])}: card id '{duplicate}' is used twice in the {game} database")
         databases[game] = CardDatabase(game, tuple(cards), tuple(files[game]))
     if problems:
-        raise DatabaseError(problems)
+        raise FileProblems(problems)
     return databases
 
 

@@ -244,6 +244,19 @@ class Document:
 
     def position(self, path: tuple[Any, ...]) -> Position | None:
         """Position of the value at a path of keys and indices (the deepest node found)."""
+        node = self._node(path)
+        return position_of(node) if node is not None else None
+
+    def key_position(self, path: tuple[Any, ...]) -> Position | None:
+        """Position of the key that ends `path` (where a name used as a key is written)."""
+        parent = self._node(path[:-1])
+        if isinstance(parent, yaml.MappingNode):
+            for key, _ in parent.value:
+                if getattr(key, "value", None) == path[-1]:
+                    return position_of(key)
+        return self.position(path)
+
+    def _node(self, path: tuple[Any, ...]) -> yaml.Node | None:
         node = self.root
         if node is None:
             return None
@@ -256,7 +269,7 @@ class Document:
             if child is None:
                 break
             node = child
-        return position_of(node)
+        return node
 
 
 def load(text: str) -> Document:

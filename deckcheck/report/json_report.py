@@ -9,8 +9,8 @@ from deckcheck import __version__
 from deckcheck.model import DeckReport, Finding
 
 
-def finding_data(finding: Finding) -> dict[str, Any]:
-    return {
+def finding_data(finding: Finding, rules: dict | None = None) -> dict[str, Any]:
+    data = {
         "rule": finding.rule,
         "severity": finding.severity.value,
         "message": finding.message,
@@ -19,16 +19,25 @@ def finding_data(finding: Finding) -> dict[str, Any]:
         "line": finding.position.line if finding.position else None,
         "column": finding.position.column if finding.position else None,
     }
+    if rules is not None and finding.rule in rules:
+        data["explanation"] = {"summary": rules[finding.rule].summary, "source": rules[finding.rule].source}
+    return data
 
 
-def report_data(reports: Sequence[DeckReport]) -> dict[str, Any]:
+def report_data(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> dict[str, Any]:
+    rules = None
+    if explain:
+        from deckcheck.games import rule_index
+
+        rules = rule_index()
     return {
         "tool": {"name": "deckcheck", "version": __version__},
+        "events": [{"name": e.name, "path": e.path, "effective": e.effective, "sha256": e.digest} for e in events],
         "decks": [
             {
                 "path": r.path, "game": r.game, "format": r.format, "name": r.name, "legal": r.legal,
-                "counts": dict(r.counts),
-                "findings": [finding_data(f) for f in r.findings],
+                "counts": dict(r.counts), "settings": dict(r.settings),
+                "findings": [finding_data(f, rules) for f in r.findings],
             }
             for r in reports
         ],
@@ -42,5 +51,5 @@ def report_data(reports: Sequence[DeckReport]) -> dict[str, Any]:
     }
 
 
-def render(reports: Sequence[DeckReport], **_: Any) -> str:
-    return json.dumps(report_data(reports), indent=2, ensure_ascii=False) + "\n"
+def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> str:
+    return json.dumps(report_data(reports, events, explain), indent=2, ensure_ascii=False) + "\n"

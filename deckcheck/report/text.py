@@ -1,12 +1,13 @@
-"""The terminal report: per deck a verdict line and a table of findings, then a summary."""
+"""The terminal report: per deck a verdict line and a table of findings, then a summary. With
+--explain, each finding is a block with its rule's text and rulebook source."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from tabulate import tabulate
 
-from deckcheck.model import DeckReport
+from deckcheck.model import DeckReport, Finding
 
 _COLUMNS = ("rule", "severity", "message", "card", "line")
 _WIDTHS = (None, None, 60, 24, None)
@@ -32,14 +33,40 @@ def summary_line(reports: Sequence[DeckReport]) -> str:
             f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}")
 
 
-def render(reports: Sequence[DeckReport], **_: Any) -> str:
-    parts = []
+def event_line(event) -> str:
+    effective = f", effective {event.effective}" if event.effective else ""
+    return f"event: {event.name} ({event.path}{effective}, sha256 {event.digest})"
+
+
+def _table(findings: Sequence[Finding]) -> str:
+    rows = [(f.rule, f.severity.value, f.message, ", ".join(f.cards), f"{f.position.line}:{f.position.column}")
+            for f in findings]
+    return tabulate(rows, headers=_COLUMNS, tablefmt="simple", maxcolwidths=list(_WIDTHS))
+
+
+def _explained(findings: Sequence[Finding]) -> str:
+    from deckcheck.games import rule_index
+
+    rules = rule_index()
+    blocks = []
+    for f in findings:
+        card = f" [{', '.join(f.cards)}]" if f.cards else ""
+        lines = [f"  {f.position.line}:{f.position.column} {f.severity.value} {f.rule}: {f.message}{card}"]
+        if f.rule in rules:
+            lines.append(f"      rule:   {rules[f.rule].summary}")
+            lines.append(f"      source: {rules[f.rule].source}")
+        blocks.append("\n".join(lines))
+    return "\n".join(blocks)
+
+
+def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> str:
+    parts = [event_line(e) for e in events]
+    if events:
+        parts.append("")
     for report in reports:
         parts.append(deck_heading(report))
         if report.findings:
-            rows = [(f.rule, f.severity.value, f.message, ", ".join(f.cards),
-                     f"{f.position.line}:{f.position.column}" if f.position else "") for f in report.findings]
-            parts.append(tabulate(rows, headers=_COLUMNS, tablefmt="simple", maxcolwidths=list(_WIDTHS)))
+            parts.append(_explained(report.findings) if explain else _table(report.findings))
         parts.append("")
     parts.append(summary_line(reports))
     return "\n".join(parts) + "\n"

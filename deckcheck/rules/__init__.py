@@ -7,13 +7,16 @@ records the checks run from.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Mapping
 
-from deckcheck.model import Deck, Entry, Finding, Position, Severity
+from deckcheck.model import Card, Deck, Entry, Finding, Position, Severity
 
 if TYPE_CHECKING:
+    from deckcheck.games import Game
     from deckcheck.loading.card_db import CardDatabase
+    from deckcheck.loading.events import Event
 
 Check = Callable[["Deck", "Reporter"], Iterable[Finding]]
 
@@ -37,12 +40,24 @@ def rule(rule_id: str, severity: Severity, summary: str, source: str) -> Callabl
 
 
 @dataclass(frozen=True)
+class Context:
+    """What a rule may read besides the deck: the game, its card database and identity rule,
+    the events applied and the settings in force."""
+
+    game: "Game"
+    database: "CardDatabase"
+    identity: Callable[[Card], Hashable]
+    events: tuple["Event", ...] = ()
+    settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True)
 class Reporter:
     """Builds one rule's findings about one deck, pointing each at the line it is about."""
 
     rule: Rule
     deck: Deck
-    database: "CardDatabase"
+    context: Context
 
     def finding(self, message: str, *, cards: Iterable[str] = (), zone: str | None = None,
                 position: Position | None = None) -> Finding:
@@ -60,8 +75,8 @@ class Reporter:
         return self.finding(message)
 
 
-def run_rules(rules: Iterable[Rule], deck: Deck, database: "CardDatabase", ignore: frozenset[str]) -> Iterator[Finding]:
+def run_rules(rules: Iterable[Rule], deck: Deck, context: Context, ignore: frozenset[str]) -> Iterator[Finding]:
     for each in rules:
         if each.check is None or each.id in ignore:
             continue
-        yield from each.check(deck, Reporter(each, deck, database))
+        yield from each.check(deck, Reporter(each, deck, context))

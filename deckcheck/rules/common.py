@@ -7,6 +7,7 @@ from typing import Iterator
 
 from deckcheck.model import Deck, Finding, Severity
 from deckcheck.rules import Reporter, Rule, rule
+from deckcheck.rules.banlist import BANLIST_RULES
 
 _FORMAT = "deck-format.md"
 
@@ -24,9 +25,7 @@ AMBIGUOUS_CARD = Rule("deck.ambiguous-card", Severity.ERROR,
       "a card sits in a zone where its type cannot go (a general in main, a mission in main, ...)",
       "the game's rulebook, deck construction")
 def wrong_zone(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    from deckcheck.games import get_game
-
-    game = get_game(deck.game)
+    game = report.context.game
     for zone, entries in deck.zones.items():
         if zone not in game.zones:
             yield report.about_zone(zone, f"a {game.title} deck has no {zone} zone")
@@ -39,4 +38,5 @@ def wrong_zone(deck: Deck, report: Reporter) -> Iterator[Finding]:
 
 
 LOADING_RULES = (PARSE, UNKNOWN_GAME, UNKNOWN_CARD, AMBIGUOUS_CARD)
-COMMON_RULES = LOADING_RULES + (wrong_zone,)
+# the rules every game runs before its own
+COMMON_RULES = LOADING_RULES + (wrong_zone,) + BANLIST_RULES

@@ -43,9 +43,10 @@ def size_range(report: Reporter, zone: str, size: int, minimum: int | None, maxi
 
 
 def copy_cap(report: Reporter, entries: Iterable[Entry], limit: Callable[[Card], int | None],
-             identity: Callable[[Card], Hashable] = same_name, why: str = "") -> Iterator[Finding]:
-    """A finding for each card with more copies than `limit(card)`; None means no limit."""
-    for group in copies(entries, identity):
+             why: str = "") -> Iterator[Finding]:
+    """A finding for each card (by the game's identity rule) with more copies than `limit(card)`,
+    counted over `entries`; None means no limit."""
+    for group in copies(entries, report.context.identity):
         cap = limit(group[0].card)
         total = sum(e.count for e in group)
         if cap is not None and total > cap:
@@ -59,3 +60,20 @@ def _names(group: list[Entry]) -> str:
     if len(names) == 1:
         return names[0]
     return " + ".join(names) + " (the same card)"
+
+
+def only_types(report: Reporter, entries: Iterable[Entry], types: tuple[str, ...], what: str) -> Iterator[Finding]:
+    """A finding for each card in `entries` that is none of `types` (a zone that holds one kind)."""
+    for entry in entries:
+        if entry.card is not None and not entry.card.is_a(*types):
+            yield report.about_entries([entry], f"{entry.card.name} is not {what}")
+
+
+def faction_lock(report: Reporter, entries: Iterable[Entry], allowed: Callable[[Card], bool],
+                 why: Callable[[Card], str]) -> Iterator[Finding]:
+    """A finding for each card whose faction the deck's leader does not allow. A card whose
+    faction the database does not state cannot be judged and is passed over."""
+    for entry in entries:
+        card = entry.card
+        if card is not None and card.get("faction") is not None and not allowed(card):
+            yield report.about_entries([entry], why(card))

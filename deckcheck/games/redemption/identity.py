@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import combinations
+from typing import Callable
 
 from deckcheck.loading.card_db import CardDatabase
 from deckcheck.loading.names import normalise
@@ -29,7 +30,7 @@ def brigades(card: Card) -> frozenset[str]:
     return frozenset(card.get("brigades") or ())
 
 
-def same_card(a: Card, b: Card) -> bool:
+def duplicates(a: Card, b: Card) -> bool:
     """The rulebook's pairwise test, for two printings with the same title."""
     if art(a) == art(b):
         return True
@@ -56,6 +57,12 @@ def identities(database: CardDatabase) -> dict[str, str]:
         by_title.setdefault(normalise(card.title), []).append(card)
     for printings in by_title.values():
         for a, b in combinations(printings, 2):
-            if root(a.id) != root(b.id) and same_card(a, b):
+            if root(a.id) != root(b.id) and duplicates(a, b):
                 parent[root(b.id)] = root(a.id)
     return {card_id: root(card_id) for card_id in parent}
+
+
+def same_card(database: CardDatabase) -> Callable[[Card], str]:
+    """The identity rule the copy limits and ban lists use: a card's duplicate group."""
+    groups = identities(database)
+    return lambda card: groups.get(card.id, card.id)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from deckcheck.games import Game
-from deckcheck.games.redemption.identity import identities
+from deckcheck.games import Format, Game
+from deckcheck.games.redemption.identity import same_card
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Reporter, rule, shapes
 from deckcheck.rules.common import COMMON_RULES
@@ -35,11 +35,6 @@ def has_ability(card: Card) -> bool:
     return bool(card.get("special_ability"))
 
 
-def _same_card(report: Reporter):
-    groups = identities(report.database)
-    return lambda card: groups.get(card.id, card.id)
-
-
 @rule("redemption.deck-size", Severity.ERROR, f"the deck has at least {MINIMUM_DECK} cards", SOURCE)
 def deck_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
     yield from shapes.size_range(report, "main", deck.size("main"), MINIMUM_DECK, None, "the deck")
@@ -60,14 +55,13 @@ def lost_soul_count(deck: Deck, report: Reporter) -> Iterator[Finding]:
 def multicolor_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
     yield from shapes.copy_cap(
         report, deck.entries("main"),
-        lambda card: 1 if card.is_a(*CHARACTERS, *ENHANCEMENTS) and is_multicoloured(card) else None,
-        _same_card(report), "multi-coloured")
+        lambda card: 1 if card.is_a(*CHARACTERS, *ENHANCEMENTS) and is_multicoloured(card) else None, "multi-coloured")
 
 
 @rule("redemption.dominant-limit", Severity.ERROR, "at most 1 of each dominant", SOURCE)
 def dominant_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
     yield from shapes.copy_cap(report, deck.entries("main"),
-                               lambda card: 1 if card.is_a(*DOMINANTS) else None, _same_card(report), "dominant")
+                               lambda card: 1 if card.is_a(*DOMINANTS) else None, "dominant")
 
 
 @rule("redemption.special-ability-limit", Severity.ERROR,
@@ -76,7 +70,7 @@ def special_ability_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
     size = deck.size("main")
     allowed = size // MINIMUM_DECK
     yield from shapes.copy_cap(report, deck.entries("main"), lambda card: allowed if has_ability(card) else None,
-                               _same_card(report), f"special ability: 1 per 50 cards, {size} cards allow {allowed}")
+                               f"special ability: 1 per 50 cards, {size} cards allow {allowed}")
 
 
 @rule("redemption.copy-limit", Severity.ERROR,
@@ -86,7 +80,7 @@ def copy_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
         plain = card.is_a(*CHARACTERS, *ENHANCEMENTS) and not is_multicoloured(card) and not has_ability(card)
         return 3 if plain else None
 
-    yield from shapes.copy_cap(report, deck.entries("main"), limit, _same_card(report))
+    yield from shapes.copy_cap(report, deck.entries("main"), limit)
 
 
 def _type_cap(deck: Deck, report: Reporter, types: tuple[str, ...], what: str) -> Iterator[Finding]:
@@ -111,9 +105,11 @@ def dominant_cap(deck: Deck, report: Reporter) -> Iterator[Finding]:
 GAME = Game(
     name="redemption",
     title="Redemption",
-    default_format="quickstart",
-    formats={"quickstart": "the quick-start rulebook's deck building rules"},
+    source="Redemption quick-start rulebook",
+    formats=(Format("quickstart", "the quick-start rulebook's deck building rules",
+                    {"opening_hand": 8, "draw_per_turn": 3, "rescues_to_win": 5}),),
     rules=COMMON_RULES + (deck_size, lost_soul_count, multicolor_limit, dominant_limit, special_ability_limit,
                           copy_limit, site_cap, dominant_cap),
     zones=("main", "side"),
+    identity=same_card,
 )

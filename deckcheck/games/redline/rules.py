@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from deckcheck.games import Game
+from deckcheck.games import Format, Game
 from deckcheck.model import Deck, Finding, Severity
 from deckcheck.rules import Reporter, rule, shapes
 from deckcheck.rules.common import COMMON_RULES
@@ -45,13 +45,11 @@ def faction(deck: Deck, report: Reporter) -> Iterator[Finding]:
     if len(leaders) != 1 or not leaders[0].get("faction"):
         return  # redline.general already says what is wrong with the general
     leader = leaders[0]
-    allowed = {"neutral", leader.get("faction")}
-    for entry in deck.entries("main"):
-        card_faction = entry.card.get("faction") if entry.card else None
-        if card_faction is not None and card_faction not in allowed:
-            yield report.about_entries(
-                [entry], f"{entry.card.name} is a {card_faction.upper()} card; {leader.name} leads "
-                         f"{leader.get('faction').upper()}, whose arsenal takes only {leader.get('faction').upper()} and neutral cards")
+    side = leader.get("faction").upper()
+    yield from shapes.faction_lock(
+        report, deck.entries("main"), lambda card: card.get("faction") in ("neutral", leader.get("faction")),
+        lambda card: f"{card.name} is a {card.get('faction').upper()} card; {leader.name} leads {side}, "
+                     f"whose arsenal takes only {side} and neutral cards")
 
 
 @rule("redline.copy-limit", Severity.ERROR,
@@ -71,9 +69,7 @@ def mission_deck(deck: Deck, report: Reporter) -> Iterator[Finding]:
         return
     yield from shapes.size_range(report, "missions", deck.size("missions"), MISSION_MINIMUM, None, "the mission deck")
     yield from shapes.copy_cap(report, missions, lambda card: MISSION_COPIES)
-    for entry in missions:
-        if entry.card is not None and not entry.card.is_a("mission"):
-            yield report.about_entries([entry], f"{entry.card.name} is not a mission card; the mission deck holds only missions")
+    yield from shapes.only_types(report, missions, ("mission",), "a mission card; the mission deck holds only missions")
 
 
 @rule("redline.critical-hit-deck", Severity.ERROR,
@@ -85,9 +81,7 @@ def critical_hit_deck(deck: Deck, report: Reporter) -> Iterator[Finding]:
         return
     yield from shapes.size_range(report, "critical_hits", deck.size("critical_hits"), CRITICAL_HITS, CRITICAL_HITS,
                                  "the critical hit deck")
-    for entry in critical:
-        if entry.card is not None and not entry.card.is_a("critical_hit"):
-            yield report.about_entries([entry], f"{entry.card.name} is not a critical hit card")
+    yield from shapes.only_types(report, critical, ("critical_hit",), "a critical hit card")
 
 
 @rule("redline.resource-count", Severity.WARNING, "22-24 resource cards are recommended for a 60-card arsenal",
@@ -102,8 +96,9 @@ def resource_count(deck: Deck, report: Reporter) -> Iterator[Finding]:
 GAME = Game(
     name="redline",
     title="REDLINE",
-    default_format="standard",
-    formats={"standard": "the instruction manual's arsenal, mission deck and critical hit deck rules"},
+    source="REDLINE: Tactical Card Combat instruction manual",
+    formats=(Format("standard", "the instruction manual's arsenal, mission deck and critical hit deck rules",
+                    {"opening_hand": 7, "hand_limit": 7, "efreet_limit": 5, "missions_to_win": 5}),),
     rules=COMMON_RULES + (arsenal_size, general, faction, copy_limit, mission_deck, critical_hit_deck, resource_count),
     zones=("general", "main", "missions", "critical_hits"),
     forbidden_types={"main": ("general", "mission", "critical_hit")},

@@ -1,0 +1,98 @@
+"""Demon Rush rules page: "Basics", "Deck and Champion", "Main Deck and Side Deck".
+
+Copies are counted over the main and side decks together: a side deck is swapped into the main
+deck between games, so the two together are what a player brings.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from deckcheck.games import Format, Game
+from deckcheck.model import Card, Deck, Finding, Severity
+from deckcheck.rules import Reporter, rule, shapes
+from deckcheck.rules.common import COMMON_RULES
+from deckcheck.games.demon_rush.side_swap import SIDE_SWAP
+
+BASICS = "Demon Rush rules, Basics"
+CHAMPION = "Demon Rush rules, Deck and Champion"
+SIDE = "Demon Rush rules, Main Deck and Side Deck"
+MAIN_SIZE = (40, 60)
+SIDE_MAXIMUM = 15
+COPY_LIMIT = 3
+
+
+@rule("demon-rush.deck-size", Severity.ERROR, "main deck 40-60 cards, champion not counted", CHAMPION)
+def deck_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    yield from shapes.size_range(report, "main", deck.size("main"), *MAIN_SIZE, "the main deck")
+
+
+@rule("demon-rush.side-deck-size", Severity.ERROR, f"side deck at most {SIDE_MAXIMUM} cards", SIDE)
+def side_deck_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    yield from shapes.size_range(report, "side", deck.size("side"), None, SIDE_MAXIMUM, "the side deck")
+
+
+@rule("demon-rush.champion", Severity.ERROR, "exactly one champion, given in `champion:`, and it is a champion card",
+      CHAMPION)
+def champion(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    champions = deck.entries("champion")
+    if not champions:
+        yield report.about_deck("the deck has no champion; name one with `champion:` (it does not count in the deck)")
+        return
+    if len(champions) > 1:
+        yield report.about_zone("champion", f"{len(champions)} champions given; a deck has exactly one")
+    yield from shapes.only_types(report, champions, ("champion",), "a champion card")
+
+
+def _allows(leader: Card):
+    """The rulebook's faction lock: Holy and Evil champions take their faction and Neutral; a
+    Neutral champion takes anything but Holy or Evil Greater Beings and structures."""
+    side = leader.get("faction")
+    if side == "neutral":
+        return lambda card: card.get("faction") == "neutral" or not (
+            card.get("greater_being") or card.is_a("structure"))
+    return lambda card: card.get("faction") in (side, "neutral")
+
+
+def _why(leader: Card):
+    side = leader.get("faction")
+    if side == "neutral":
+        return lambda card: (f"{card.name} is a {card.get('faction').title()} "
+                             f"{'Greater Being' if card.get('greater_being') else 'structure'}; "
+                             f"a Neutral champion ({leader.name}) cannot use Holy or Evil Greater Beings and structures")
+    return lambda card: (f"{card.name} is {card.get('faction').title()}; {leader.name} is a {side.title()} champion, "
+                         f"whose deck takes only {side.title()} and Neutral cards")
+
+
+@rule("demon-rush.faction", Severity.ERROR,
+      "Holy champion: Holy and Neutral cards; Evil: Evil and Neutral; Neutral: all but Holy/Evil Greater Beings "
+      "and structures (main and side)", CHAMPION)
+def faction(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    leaders = [e.card for e in deck.entries("champion") if e.card is not None and e.card.is_a("champion")]
+    if len(leaders) != 1 or leaders[0].get("faction") is None:
+        return  # demon-rush.champion says what is wrong with the champion
+    yield from shapes.faction_lock(report, deck.entries("main", "side"), _allows(leaders[0]), _why(leaders[0]))
+
+
+@rule("demon-rush.copy-limit", Severity.ERROR, f"at most {COPY_LIMIT} of each card, main and side together", BASICS)
+def copy_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    yield from shapes.copy_cap(report, deck.entries("main", "side"), lambda card: COPY_LIMIT, "main and side together")
+
+
+@rule("demon-rush.greater-being-limit", Severity.ERROR,
+      "at most 1 of each Greater Being (by name), main and side together", BASICS)
+def greater_being_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    yield from shapes.copy_cap(report, deck.entries("main", "side"),
+                               lambda card: 1 if card.get("greater_being") else None, "Greater Being")
+
+
+GAME = Game(
+    name="demon-rush",
+    title="Demon Rush",
+    source="Demon Rush rules page",
+    formats=(Format("standard", "the rules page: 40-60 cards, a champion, a side deck of up to 15",
+                    {"health": 30, "imperium": 10, "opening_hand": 5}),),
+    rules=COMMON_RULES + (deck_size, side_deck_size, champion, faction, copy_limit, greater_being_limit, SIDE_SWAP),
+    zones=("champion", "main", "side"),
+    forbidden_types={"main": ("champion", "token"), "side": ("champion", "token")},
+)

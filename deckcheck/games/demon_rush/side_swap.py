@@ -1,0 +1,38 @@
+"""Side-decking between games of a Demon Rush match ("Main Deck and Side Deck"): "you can side in
+any amount of the 15 cards into your deck for games 2 and 3. You must replace cards from your deck
+and side deck so that your deck is the same number of total cards as game 1."
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from deckcheck.model import Deck, Finding, Severity
+from deckcheck.rules import Reporter, Rule, shapes
+
+SIDE_SWAP = Rule("demon-rush.side-swap", Severity.ERROR,
+                 "a sided deck uses only cards of the registered main + side, keeps every card's total, "
+                 "and keeps the main deck at its registered size",
+                 "Demon Rush rules, Main Deck and Side Deck")
+
+
+def swap_findings(registered: Deck, sided: Deck, report: Reporter) -> Iterator[Finding]:
+    """What the sided deck changed that a swap may not. `report` reports on the sided deck."""
+    identity = report.context.identity
+    before = {identity(g[0].card): g for g in shapes.copies(registered.entries("main", "side"), identity)}
+    after = {identity(g[0].card): g for g in shapes.copies(sided.entries("main", "side"), identity)}
+    for key, group in after.items():
+        had = sum(e.count for e in before.get(key, ()))
+        has = sum(e.count for e in group)
+        name = group[0].card.name
+        if not had:
+            yield report.about_entries(group, f"{name} is not in the registered deck (main or side)")
+        elif has != had:
+            yield report.about_entries(group, f"{has} copies of {name} over main and side; {had} were registered")
+    for key, group in before.items():
+        if key not in after:
+            yield report.about_deck(f"{group[0].card.name} ({sum(e.count for e in group)} registered) "
+                                    "is missing from the sided deck")
+    if sided.size("main") != registered.size("main"):
+        yield report.about_zone("main", f"the main deck has {sided.size('main')} cards; "
+                                        f"it was registered with {registered.size('main')}")

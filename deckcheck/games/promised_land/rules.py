@@ -1,0 +1,112 @@
+"""Promised Land game guide: "Building Your Deck", "Variations on Game Styles", "Determine banned or
+limited Cards". The guide's deck size and Source share are recommendations (warnings); its copy
+limit is "a general rule" the rules spec makes an error; scripture scope comes from the event."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from deckcheck.games import Format, Game
+from deckcheck.games.promised_land.bible import canonical_book, testament_of
+from deckcheck.model import Card, Deck, Finding, Severity
+from deckcheck.rules import Reporter, rule, shapes
+from deckcheck.rules.common import COMMON_RULES
+
+BUILDING = "Promised Land game guide, Building Your Deck"
+COPY_LIMIT = 4
+DECK_SIZE = (55, 70)
+SOURCE_SHARE = (30, 40)  # per cent
+
+
+def is_common_chapter(card: Card) -> bool:
+    return card.is_a("source") and card.get("source_kind") == "chapter" and card.get("rarity") == "common"
+
+
+def source_range(size: int) -> tuple[int, int]:
+    """30-40% of the deck, whole cards, as the guide counts them: 55 cards -> 16-22."""
+    low, high = SOURCE_SHARE
+    return size * low // 100, size * high // 100
+
+
+@rule("promised-land.copy-limit", Severity.ERROR,
+      f"at most {COPY_LIMIT} of a single card; common Chapter Source cards are exempt",
+      "Promised Land game guide, Variations on Game Styles / Building Your Deck")
+def copy_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    yield from shapes.copy_cap(report, deck.entries("main"),
+                               lambda card: None if is_common_chapter(card) else COPY_LIMIT)
+
+
+@rule("promised-land.deck-size", Severity.WARNING, "55-70 cards recommended", BUILDING)
+def deck_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    size = deck.size("main")
+    low, high = DECK_SIZE
+    if not low <= size <= high:
+        yield report.about_zone("main", f"the deck has {size} cards; the guide recommends {low}-{high}")
+
+
+@rule("promised-land.source-ratio", Severity.WARNING, "Sources should be 30-40% of the deck", BUILDING)
+def source_ratio(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    size = deck.size("main")
+    sources = shapes.count(deck.entries("main"), lambda card: card.is_a("source"))
+    low, high = source_range(size)
+    if size and not low <= sources <= high:
+        yield report.about_zone("main", f"{sources} Sources in {size} cards ({100 * sources / size:.0f}%); "
+                                        f"the guide recommends 30-40%, {low}-{high} cards")
+
+
+def testament(card: Card) -> str | None:
+    """A card's testament: stated, or from its reference's book, or from its colour (blue covers
+    both History and Acts, so it says nothing)."""
+    if card.get("testament"):
+        return card.get("testament")
+    book = (card.get("reference") or {}).get("book")
+    if book and testament_of(book):
+        return testament_of(book)
+    return {"white": "old", "red": "old", "green": "old", "gold": "new", "grey": "new"}.get(card.get("color"))
+
+
+def outside_scope(card: Card, scope) -> str | None:
+    """Why a card lies outside an event's scripture scope, or None when it is inside (or the data
+    cannot tell: a card is only refused on a fact the database states)."""
+    if "testaments" in scope and testament(card) is not None and testament(card) not in scope["testaments"]:
+        return f"it is {testament(card).title()} Testament"
+    if "colors" in scope and card.get("color") not in (None, "none") and card.get("color") not in scope["colors"]:
+        return f"it is {card.get('color')}"
+    book = canonical_book((card.get("reference") or {}).get("book") or "")
+    if "books" in scope and book is not None and book not in scope["books"]:
+        return f"its reference is in {book}"
+    return None
+
+
+@rule("promised-land.scripture-scope", Severity.ERROR,
+      "when the event restricts scripture (testaments, colours, books), every non-Source card is inside it",
+      "Promised Land game guide, Determine banned or limited Cards")
+def scripture_scope(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    for event in report.context.events:
+        if not event.scripture:
+            continue
+        described = "; ".join(f"{key}: {', '.join(values)}" for key, values in event.scripture.items())
+        for entry in deck.entries():
+            if entry.card is None or entry.card.is_a("source"):
+                continue
+            reason = outside_scope(entry.card, event.scripture)
+            if reason:
+                yield report.about_entries([entry], f"{entry.card.name} is outside {event.name}'s scripture "
+                                                    f"({described}): {reason}")
+
+
+GAME = Game(
+    name="promised-land",
+    title="Promised Land",
+    source="Promised Land game guide v2.2016",
+    formats=(
+        Format("home", "Home Rules: the players agree on everything",
+               {"life_points": 15, "life_points_recommended": [15, 20], "quoting": "agreed", "opening_hand": 6}),
+        Format("sunday-school", "Sunday School: short games, strict quoting left to the teacher",
+               {"life_points": 10, "life_points_recommended": [10, 15], "quoting": "strict", "opening_hand": 6}),
+        Format("tournament", "Competition or Tournament: low to mid life points, strict quoting, complex cards banned",
+               {"life_points": 12, "life_points_recommended": [12, 15], "quoting": "strict", "opening_hand": 6}),
+    ),
+    rules=COMMON_RULES + (copy_limit, deck_size, source_ratio, scripture_scope),
+    zones=("main",),
+)

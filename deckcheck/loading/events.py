@@ -1,0 +1,125 @@
+"""Event / ban-list files (events.md): what an organiser decides for one event.
+
+Every name in `banned` and `limited` must match a card of the event's game (or, for an event of
+no game, of some game): a typo in a ban list must not silently let the card through. Names are
+resolved once, here, to card ids per game; the ban rules then compare card identities.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping
+
+from deckcheck.games import get_game, known_games
+from deckcheck.loading.card_db import Databases
+from deckcheck.loading.checked_yaml import FileProblems, load_checked, located
+from deckcheck.loading.safe_yaml import Document
+
+
+@dataclass(frozen=True)
+class ListedCard:
+    """A name an event lists, with the ids it matched in each game's database."""
+
+    typed: str
+    ids: Mapping[str, tuple[str, ...]]    # game -> card ids (several when it names several printings)
+    count: int | None = None              # the limit, for `limited`
+
+
+@dataclass(frozen=True)
+class Event:
+    path: str
+    name: str
+    digest: str                           # a short hash of the file, to tell two lists apart at a glance
+    effective: str | None = None
+    source: str | None = None
+    game: str | None = None
+    format: str | None = None
+    banned: tuple[ListedCard, ...] = ()
+    limited: tuple[ListedCard, ...] = ()
+    scripture: Mapping[str, tuple[str, ...]] | None = None
+    settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+    def applies_to(self, game: str) -> bool:
+        return self.game is None or self.game == game
+
+
+def load_events(paths: Iterable[Path], databases: Databases) -> tuple[Event, ...]:
+    events, problems = [], []
+    for path in paths:
+        try:
+            events.append(read_event(path, databases))
+        except FileProblems as exc:
+            problems.extend(exc.problems)
+    if problems:
+        raise FileProblems(problems)
+    return tuple(events)
+
+
+def read_event(path: Path, databases: Databases) -> Event:
+    document = load_checked(path, "event")
+    data = document.data
+    games = (data["game"],) if "game" in data else known_games()
+    problems: list[str] = []
+    banned = tuple(_listed(path, document, ("banned", i), name, None, games, databases, problems)
+                   for i, name in enumerate(data.get("banned", [])))
+    limited = tuple(_listed(path, document, ("limited", name), name, count, games, databases, problems)
+                    for name, count in data.get("limited", {}).items())
+    scripture = _scripture(path, document, problems)
+    if "format" in data and "game" in data:
+        game = get_game(data["game"])
+        if game.format(data["format"]) is None:
+            problems.append(located(path, document.position(("format",)),
+                                    f"{game.title} has no format '{data['format']}' "
+                                    f"(formats: {', '.join(f.name for f in game.formats)})"))
+    if problems:
+        raise FileProblems(problems)
+    return Event(
+        path=str(path), name=data["name"], digest=hashlib.sha256(path.read_bytes()).hexdigest()[:12],
+        effective=data.get("effective"), source=data.get("source"), game=data.get("game"),
+        format=data.get("format"), banned=banned, limited=limited, scripture=scripture,
+        settings=MappingProxyType(dict(data.get("settings", {}))),
+    )
+
+
+def _listed(path: Path, document: Document, where: tuple, typed: str, count: int | None,
+            games: tuple[str, ...], databases: Databases, problems: list[str]) -> ListedCard:
+    ids: dict[str, tuple[str, ...]] = {}
+    suggestions: list[str] = []
+    for game in games:
+        resolution = databases.for_game(game).names.resolve(typed)
+        matched = (resolution.card,) if resolution.card else resolution.candidates
+        if matched:
+            ids[game] = tuple(card.id for card in matched)
+        suggestions.extend(s for s in resolution.suggestions if s not in suggestions)
+    if not ids:
+        scope = f"the {games[0]} database" if len(games) == 1 else "any game's database"
+        hint = f"; did you mean {', '.join(repr(s) for s in suggestions[:3])}?" if suggestions else ""
+        position = document.position(where) if where[0] == "banned" else document.key_position(where)
+        problems.append(located(path, position, f"'{typed}' matches no card in {scope}{hint}"))
+    return ListedCard(typed, MappingProxyType(ids), count)
+
+
+def _scripture(path: Path, document: Document, problems: list[str]) -> Mapping[str, tuple[str, ...]] | None:
+    scope = document.data.get("scripture")
+    if not scope:
+        return None
+    from deckcheck.games.promised_land.bible import BOOKS, canonical_book
+
+    books = []
+    for index, book in enumerate(scope.get("books", [])):
+        found = canonical_book(book)
+        if found is None:
+            close = difflib.get_close_matches(book, list(BOOKS), n=3)
+            hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+            problems.append(located(path, document.position(("scripture", "books", index)),
+                                    f"'{book}' is not a book of the Bible{hint}"))
+        else:
+            books.append(found)
+    result = {key: tuple(values) for key, values in scope.items() if key != "books"}
+    if books:
+        result["books"] = tuple(books)
+    return MappingProxyType(result)
