@@ -100,3 +100,23 @@ def legal_redline_main(**changes: int) -> dict[str, int]:
         main[f"Mars Walker {i}"] = 4 if i <= 7 else 3
     main.update(changes)
     return {name: count for name, count in main.items() if count}
+
+
+def fill(cards: dict[str, int], size: int, filler: str, copies: int) -> dict[str, int]:
+    """`cards` topped up to `size` cards with `filler 1`, `filler 2`, ... (`copies` of each)."""
+    cards = dict(cards)
+    number = 1
+    while sum(cards.values()) < size:
+        if f"{filler} {number}" not in cards:
+            cards[f"{filler} {number}"] = min(copies, size - sum(cards.values()))
+        number += 1
+    return cards
+
+
+def demon_rush_deck(main: dict[str, int], side: dict[str, int] | None = None, champion: str | None = "Holy Champion",
+                    size: int | None = None) -> str:
+    """A Demon Rush deck; with `size`, the main deck is topped up with Neutral Soldiers, 3 of each."""
+    if size is not None:
+        main = fill(main, size, "Neutral Soldier", 3)
+    text = "game: demon-rush\n" + (f"champion: {champion}\n" if champion else "") + zone_yaml("main", main)
+    return text + (zone_yaml("side", side) if side else "")

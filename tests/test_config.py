@@ -1,0 +1,65 @@
+"""`.deckcheck.yaml`: found in the working folder or a parent, validated, overridden by options."""
+
+import os
+
+import pytest
+
+from conftest import DATA, legal_redline_main, redline_deck, run
+
+
+@pytest.fixture
+def repo(tmp_path, monkeypatch):
+    """A deck repository: a config at its top, decks below, the test run from a sub-folder."""
+    (tmp_path / "decks" / "casual").mkdir(parents=True)
+    (tmp_path / "cards").mkdir()
+    (tmp_path / "cards" / "redline.yaml").write_text((DATA / "redline-cards.yaml").read_text())
+    short = redline_deck(legal_redline_main(Crate=22)).replace("game: redline\n", "")
+    (tmp_path / "decks" / "short.yaml").write_text(short)
+    (tmp_path / "decks" / "casual" / "short.yaml").write_text(short)
+    monkeypatch.chdir(tmp_path / "decks")
+    return tmp_path
+
+
+def config(repo, text):
+    (repo / ".deckcheck.yaml").write_text(text)
+
+
+def test_config_sets_game_card_db_and_output(repo):
+    config(repo, "game: redline\ncard_db: [cards/]\noutput_format: json\n")
+    outcome = run("check", ".")
+    assert outcome.exit_code == 1
+    assert {d["game"] for d in outcome.report["decks"]} == {"redline"}
+    assert all(f["rule"] == "redline.arsenal-size" for d in outcome.report["decks"] for f in d["findings"])
+
+
+def test_ignore_and_overrides_by_glob(repo):
+    config(repo, "game: redline\ncard_db: [cards/]\noutput_format: json\n"
+                 "overrides:\n  - paths: ['decks/casual/**']\n    ignore: [redline.arsenal-size]\n")
+    outcome = run("check", ".")
+    verdicts = {os.path.normpath(d["path"]): d["legal"] for d in outcome.report["decks"]}
+    assert verdicts == {os.path.join("casual", "short.yaml"): True, "short.yaml": False}
+
+
+def test_command_line_wins(repo):
+    config(repo, "game: redline\ncard_db: [cards/]\noutput_format: json\n")
+    assert run("check", ".", "--output-format", "text").stdout.startswith("casual/short.yaml (redline/standard)")
+    assert run("check", ".", "--ignore", "redline.arsenal-size").exit_code == 0
+
+
+def test_broken_config_is_exit_two_with_its_line(repo):
+    config(repo, "game: redline\nignore: redline.arsenal-size\n")
+    outcome = run("check", ".")
+    assert outcome.exit_code == 2
+    assert f"{repo / '.deckcheck.yaml'}:2:9: ignore: 'redline.arsenal-size' is not of type 'array'" in outcome.stderr
+
+
+def test_config_yaml_errors_are_exit_two(repo):
+    config(repo, "game: [redline\n")
+    outcome = run("check", ".")
+    assert outcome.exit_code == 2 and "broken config" in outcome.stderr
+
+
+def test_no_config_anywhere(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "deck.yaml").write_text("game: redline\nmain:\n  Supply Drop: 60\n")
+    assert run("check", "deck.yaml", "--output-format", "json").errors == {"redline.general"}
