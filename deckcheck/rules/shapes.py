@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Callable, Hashable, Iterable, Iterator
 
 from deckcheck.loading.names import normalise
-from deckcheck.model import Card, Entry, Finding
+from deckcheck.model import Card, Deck, Entry, Finding
 from deckcheck.rules import Reporter
 
 
@@ -77,3 +77,23 @@ def faction_lock(report: Reporter, entries: Iterable[Entry], allowed: Callable[[
         card = entry.card
         if card is not None and card.get("faction") is not None and not allowed(card):
             yield report.about_entries([entry], why(card))
+
+
+def one_leader(report: Reporter, deck: Deck, zone: str, kind: str, missing: str) -> Iterator[Finding]:
+    """A deck led by exactly one card of type `kind`, named in `zone` (a general, a champion)."""
+    leaders = deck.entries(zone)
+    if not leaders:
+        yield report.about_deck(missing)
+        return
+    if len(leaders) > 1:
+        yield report.about_zone(zone, f"{len(leaders)} {kind}s given; a deck has exactly one")
+    yield from only_types(report, leaders, (kind,), f"a {kind} card")
+
+
+def leader(deck: Deck, zone: str, kind: str) -> Card | None:
+    """The deck's one leader of type `kind` with a stated faction, or None (then one_leader, or the
+    database, says what is missing)."""
+    leaders = [e.card for e in deck.entries(zone) if e.card is not None and e.card.is_a(kind)]
+    if len(leaders) == 1 and leaders[0].get("faction") is not None:
+        return leaders[0]
+    return None

@@ -35,13 +35,8 @@ def side_deck_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
 @rule("demon-rush.champion", Severity.ERROR, "exactly one champion, given in `champion:`, and it is a champion card",
       CHAMPION)
 def champion(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    champions = deck.entries("champion")
-    if not champions:
-        yield report.about_deck("the deck has no champion; name one with `champion:` (it does not count in the deck)")
-        return
-    if len(champions) > 1:
-        yield report.about_zone("champion", f"{len(champions)} champions given; a deck has exactly one")
-    yield from shapes.only_types(report, champions, ("champion",), "a champion card")
+    yield from shapes.one_leader(report, deck, "champion", "champion",
+                                 "the deck has no champion; name one with `champion:` (it does not count in the deck)")
 
 
 def _allows(leader: Card):
@@ -68,10 +63,9 @@ def _why(leader: Card):
       "Holy champion: Holy and Neutral cards; Evil: Evil and Neutral; Neutral: all but Holy/Evil Greater Beings "
       "and structures (main and side)", CHAMPION)
 def faction(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    leaders = [e.card for e in deck.entries("champion") if e.card is not None and e.card.is_a("champion")]
-    if len(leaders) != 1 or leaders[0].get("faction") is None:
-        return  # demon-rush.champion says what is wrong with the champion
-    yield from shapes.faction_lock(report, deck.entries("main", "side"), _allows(leaders[0]), _why(leaders[0]))
+    leader = shapes.leader(deck, "champion", "champion")
+    if leader is not None:  # otherwise demon-rush.champion says what is wrong with the champion
+        yield from shapes.faction_lock(report, deck.entries("main", "side"), _allows(leader), _why(leader))
 
 
 @rule("demon-rush.copy-limit", Severity.ERROR, f"at most {COPY_LIMIT} of each card, main and side together", BASICS)

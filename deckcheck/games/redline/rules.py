@@ -27,24 +27,16 @@ def arsenal_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
 @rule("redline.general", Severity.ERROR, "exactly one general, given in `general:`, and it is a general card",
       ARSENAL + ", rule 2")
 def general(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    generals = deck.entries("general")
-    if not generals:
-        yield report.about_deck("the arsenal has no general; name one with `general:` (it does not count in the 60)")
-        return
-    if len(generals) > 1:
-        yield report.about_zone("general", f"{len(generals)} generals given; an arsenal has exactly one")
-    for entry in generals:
-        if entry.card is not None and not entry.card.is_a("general"):
-            yield report.about_entries([entry], f"{entry.card.name} is not a general card")
+    yield from shapes.one_leader(report, deck, "general", "general",
+                                 "the arsenal has no general; name one with `general:` (it does not count in the 60)")
 
 
 @rule("redline.faction", Severity.ERROR, "every arsenal card is neutral or of the general's faction",
       ARSENAL + ", rule 3")
 def faction(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    leaders = [e.card for e in deck.entries("general") if e.card is not None and e.card.is_a("general")]
-    if len(leaders) != 1 or not leaders[0].get("faction"):
-        return  # redline.general already says what is wrong with the general
-    leader = leaders[0]
+    leader = shapes.leader(deck, "general", "general")
+    if leader is None:
+        return  # redline.general says what is wrong with the general
     side = leader.get("faction").upper()
     yield from shapes.faction_lock(
         report, deck.entries("main"), lambda card: card.get("faction") in ("neutral", leader.get("faction")),
