@@ -23,12 +23,18 @@ def timed(command: list[str], runs: int) -> tuple[float, float]:
     return min(times), statistics.median(times)
 
 
+def deckcheck_command() -> list[str]:
+    """The installed command, or this Python's module when the venv's scripts are not on PATH."""
+    found = shutil.which("deckcheck")
+    return [found] if found else [sys.executable, "-m", "deckcheck"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=20)
     args = parser.parse_args()
     baseline = timed([sys.executable, "-c", "import typer"], args.runs)
-    version = timed([shutil.which("deckcheck") or "deckcheck", "--version"], args.runs)
+    version = timed([*deckcheck_command(), "--version"], args.runs)
     print(f"{args.runs} runs each (best / median)")
     print(f"  python -c 'import typer'  {baseline[0] * 1000:6.1f} / {baseline[1] * 1000:6.1f} ms")
     print(f"  deckcheck --version       {version[0] * 1000:6.1f} / {version[1] * 1000:6.1f} ms"

@@ -1,0 +1,20 @@
+"""The benchmark scripts still run (on a handful of decks): they are measured by hand, not here."""
+
+import subprocess
+import sys
+
+from conftest import REPO
+
+
+def test_folder_benchmark_runs():
+    done = subprocess.run([sys.executable, REPO / "benchmarks" / "check_folder.py", "--decks", "5", "--repeat", "1"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "ratio" in done.stdout and "5 deck files" in done.stdout
+
+
+def test_startup_benchmark_runs():
+    done = subprocess.run([sys.executable, REPO / "benchmarks" / "startup.py", "--runs", "1"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "deckcheck --version" in done.stdout
