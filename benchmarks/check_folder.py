@@ -21,6 +21,7 @@ from pathlib import Path
 
 import yaml
 
+from _command import deckcheck_command
 from deckcheck.check import CheckOptions, check_paths
 from deckcheck.loading.card_db import Databases
 from deckcheck.report import json_report
@@ -72,12 +73,6 @@ def check_all(folder: Path) -> None:
 
 
 DATABASES = Databases()
-
-
-def deckcheck_command() -> list[str]:
-    """The installed command, or this Python's module when the venv's scripts are not on PATH."""
-    found = shutil.which("deckcheck")
-    return [found] if found else [sys.executable, "-m", "deckcheck"]
 
 
 def main() -> None:

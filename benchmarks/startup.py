@@ -13,6 +13,8 @@ import subprocess
 import sys
 import time
 
+from _command import deckcheck_command
+
 
 def timed(command: list[str], runs: int) -> tuple[float, float]:
     times = []
@@ -21,12 +23,6 @@ def timed(command: list[str], runs: int) -> tuple[float, float]:
         subprocess.run(command, check=True, capture_output=True)
         times.append(time.perf_counter() - start)
     return min(times), statistics.median(times)
-
-
-def deckcheck_command() -> list[str]:
-    """The installed command, or this Python's module when the venv's scripts are not on PATH."""
-    found = shutil.which("deckcheck")
-    return [found] if found else [sys.executable, "-m", "deckcheck"]
 
 
 def main() -> None:
