@@ -20,11 +20,11 @@ import time
 from pathlib import Path
 
 import yaml
-
-from _command import deckcheck_command
 from deckcheck.check import CheckOptions, check_paths
 from deckcheck.loading.card_db import Databases
 from deckcheck.report import json_report
+
+from _command import deckcheck_command
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

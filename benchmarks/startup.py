@@ -7,7 +7,6 @@ Target (issue 2): <= 2x. Heavier modules (jsonschema, numpy, the rules) load onl
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
 import subprocess
 import sys

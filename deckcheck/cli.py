@@ -9,8 +9,8 @@ from __future__ import annotations
 import enum
 import os
 import sys
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, List, NoReturn, Optional
 
 import typer

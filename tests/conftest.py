@@ -8,9 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
-
 from deckcheck.cli import app
+from typer.testing import CliRunner
 
 TESTS = Path(__file__).parent
 DATA = TESTS / "data"

@@ -7,7 +7,6 @@ import xml.etree.ElementTree as ET
 
 import pytest
 import yaml
-
 from deckcheck.loading.card_db import Databases
 from deckcheck.loading.names import normalise
 

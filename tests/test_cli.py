@@ -2,12 +2,11 @@
 
 import json
 import subprocess
-from pathlib import Path
 import sys
+from pathlib import Path
 
 import jsonschema
 import pytest
-
 from deckcheck import __version__
 from deckcheck.loading import resources
 

@@ -141,7 +141,6 @@ def test_event_format_must_exist(tmp_path):
 
 def test_event_schema_is_valid():
     import jsonschema
-
     from deckcheck.loading import resources
 
     for name in ("event", "config"):

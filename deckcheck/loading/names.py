@@ -8,10 +8,10 @@ could notice and would cost a dependency.
 from __future__ import annotations
 
 import difflib
-from functools import lru_cache
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 from deckcheck.model import Card

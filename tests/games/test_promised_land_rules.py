@@ -1,10 +1,10 @@
 """Promised Land deck rules at their boundaries."""
 
 import pytest
-
-from conftest import fill, zone_yaml
 from deckcheck.games.promised_land.bible import BOOKS
 from deckcheck.games.promised_land.rules import source_range
+
+from conftest import fill, zone_yaml
 
 DB = "promised-land-cards.yaml"
 

@@ -1,9 +1,9 @@
 """Redemption quick-start deck building rules, one by one, at their boundaries."""
 
 import pytest
+from deckcheck.games.redemption.rules import required_lost_souls
 
 from conftest import redemption_deck
-from deckcheck.games.redemption.rules import required_lost_souls
 
 DB = "redemption-cards.yaml"
 

@@ -3,7 +3,6 @@
 import json
 
 import pytest
-
 from deckcheck.loading import resources
 
 from conftest import DATA, legal_redline_main, redline_deck, run

@@ -1,7 +1,6 @@
 """Names as people type them: normalisation, accents, printings, suggestions."""
 
 import pytest
-
 from deckcheck.loading.card_db import load_databases
 from deckcheck.loading.names import normalise
 

@@ -4,13 +4,12 @@ finding: no other exception escapes."""
 from pathlib import Path
 
 import yaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from deckcheck.check import CheckOptions, check_file
 from deckcheck.loading.card_db import Databases, load_databases
 from deckcheck.loading.decks import read_deck
 from deckcheck.loading.raw_deck import DeckParseError
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from conftest import DATA
 

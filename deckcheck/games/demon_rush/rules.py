@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Iterator
 
 from deckcheck.games import Format, Game
+from deckcheck.games.demon_rush.side_swap import SIDE_SWAP
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Reporter, rule, shapes
 from deckcheck.rules.common import COMMON_RULES
-from deckcheck.games.demon_rush.side_swap import SIDE_SWAP
 
 BASICS = "Demon Rush rules, Basics"
 CHAMPION = "Demon Rush rules, Deck and Champion"
