@@ -5,13 +5,14 @@ This is the library behind `deckcheck check`; the CLI only parses options and re
 
 from __future__ import annotations
 
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Callable, Iterable, Iterator
 
 from deckcheck.games import get_game, known_games
-from deckcheck.loading.card_db import CardDatabase, Databases
+from deckcheck.loading.card_db import CardDatabase, Databases, load_databases
 from deckcheck.loading.decks import find_decks, read_deck
 from deckcheck.loading.events import Event
 from deckcheck.loading.raw_deck import ZONES, DeckParseError, RawDeck
@@ -41,10 +42,32 @@ class LoadedDeck:
     context: Context | None = None
 
 
-def check_paths(paths: Iterable[Path], options_for: Callable[[Path], CheckOptions],
-                databases: Databases) -> Iterator[DeckReport]:
-    for path in find_decks(paths):
-        yield check_file(path, options_for(path), databases)
+def check_paths(paths: Iterable[Path], options_for: Callable[[Path], CheckOptions], databases: Databases,
+                jobs: int = 1, card_db: tuple[Path, ...] = ()) -> Iterator[DeckReport]:
+    """Every deck under `paths`, in a stable order. With jobs > 1 the decks are checked in that
+    many processes, each loading the databases from `card_db` once; the reports come back in the
+    same order as a serial run's."""
+    files = list(find_decks(paths))
+    if jobs <= 1 or len(files) < 2:
+        for path in files:
+            yield check_file(path, options_for(path), databases)
+        return
+    tasks = [(path, options_for(path)) for path in files]
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(card_db,)) as pool:
+        yield from pool.map(_check_in_worker, tasks, chunksize=max(1, len(tasks) // (jobs * 4)))
+
+
+_WORKER_DATABASES: Databases | None = None
+
+
+def _start_worker(card_db: tuple[Path, ...]) -> None:
+    global _WORKER_DATABASES
+    _WORKER_DATABASES = Databases(load_databases(card_db))
+
+
+def _check_in_worker(task: tuple[Path, CheckOptions]) -> DeckReport:
+    path, options = task
+    return check_file(path, options, _WORKER_DATABASES)
 
 
 def check_file(path: Path, options: CheckOptions, databases: Databases) -> DeckReport:
@@ -100,7 +123,7 @@ def report_of(path: str, loaded: LoadedDeck, ignore: frozenset[str] = frozenset(
         path=path, game=deck.game if deck else (raw.game if raw else None),
         format=deck.format if deck else (raw.format if raw else None), name=raw.name if raw else None,
         counts=counts, findings=tuple(ordered),
-        settings=loaded.context.settings if loaded.context else MappingProxyType({}),
+        settings=dict(loaded.context.settings) if loaded.context else {},
     )
 
 

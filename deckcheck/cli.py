@@ -32,6 +32,17 @@ app = typer.Typer(
 
 
 class OutputFormat(str, enum.Enum):
+    auto = "auto"
+    text = "text"
+    json = "json"
+    markdown = "markdown"
+    junit = "junit"
+    github = "github"
+    sarif = "sarif"
+    concise = "concise"
+
+
+class ListingFormat(str, enum.Enum):
     text = "text"
     json = "json"
 
@@ -62,7 +73,9 @@ FormatOption = typer.Option(None, "--format", metavar="FORMAT", help="Format of 
 CardDbOption = typer.Option([], "--card-db", metavar="PATH", help="Card database file or folder replacing the "
                             "bundled database of the games it covers (repeatable).")
 EventOption = typer.Option([], "--event", metavar="FILE", help="Event / ban-list file to apply (repeatable).")
-OutputFormatOption = typer.Option(None, "--output-format", help="Report format [default: text].")
+OutputFormatOption = typer.Option(None, "--output-format", help="Report format [default: text; github when "
+                                  "GITHUB_ACTIONS is set]. auto picks one of the two the same way.")
+JobsOption = typer.Option(1, "--jobs", "-j", min=1, metavar="N", help="Check decks in N processes (same output).")
 OutputOption = typer.Option(None, "--output", metavar="FILE", help="Write the report to this file instead of stdout.")
 StrictOption = typer.Option(False, "--strict", help="Warnings fail too (exit 1).")
 ExplainOption = typer.Option(False, "--explain", help="Print each finding with its rule's text and rulebook source.")
@@ -89,6 +102,7 @@ def check(
     strict: bool = StrictOption,
     explain: bool = ExplainOption,
     ignore: List[str] = IgnoreOption,
+    jobs: int = JobsOption,
 ) -> None:
     """Check deck files against their game's construction rules."""
     from deckcheck.check import check_paths
@@ -97,7 +111,7 @@ def check(
     if missing:
         fail(f"no such file or folder: {', '.join(missing)}")
     run = _prepare(game, format, card_db, event, ignore)
-    reports = list(check_paths(paths, run.options_for, run.databases))
+    reports = list(check_paths(paths, run.options_for, run.databases, jobs, run.card_db))
     _finish(reports, run, output_format, output, strict, explain)
 
 
@@ -133,7 +147,7 @@ def side(
              "  deckcheck rules --output-format json")
 def rules_command(
     game: Optional[str] = typer.Argument(None, metavar="[GAME]", help=f"Only this game ({GAMES})."),
-    output_format: OutputFormat = typer.Option(OutputFormat.text, "--output-format", help="Listing format."),
+    output_format: ListingFormat = typer.Option(ListingFormat.text, "--output-format", help="Listing format."),
 ) -> None:
     """List the games, their formats and every rule id with its summary and rulebook source."""
     from deckcheck.games import all_games, get_game
@@ -142,7 +156,7 @@ def rules_command(
     if game is not None and get_game(game.lower()) is None:
         fail(f"unknown game '{game}' (games: {GAMES})")
     games = (get_game(game.lower()),) if game else all_games()
-    render = rules_listing.render_json if output_format is OutputFormat.json else rules_listing.render_text
+    render = rules_listing.render_json if output_format is ListingFormat.json else rules_listing.render_text
     sys.stdout.write(render(games))
 
 
@@ -154,6 +168,7 @@ class _Run:
     databases: Any
     events: tuple
     options_for: Callable[[Path], Any]
+    card_db: tuple[Path, ...]
 
 
 def _prepare(game, format, card_db, event, ignore) -> _Run:
@@ -171,8 +186,9 @@ def _prepare(game, format, card_db, event, ignore) -> _Run:
     game = (game or config.game)
     if game is not None and game.lower() not in known_games():
         fail(f"unknown game '{game}' for --game (games: {', '.join(known_games())})")
+    card_db = tuple(card_db or config.card_db)
     try:
-        databases = Databases(load_databases(card_db or config.card_db))
+        databases = Databases(load_databases(card_db))
     except FileProblems as exc:
         fail("broken card database:\n" + "\n".join(exc.problems))
     event_paths = event or config.events
@@ -195,14 +211,16 @@ def _prepare(game, format, card_db, event, ignore) -> _Run:
                                    ignore=options.ignore | frozenset(override.ignore), events=events)
         return options
 
-    return _Run(config, databases, events, options_for)
+    return _Run(config, databases, events, options_for, card_db)
 
 
 def _finish(reports, run: _Run, output_format, output, strict: bool, explain: bool) -> None:
-    from deckcheck.report import json_report, text
+    import importlib
 
-    chosen = output_format.value if output_format else (run.config.output_format or "text")
-    renderer = {"text": text, "json": json_report}[chosen]
+    chosen = output_format.value if output_format else (run.config.output_format or "auto")
+    if chosen == "auto":
+        chosen = "github" if os.environ.get("GITHUB_ACTIONS") else "text"
+    renderer = importlib.import_module(f"deckcheck.report.{REPORT_MODULES[chosen]}")
     rendered = renderer.render(reports, events=run.events, explain=explain)
     if output is not None:
         try:
@@ -211,9 +229,26 @@ def _finish(reports, run: _Run, output_format, output, strict: bool, explain: bo
             fail(f"cannot write {output}: {exc.strerror}")
     else:
         sys.stdout.write(rendered)
+    if chosen == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
+        _step_summary(Path(os.environ["GITHUB_STEP_SUMMARY"]), reports, run.events)
     strict = strict or run.config.strict
     failed = any(not r.legal or (strict and r.warnings) for r in reports)
     raise typer.Exit(EXIT_ILLEGAL if failed else EXIT_LEGAL)
+
+
+REPORT_MODULES = {"text": "text", "json": "json_report", "markdown": "markdown", "junit": "junit",
+                  "github": "github", "sarif": "sarif", "concise": "concise"}
+
+
+def _step_summary(path: Path, reports, events) -> None:
+    """GitHub shows at most 10 annotations of a level per step: the job summary shows them all."""
+    from deckcheck.report import markdown
+
+    try:
+        with path.open("a", encoding="utf-8") as summary:
+            summary.write(markdown.render(reports, events=events) + "\n")
+    except OSError as exc:
+        typer.echo(f"deckcheck: cannot write the job summary {path}: {exc.strerror}", err=True)
 
 
 def run() -> None:

@@ -99,7 +99,7 @@ class DeckReport:
     name: str | None
     counts: Mapping[str, int]
     findings: tuple[Finding, ...]
-    settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))  # format + events
+    settings: Mapping[str, Any] = field(default_factory=dict)  # the format's, then the events'; a dict to pickle
 
     @property
     def errors(self) -> int:

@@ -44,6 +44,13 @@ class Outcome:
         return [f for f in self.deck["findings"] if f["rule"] == rule]
 
 
+@pytest.fixture(autouse=True)
+def not_in_github_actions(monkeypatch):
+    """Tests expect the default text report; under GitHub Actions the default is github."""
+    monkeypatch.delenv("GITHUB_ACTIONS", raising=False)
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+
+
 def run(*args: str | Path) -> Outcome:
     result = CliRunner().invoke(app, [str(a) for a in args])
     if result.exception and not isinstance(result.exception, SystemExit):

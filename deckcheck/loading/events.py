@@ -11,7 +11,6 @@ import difflib
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import MappingProxyType
 from typing import Any, Iterable, Mapping
 
 from deckcheck.games import get_game, known_games
@@ -41,7 +40,7 @@ class Event:
     banned: tuple[ListedCard, ...] = ()
     limited: tuple[ListedCard, ...] = ()
     scripture: Mapping[str, tuple[str, ...]] | None = None
-    settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    settings: Mapping[str, Any] = field(default_factory=dict)
 
     def applies_to(self, game: str) -> bool:
         return self.game is None or self.game == game
@@ -81,7 +80,7 @@ def read_event(path: Path, databases: Databases) -> Event:
         path=str(path), name=data["name"], digest=hashlib.sha256(path.read_bytes()).hexdigest()[:12],
         effective=data.get("effective"), source=data.get("source"), game=data.get("game"),
         format=data.get("format"), banned=banned, limited=limited, scripture=scripture,
-        settings=MappingProxyType(dict(data.get("settings", {}))),
+        settings=dict(data.get("settings", {})),
     )
 
 
@@ -100,7 +99,7 @@ def _listed(path: Path, document: Document, where: tuple, typed: str, count: int
         hint = f"; did you mean {', '.join(repr(s) for s in suggestions[:3])}?" if suggestions else ""
         position = document.position(where) if where[0] == "banned" else document.key_position(where)
         problems.append(located(path, position, f"'{typed}' matches no card in {scope}{hint}"))
-    return ListedCard(typed, MappingProxyType(ids), count)
+    return ListedCard(typed, ids, count)
 
 
 def _scripture(path: Path, document: Document, problems: list[str]) -> Mapping[str, tuple[str, ...]] | None:
@@ -122,4 +121,4 @@ def _scripture(path: Path, document: Document, problems: list[str]) -> Mapping[s
     result = {key: tuple(values) for key, values in scope.items() if key != "books"}
     if books:
         result["books"] = tuple(books)
-    return MappingProxyType(result)
+    return result

@@ -1,0 +1,51 @@
+"""JUnit XML: one testsuite per deck file, one testcase per rule checked, a failure per rule with
+error findings carrying their messages; warnings are a testcase's system-out. Read by GitLab and
+the usual JUnit report actions."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Sequence
+
+from deckcheck.model import DeckReport, Severity
+from deckcheck.rules.common import PARSE
+
+
+def _rules_checked(report: DeckReport) -> list[str]:
+    from deckcheck.games import get_game
+
+    game = get_game(report.game) if report.game else None
+    ids = [rule.id for rule in game.rules] if game and report.counts else [PARSE.id]
+    return ids + [f.rule for f in report.findings if f.rule not in ids]
+
+
+def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> str:
+    root = ET.Element("testsuites", name="deckcheck")
+    total = failed = 0
+    for report in reports:
+        suite = ET.SubElement(root, "testsuite", name=report.path)
+        cases = _rules_checked(report)
+        suite_failures = 0
+        for rule_id in cases:
+            case = ET.SubElement(suite, "testcase", name=rule_id, classname=report.path)
+            found = [f for f in report.findings if f.rule == rule_id]
+            errors = [f for f in found if f.severity is Severity.ERROR]
+            if errors:
+                suite_failures += 1
+                failure = ET.SubElement(case, "failure", message=errors[0].message, type=rule_id)
+                failure.text = "\n".join(f"{report.path}:{f.position.line}:{f.position.column}: {f.message}"
+                                         for f in errors)
+            warnings = [f for f in found if f.severity is Severity.WARNING]
+            if warnings:
+                ET.SubElement(case, "system-out").text = "\n".join(
+                    f"warning {report.path}:{f.position.line}:{f.position.column}: {f.message}" for f in warnings)
+        suite.set("tests", str(len(cases)))
+        suite.set("failures", str(suite_failures))
+        suite.set("errors", "0")
+        total += len(cases)
+        failed += suite_failures
+    root.set("tests", str(total))
+    root.set("failures", str(failed))
+    root.set("errors", "0")
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"

@@ -1,0 +1,36 @@
+"""Markdown for a pull-request comment or an organiser's printout: one summary row per deck, then
+the findings of each deck that is not legal (or has warnings)."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from tabulate import tabulate
+
+from deckcheck.model import DeckReport
+from deckcheck.report.text import event_line, summary_line
+
+
+def _cell(text: str) -> str:
+    # a pipe would end a table cell early; a newline would end the row
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> str:
+    parts = ["# deckcheck report", ""]
+    parts += [f"- {_cell(event_line(e))}" for e in events]
+    if events:
+        parts.append("")
+    rows = [(_cell(r.path), r.game or "", _cell(r.name or ""), "yes" if r.legal else "**no**", r.errors, r.warnings)
+            for r in reports]
+    parts += [tabulate(rows, headers=("deck", "game", "name", "legal", "errors", "warnings"), tablefmt="github"), ""]
+    parts += [summary_line(reports), ""]
+    for report in reports:
+        if not report.findings:
+            continue
+        verdict = "legal" if report.legal else "illegal"
+        parts += [f"## {_cell(report.path)} ({verdict})", ""]
+        rows = [(f"{f.position.line}:{f.position.column}", f.severity.value, f"`{f.rule}`", _cell(f.message),
+                 _cell(", ".join(f.cards))) for f in report.findings]
+        parts += [tabulate(rows, headers=("line", "severity", "rule", "message", "cards"), tablefmt="github"), ""]
+    return "\n".join(parts)

@@ -1,0 +1,58 @@
+"""SARIF 2.1.0: one rule per rule id (its summary and rulebook source as help), one result per
+finding with its physical location, for code-scanning views."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Sequence
+
+from deckcheck import __version__
+from deckcheck.model import DeckReport
+
+SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+
+def _uri(path: str) -> str:
+    # SARIF wants URI references: forward slashes, relative where the path is
+    return Path(path).as_posix()
+
+
+def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> str:
+    from deckcheck.games import rule_index
+
+    known = rule_index()
+    used = sorted({f.rule for r in reports for f in r.findings})
+    index = {rule_id: i for i, rule_id in enumerate(used)}
+    rules = []
+    for rule_id in used:
+        rule = known.get(rule_id)
+        summary = rule.summary if rule else rule_id
+        source = rule.source if rule else ""
+        level = rule.severity.value if rule else "error"
+        rules.append({
+            "id": rule_id,
+            "shortDescription": {"text": summary},
+            "fullDescription": {"text": f"{summary} ({source})" if source else summary},
+            "help": {"text": f"{summary}. Source: {source}. List every rule with `deckcheck rules`."},
+            "defaultConfiguration": {"level": level},
+        })
+    results = [{
+        "ruleId": f.rule,
+        "ruleIndex": index[f.rule],
+        "level": f.severity.value,
+        "message": {"text": f.message},
+        "locations": [{"physicalLocation": {
+            "artifactLocation": {"uri": _uri(r.path)},
+            "region": {"startLine": f.position.line, "startColumn": f.position.column},
+        }}],
+    } for r in reports for f in r.findings]
+    document = {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": "deckcheck", "version": __version__, "rules": rules}},
+            "results": results,
+        }],
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -1,0 +1,176 @@
+"""Every output format on the same illegal deck, checked for its exact text or structure.
+
+The deck (tests/decks/redline/two-mistakes.yaml) has a zone warning on `main:` (line 5), a copy
+error on line 7 and a faction error on line 8 about a card whose name holds a colon, a comma and
+a percent sign.
+"""
+
+import json
+import os
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from conftest import DATA, REPO, SHARED, run
+
+DECK = "tests/decks/redline/two-mistakes.yaml"
+DB = DATA / "redline-cards.yaml"
+FACTION = ("Odd: 100%, really is a UNE card; Mars General leads CPM, "
+           "whose arsenal takes only CPM and neutral cards")
+
+
+@pytest.fixture(autouse=True)
+def in_repo(monkeypatch):
+    monkeypatch.chdir(REPO)
+
+
+def report(fmt, *extra):
+    outcome = run("check", DECK, "--card-db", DB, "--output-format", fmt, *extra)
+    assert outcome.exit_code == 1
+    return outcome.stdout
+
+
+def test_concise():
+    assert report("concise") == (
+        f"{DECK}:5:1: warning redline.resource-count 21 resource cards; the rulebook recommends 22-24 for a 60-card arsenal\n"
+        f"{DECK}:7:3: error redline.copy-limit 5 copies of Mars Walker 1; at most 4 allowed\n"
+        f"{DECK}:8:3: error redline.faction {FACTION}\n")
+
+
+def test_github_escapes_like_the_toolkit():
+    assert report("github") == (
+        f"::warning file={DECK},line=5,col=1,title=redline.resource-count::"
+        "21 resource cards; the rulebook recommends 22-24 for a 60-card arsenal\n"
+        f"::error file={DECK},line=7,col=3,title=redline.copy-limit::5 copies of Mars Walker 1; at most 4 allowed\n"
+        f"::error file={DECK},line=8,col=3,title=redline.faction::{FACTION.replace('%', '%25')}\n")
+
+
+def test_github_escapes_properties():
+    from deckcheck.report.github import escape_data, escape_property
+
+    assert escape_property("a:b,c%d\ne") == "a%3Ab%2Cc%25d%0Ae"
+    assert escape_data("a:b,c%d\r\ne") == "a:b,c%25d%0D%0Ae"
+
+
+def test_auto_is_github_under_github_actions(monkeypatch, tmp_path):
+    monkeypatch.setenv("GITHUB_ACTIONS", "true")
+    summary = tmp_path / "summary.md"
+    summary.write_text("earlier step\n")
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    outcome = run("check", DECK, "--card-db", DB)
+    assert outcome.stdout.startswith("::warning file=")
+    written = summary.read_text()
+    assert written.startswith("earlier step\n# deckcheck report\n")
+    assert "| 8:3    | error      | `redline.faction`" in written
+    assert run("check", DECK, "--card-db", DB, "--output-format", "auto").stdout == outcome.stdout
+
+
+def test_auto_is_text_elsewhere():
+    assert report("auto").startswith(f"{DECK} (redline/standard): ILLEGAL (2 errors, 1 warning)\n")
+
+
+def test_markdown():
+    text = report("markdown")
+    lines = text.splitlines()
+    assert lines[0] == "# deckcheck report"
+    header = [cell.strip() for cell in lines[2].strip("|").split("|")]
+    assert header == ["deck", "game", "name", "legal", "errors", "warnings"]
+    row = [cell.strip() for cell in lines[4].strip("|").split("|")]
+    assert row == [DECK, "redline", "", "**no**", "2", "1"]
+    assert f"## {DECK} (illegal)" in lines
+    finding_rows = [[c.strip() for c in line.strip("|").split("|")] for line in lines if line.startswith("| 8:3")]
+    assert finding_rows == [["8:3", "error", "`redline.faction`", FACTION, "Odd: 100%, really"]]
+
+
+def test_markdown_escapes_pipes():
+    from deckcheck.model import DeckReport, Finding, Position, Severity
+    from deckcheck.report import markdown
+
+    finding = Finding("deck.unknown-card", Severity.ERROR, "no card a|b", ("a|b",), "main", Position(2, 3))
+    text = markdown.render([DeckReport("x|y.yaml", "redline", "standard", None, {}, (finding,))])
+    assert "| 2:3    | error      | `deck.unknown-card` | no card a\\|b | a\\|b    |" in text
+
+
+def test_junit_structure():
+    root = ET.fromstring(report("junit").encode())
+    assert root.tag == "testsuites"
+    (suite,) = root.findall("testsuite")
+    assert suite.get("name") == DECK
+    cases = {case.get("name"): case for case in suite.findall("testcase")}
+    from deckcheck.games import get_game
+
+    assert list(cases) == [rule.id for rule in get_game("redline").rules]
+    failures = {name: case.find("failure") for name, case in cases.items() if case.find("failure") is not None}
+    assert set(failures) == {"redline.copy-limit", "redline.faction"}
+    assert failures["redline.faction"].get("message") == FACTION
+    assert failures["redline.faction"].text == f"{DECK}:8:3: {FACTION}"
+    assert cases["redline.resource-count"].find("system-out").text.startswith(f"warning {DECK}:5:1: 21 resource")
+    assert (suite.get("tests"), suite.get("failures")) == (str(len(cases)), "2")
+    assert (root.get("tests"), root.get("failures")) == (str(len(cases)), "2")
+
+
+def test_junit_for_an_unreadable_deck(tmp_path):
+    deck = tmp_path / "broken.yaml"
+    deck.write_text("game: [\n")
+    root = ET.fromstring(run("check", deck, "--output-format", "junit").stdout.encode())
+    (case,) = root.find("testsuite").findall("testcase")
+    assert case.get("name") == "deck.parse" and case.find("failure") is not None
+
+
+def sarif():
+    return json.loads(report("sarif"))
+
+
+def test_sarif_structure():
+    document = sarif()
+    assert document["version"] == "2.1.0"
+    (run_,) = document["runs"]
+    rules = run_["tool"]["driver"]["rules"]
+    assert [r["id"] for r in rules] == ["redline.copy-limit", "redline.faction", "redline.resource-count"]
+    assert rules[2]["defaultConfiguration"] == {"level": "warning"}
+    assert rules[1]["shortDescription"]["text"] == "every arsenal card is neutral or of the general's faction"
+    results = run_["results"]
+    assert [(r["ruleId"], r["level"]) for r in results] == [
+        ("redline.resource-count", "warning"), ("redline.copy-limit", "error"), ("redline.faction", "error")]
+    assert all(rules[r["ruleIndex"]]["id"] == r["ruleId"] for r in results)
+    location = results[2]["locations"][0]["physicalLocation"]
+    assert location == {"artifactLocation": {"uri": DECK}, "region": {"startLine": 8, "startColumn": 3}}
+    assert results[2]["message"]["text"] == FACTION
+
+
+SARIF_SCHEMA = SHARED / "data" / "sarif" / "sarif-schema-2.1.0.json"
+
+
+@pytest.mark.skipif(not SARIF_SCHEMA.is_file(), reason="the SARIF 2.1.0 schema in ../shared/data/sarif is not beside this checkout")
+def test_sarif_validates_against_the_oasis_schema():
+    schema = json.loads(SARIF_SCHEMA.read_text())
+    jsonschema.Draft4Validator(schema).validate(sarif())
+
+
+def test_json_and_text_carry_positions():
+    data = json.loads(report("json"))
+    positions = [(f["rule"], f["line"], f["column"]) for f in data["decks"][0]["findings"]]
+    assert positions == [("redline.resource-count", 5, 1), ("redline.copy-limit", 7, 3), ("redline.faction", 8, 3)]
+
+
+def test_jobs_give_the_same_output(tmp_path):
+    for i in range(6):
+        (tmp_path / f"deck{i}.yaml").write_text(Path(REPO / DECK).read_text())
+    (tmp_path / "broken.yaml").write_text("game: [\n")
+    serial = run("check", tmp_path, "--card-db", DB, "--output-format", "json")
+    parallel = run("check", tmp_path, "--card-db", DB, "--output-format", "json", "--jobs", "2")
+    assert parallel.stdout == serial.stdout and parallel.exit_code == serial.exit_code == 1
+
+
+def test_jobs_through_the_installed_command(tmp_path):
+    import subprocess
+    import sys
+
+    for i in range(3):
+        (tmp_path / f"deck{i}.yaml").write_text(Path(REPO / DECK).read_text())
+    args = [sys.executable, "-m", "deckcheck", "check", str(tmp_path), "--card-db", str(DB), "--output-format", "concise"]
+    serial = subprocess.run(args, capture_output=True, text=True, env={**os.environ, "GITHUB_ACTIONS": ""})
+    parallel = subprocess.run(args + ["-j", "2"], capture_output=True, text=True, env={**os.environ, "GITHUB_ACTIONS": ""})
+    assert parallel.stdout == serial.stdout and serial.stdout.count("\n") == 9
