@@ -143,6 +143,40 @@ def side(
     _finish([report], run, output_format, output, strict, explain)
 
 
+@app.command(epilog="Examples:\n\n"
+             "  deckcheck fmt examples/\n\n"
+             "  deckcheck fmt --check decks/        # for CI: exit 1 when a file would change\n\n"
+             "Canonical form: metadata first, zones in one order, cards grouped by type and sorted by name, "
+             "names as the card database spells them, counts first in text decks, comments kept beside their "
+             "cards. A deck that does not parse is left untouched and reported (exit 1).")
+def fmt(
+    paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Deck files, or folders of them."),
+    check_only: bool = typer.Option(False, "--check", help="Change nothing; exit 1 when a file would change."),
+    game: Optional[str] = GameOption,
+    card_db: List[Path] = CardDbOption,
+) -> None:
+    """Rewrite deck files in canonical form (atomically)."""
+    from deckcheck.fmt import format_file
+    from deckcheck.loading.decks import find_decks
+
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        fail(f"no such file or folder: {', '.join(missing)}")
+    run = _prepare(game, None, card_db, [], [])
+    outcomes = [format_file(path, run.options_for(path).game, run.databases, check_only) for path in find_decks(paths)]
+    for outcome in outcomes:
+        if outcome.status == "untouched":
+            typer.echo(f"{outcome.path}: left untouched: {outcome.reason}", err=True)
+        elif outcome.status != "unchanged":
+            typer.echo(f"{outcome.status} {outcome.path}")
+    counts = {status: sum(o.status == status for o in outcomes)
+              for status in ("reformatted", "would reformat", "unchanged", "untouched")}
+    typer.echo(", ".join(f"{n} file{'s' if n != 1 else ''} {status}" for status, n in counts.items() if n)
+               or "no deck files found")
+    failed = counts["untouched"] or counts["would reformat"]
+    raise typer.Exit(EXIT_ILLEGAL if failed else EXIT_LEGAL)
+
+
 @app.command(name="rules", epilog="Examples:\n\n  deckcheck rules\n\n  deckcheck rules demon-rush\n\n"
              "  deckcheck rules --output-format json")
 def rules_command(

@@ -47,6 +47,7 @@ class Game:
     formats: tuple[Format, ...]                  # the first is the default
     rules: tuple[Rule, ...]
     zones: tuple[str, ...]                       # the zones a deck of this game may have
+    type_order: tuple[str, ...] = ()             # card types in the order `deckcheck fmt` groups them
     # card types that may not stand in a zone (deck.wrong-zone), e.g. a general in main
     forbidden_types: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # "the same card" for copy limits and ban lists: the game's identity rule over a database

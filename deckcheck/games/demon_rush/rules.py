@@ -88,5 +88,6 @@ GAME = Game(
                     {"health": 30, "imperium": 10, "opening_hand": 5}),),
     rules=COMMON_RULES + (deck_size, side_deck_size, champion, faction, copy_limit, greater_being_limit, SIDE_SWAP),
     zones=("champion", "main", "side"),
+    type_order=("champion", "soldier", "spell", "equip_spell", "armor_spell", "structure", "token"),
     forbidden_types={"main": ("champion", "token"), "side": ("champion", "token")},
 )

@@ -109,4 +109,5 @@ GAME = Game(
     ),
     rules=COMMON_RULES + (copy_limit, deck_size, source_ratio, scripture_scope),
     zones=("main",),
+    type_order=("source", "query", "counter", "city", "army", "garden", "pool", "spy", "river", "mount"),
 )

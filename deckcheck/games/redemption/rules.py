@@ -111,5 +111,7 @@ GAME = Game(
     rules=COMMON_RULES + (deck_size, lost_soul_count, multicolor_limit, dominant_limit, special_ability_limit,
                           copy_limit, site_cap, dominant_cap),
     zones=("main", "side"),
+    type_order=("hero", "evil_character", "good_enhancement", "evil_enhancement", "good_dominant", "evil_dominant",
+                "lost_soul", "site", "city", "fortress", "artifact", "covenant", "curse"),
     identity=same_card,
 )

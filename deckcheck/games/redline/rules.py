@@ -93,5 +93,6 @@ GAME = Game(
                     {"opening_hand": 7, "hand_limit": 7, "efreet_limit": 5, "missions_to_win": 5}),),
     rules=COMMON_RULES + (arsenal_size, general, faction, copy_limit, mission_deck, critical_hit_deck, resource_count),
     zones=("general", "main", "missions", "critical_hits"),
+    type_order=("general", "resource", "efreet", "equipment", "tactic", "strategy", "mission", "critical_hit"),
     forbidden_types={"main": ("general", "mission", "critical_hit")},
 )

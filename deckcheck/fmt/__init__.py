@@ -1,0 +1,137 @@
+"""`deckcheck fmt`: rewrite deck files in canonical form, atomically, never a deck that does not
+parse, and only when the rewritten file says exactly what the old one did."""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from deckcheck.fmt import canonical
+from deckcheck.fmt.comments import collect, text_comment_start, yaml_comment_start
+from deckcheck.games import Game, get_game
+from deckcheck.loading import text_deck, yaml_deck
+from deckcheck.loading.card_db import CardDatabase, Databases
+from deckcheck.loading.decks import YAML_SUFFIXES, read_deck
+from deckcheck.loading.names import normalise
+from deckcheck.loading.raw_deck import DeckParseError, RawDeck
+from deckcheck.loading.safe_yaml import InputError, decode
+
+_TOKENS = re.compile(r"^\s*tokens\s*:?\s*$", re.IGNORECASE | re.MULTILINE)
+_TEXT_METADATA = re.compile(r"^#\s*(game|format|name)\s*:", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class FormatOutcome:
+    path: Path
+    status: str            # "unchanged", "reformatted", "would reformat", "untouched"
+    reason: str | None = None
+
+
+def format_file(path: Path, game_name: str | None, databases: Databases, check_only: bool) -> FormatOutcome:
+    try:
+        raw = read_deck(path)
+        text = decode(path.read_bytes())
+    except (DeckParseError, InputError) as problem:
+        return _untouched(path, problem.message, problem.position)
+    if raw.problems:
+        return _untouched(path, raw.problems[0].message, raw.problems[0].position)
+    is_yaml = path.suffix.lower() in YAML_SUFFIXES
+    if not is_yaml and _TOKENS.search(text):
+        return FormatOutcome(path, "untouched", "a Lackey export with a Tokens: section is left as it is")
+    name = raw.game or game_name or ("redemption" if path.suffix.lower() == ".dek" else None)
+    game = get_game(name.strip().lower()) if name else None
+    if game is None:
+        return FormatOutcome(path, "untouched", "the deck does not say which known game it is for (pass --game)")
+
+    database = databases.for_game(game.name)
+    new_text = _canonical(raw, text, game, database, is_yaml)
+    reread = _reread(path, new_text, is_yaml)
+    if _meaning(raw, database) != _meaning(reread, database) or reread.game not in (raw.game, game.name):
+        return FormatOutcome(path, "untouched", "the rewritten deck would not say the same (a deckcheck bug: please report it)")
+    if "\r\n" in text:
+        new_text = new_text.replace("\n", "\r\n")
+    if new_text == text:
+        return FormatOutcome(path, "unchanged")
+    if check_only:
+        return FormatOutcome(path, "would reformat")
+    replace_atomically(path, new_text)
+    return FormatOutcome(path, "reformatted")
+
+
+def _untouched(path: Path, message: str, position) -> FormatOutcome:
+    where = f"{position.line}:{position.column}: " if position else ""
+    return FormatOutcome(path, "untouched", f"{where}{message} (deck.parse)")
+
+
+def _canonical(raw: RawDeck, text: str, game: Game, database: CardDatabase, is_yaml: bool) -> str:
+    zones: dict[str, list[canonical.Line]] = {}
+    for entry in raw.entries:
+        zones.setdefault(entry.zone, []).append(
+            canonical.Line(_name(entry.typed, database), entry.count, _group(entry.typed, game, database), entry.position.line))
+    for zone, position in raw.zone_positions.items():
+        if zone in canonical.ZONE_ORDER:
+            zones.setdefault(zone, [])
+    zone_lines = {zone: position.line for zone, position in raw.zone_positions.items()}
+    metadata = canonical.Metadata(raw.game or game.name, raw.format, raw.name,
+                                  {key: zone_lines[key] for key in ("game", "format", "name") if key in zone_lines})
+    anchors = [e.position.line for e in raw.entries] + list(zone_lines.values())
+    if is_yaml:
+        comments = collect(text, anchors, yaml_comment_start)
+        return canonical.render_yaml(metadata, zones, zone_lines, comments)
+    comments = collect(text, anchors, text_comment_start, skip=lambda line: bool(_TEXT_METADATA.match(line)))
+    return canonical.render_text(metadata, zones, zone_lines, comments)
+
+
+def _name(typed: str, database: CardDatabase) -> str:
+    """The database's spelling of the card, or its id where the name picks several printings;
+    what the user typed when it matches nothing."""
+    card = database.names.resolve(typed).card
+    if card is None:
+        return typed
+    return card.name if database.names.resolve(card.name).card is card else card.id
+
+
+def _group(typed: str, game: Game, database: CardDatabase) -> int:
+    card = database.names.resolve(typed).card
+    order = game.type_order
+    if card is None:
+        return len(order) + 1
+    return min((order.index(t) for t in card.types if t in order), default=len(order))
+
+
+def _reread(path: Path, text: str, is_yaml: bool) -> RawDeck:
+    reader = yaml_deck if is_yaml else text_deck
+    return reader.read(str(path), text)
+
+
+def _meaning(raw: RawDeck, database: CardDatabase) -> tuple:
+    """What a deck says, whatever its layout: its format and name and the copies of each card per
+    zone (the game is compared apart: formatting writes it down when --game supplied it)."""
+    def key(typed: str) -> str:
+        card = database.names.resolve(typed).card
+        return card.id if card else normalise(typed)
+
+    copies = Counter()
+    for entry in raw.entries:
+        copies[(entry.zone, key(entry.typed))] += entry.count
+    return raw.format, raw.name, sorted(copies.items()), not raw.problems
+
+
+def replace_atomically(path: Path, text: str) -> None:
+    """Write a new file beside `path` and rename it over: a crash leaves the old file whole."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as new:
+            new.write(text)
+            new.flush()
+            os.fsync(new.fileno())
+        os.chmod(temporary, path.stat().st_mode & 0o7777)
+        os.replace(temporary, path)
+    except BaseException:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise

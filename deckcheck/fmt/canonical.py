@@ -1,0 +1,120 @@
+"""A deck's canonical text: metadata first, zones in one order (general, champion, main, side,
+missions, critical hits), each zone's cards grouped by type in the game's order and sorted by
+name, names as the database spells them, comments kept beside their cards."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from deckcheck.fmt.comments import Comments
+from deckcheck.loading.names import normalise
+
+ZONE_ORDER = ("general", "champion", "main", "side", "missions", "critical_hits")
+TEXT_HEADERS = {"side": "Side:", "missions": "Missions:", "critical_hits": "Critical Hits:"}
+SINGLE_CARD_ZONES = ("general", "champion")
+_PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9 .,'()!?/+&-]*[A-Za-z0-9.)'!?]|[A-Za-z0-9]")
+_YAML11_SPECIAL = re.compile(r"(?i)(y|n|yes|no|on|off|true|false|null|~|[-+]?[0-9][0-9_.,:eE+-]*|\.inf|\.nan)")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One card line of the rewritten deck."""
+
+    name: str
+    count: int
+    group: int          # the index of its type in the game's order (unknown cards last)
+    source_line: int    # where it stood, for its comments
+
+
+@dataclass(frozen=True)
+class Metadata:
+    game: str
+    format: str | None
+    name: str | None
+    lines: dict[str, int]  # key -> line it stood on (YAML), for its comments
+
+
+def yaml_scalar(text: str) -> str:
+    """`text` as a YAML scalar any YAML reader reads back as the same string."""
+    if _PLAIN.fullmatch(text) and not _YAML11_SPECIAL.fullmatch(text) and ": " not in text and " #" not in text:
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _sorted(lines: list[Line]) -> list[list[Line]]:
+    groups: dict[int, list[Line]] = {}
+    for line in sorted(lines, key=lambda item: (item.group, normalise(item.name), item.name)):
+        groups.setdefault(line.group, []).append(line)
+    return list(groups.values())
+
+
+def _with_inline(text: str, comments: Comments, source_line: int | None) -> str:
+    inline = comments.inline.get(source_line) if source_line else None
+    return f"{text}  {inline}" if inline else text
+
+
+def _above(comments: Comments, source_line: int | None, indent: str) -> list[str]:
+    return [indent + c for c in comments.above.get(source_line, [])] if source_line else []
+
+
+def render_yaml(meta: Metadata, zones: dict[str, list[Line]], zone_lines: dict[str, int], comments: Comments) -> str:
+    out: list[str] = []
+    for key in ("game", "format", "name"):
+        value = getattr(meta, key)
+        if value is not None:
+            where = meta.lines.get(key)
+            out += _above(comments, where, "")
+            out.append(_with_inline(f"{key}: {yaml_scalar(value)}", comments, where))
+    for zone in ZONE_ORDER:
+        if zone not in zones:
+            continue
+        where = zone_lines.get(zone)
+        out += _above(comments, where, "")
+        if zone in SINGLE_CARD_ZONES:
+            names = [line.name for line in zones[zone]]
+            value = yaml_scalar(names[0]) if len(names) == 1 else "[" + ", ".join(map(yaml_scalar, names)) + "]"
+            out.append(_with_inline(f"{zone}: {value}", comments, where))
+            continue
+        if not zones[zone]:
+            out.append(_with_inline(f"{zone}: {{}}", comments, where))
+            continue
+        out.append(_with_inline(f"{zone}:", comments, where))
+        for index, group in enumerate(_sorted(zones[zone])):
+            if index:
+                out.append("")
+            for line in group:
+                out += _above(comments, line.source_line, "  ")
+                out.append(_with_inline(f"  {yaml_scalar(line.name)}: {line.count}", comments, line.source_line))
+    out += comments.trailer
+    return "\n".join(out) + "\n"
+
+
+def render_text(meta: Metadata, zones: dict[str, list[Line]], zone_lines: dict[str, int], comments: Comments) -> str:
+    out = [f"# {key}: {getattr(meta, key)}" for key in ("game", "format", "name") if getattr(meta, key)]
+    for zone in ZONE_ORDER:
+        if zone not in zones:
+            continue
+        if zone in SINGLE_CARD_ZONES:
+            for line in zones[zone]:
+                out += _above(comments, line.source_line, "")
+                out.append(_with_inline(f"{zone.title()}: {line.name}", comments, line.source_line))
+            continue
+        where = zone_lines.get(zone)
+        if zone in TEXT_HEADERS:
+            out.append("")
+            out += _above(comments, where, "")
+            out.append(_with_inline(TEXT_HEADERS[zone], comments, where))
+        else:  # the main deck needs no header: what a `Main:` line had to say stays as comments
+            out += _above(comments, where, "")
+            if where in comments.inline:
+                out.append(comments.inline[where])
+        for index, group in enumerate(_sorted(zones[zone])):
+            if index and zone == "main":
+                out.append("")
+            for line in group:
+                out += _above(comments, line.source_line, "")
+                out.append(_with_inline(f"{line.count} {line.name}", comments, line.source_line))
+    out += comments.trailer
+    return "\n".join(out) + "\n"

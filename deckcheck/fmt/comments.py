@@ -1,0 +1,60 @@
+"""The comments of a deck file, attached to the lines they belong to, so that a rewritten deck
+keeps them beside the same cards: every full-line comment goes with the next anchor (a key, a
+card line, a section header), an end-of-line comment with its own line, and comments after the
+last anchor stay at the end."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+
+@dataclass
+class Comments:
+    above: dict[int, list[str]] = field(default_factory=dict)   # anchor line -> comment lines
+    inline: dict[int, str] = field(default_factory=dict)        # anchor line -> "# ..."
+    trailer: list[str] = field(default_factory=list)
+
+
+def yaml_comment_start(line: str) -> int | None:
+    """Where a YAML comment starts on a line: a # at the start or after white space, outside quotes."""
+    quote = None
+    for index, char in enumerate(line):
+        if quote:
+            if char == quote:
+                quote = None
+        elif char in "'\"" and (index == 0 or line[index - 1] in " \t:[{,-"):
+            quote = char
+        elif char == "#" and (index == 0 or line[index - 1] in " \t"):
+            return index
+    return None
+
+
+def text_comment_start(line: str) -> int | None:
+    """Where a comment starts in a plain-text deck: a # at the start or after white space."""
+    for index, char in enumerate(line):
+        if char == "#" and (index == 0 or line[index - 1] in " \t"):
+            return index
+    return None
+
+
+def collect(text: str, anchors: Iterable[int], comment_start: Callable[[str], int | None],
+            skip: Callable[[str], bool] = lambda line: False) -> Comments:
+    """The comments of `text` (1-based `anchors` lines); `skip` drops comment lines that the
+    writer regenerates (a text deck's `# game:` header)."""
+    anchor_lines = set(anchors)
+    comments = Comments()
+    pending: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if number in anchor_lines:
+            if pending:
+                comments.above[number] = pending
+                pending = []
+            start = comment_start(line)
+            if start is not None and line[:start].strip():
+                comments.inline[number] = line[start:].strip()
+        elif stripped.startswith("#") and not skip(stripped):
+            pending.append(stripped)
+    comments.trailer = pending
+    return comments
