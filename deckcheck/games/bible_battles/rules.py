@@ -51,5 +51,6 @@ GAME = Game(
                     {"wisdom_target": 30, "wisdom_target_maximum": 99, "opening_hand": 7, "hand_limit": 7}),),
     rules=COMMON_RULES + (copy_limit, unique_limit, deck_size),
     zones=("main",),
-    type_order=("follower", "unique_person", "army", "beast", "animal", "crop", "land", "river", "city", "fortress", "building", "item", "event"),
+    type_order=("follower", "unique_person", "army", "beast", "animal", "crop", "land", "river", "city", "fortress",
+                "building", "item", "event"),
 )
