@@ -177,6 +177,104 @@ def fmt(
     raise typer.Exit(EXIT_ILLEGAL if failed else EXIT_LEGAL)
 
 
+class GoldfishFormat(str, enum.Enum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+def _goldfish_help(ctx: typer.Context, value: bool) -> None:
+    """--help, then what each game's model leaves out (read from the models themselves)."""
+    if not value:
+        return
+    import importlib
+
+    from deckcheck.games import GAME_MODULES
+
+    ctx.get_help()
+    typer.echo("\nWhat each game's model simplifies:")
+    for game, module in GAME_MODULES.items():
+        model = getattr(importlib.import_module(module.replace(".rules", ".goldfish")), "MODEL")
+        typer.echo(f"\n  {game} (race: {model.goal}; mulligan: {', '.join(model.mulligans)})")
+        for line in model.simplifications:
+            typer.echo(f"    - {line}")
+    raise typer.Exit()
+
+
+@app.command(context_settings={"help_option_names": []},
+             epilog="Examples:\n\n"
+             "  deckcheck goldfish examples/redline-cpm.yaml\n\n"
+             "  deckcheck goldfish examples/redline-cpm.yaml --track \"EF-9 Rabbit\" --track type:efreet+type:resource\n\n"
+             "  deckcheck goldfish examples/redemption-deck-i.yaml --vs examples/redemption-deck-j.yaml --seed 7\n\n"
+             "By turn T means after the draws of turn T (turn 1 is the player's first). Each tracked query shows "
+             "the simulated chance with its 95% (Wilson) interval beside the exact hypergeometric value where the "
+             "number of cards seen is fixed (not under a mulligan that looks at the hand). Same seed, deck and "
+             "version: the same report, with any --jobs.")
+def goldfish(
+    deck: Path = typer.Argument(..., metavar="DECK", help="The deck to play alone."),
+    games: int = typer.Option(10_000, "--games", "-n", min=1, max=10_000_000, help="Games to play."),
+    turns: int = typer.Option(10, "--turns", "-t", min=1, max=60, help="Turns per game."),
+    seed: int = typer.Option(1, "--seed", min=0, help="Seed of the random generator."),
+    on_play: bool = typer.Option(True, "--on-play/--on-draw", help="Go first (Redemption: skip the turn-1 draw)."),
+    mulligan: Optional[str] = typer.Option(None, "--mulligan", metavar="POLICY",
+                                           help="The game's mulligan policy (default: the rulebook's), or none."),
+    track: List[str] = typer.Option([], "--track", metavar="QUERY", help="A card name or id, type:X, brigade:X, "
+                                    "faction:X, color:X, or A+B for both by the same turn (repeatable)."),
+    no_race: bool = typer.Option(False, "--no-race", help="Tracked queries only (fastest)."),
+    vs: Optional[Path] = typer.Option(None, "--vs", metavar="OTHER_DECK",
+                                      help="Play another deck on the same shuffles and report the differences."),
+    jobs: int = JobsOption,
+    output_format: GoldfishFormat = typer.Option(GoldfishFormat.text, "--output-format", help="Report format."),
+    output: Optional[Path] = OutputOption,
+    plot: Optional[Path] = typer.Option(None, "--plot", metavar="FILE.png", help="Also draw the figures (matplotlib)."),
+    game: Optional[str] = GameOption,
+    card_db: List[Path] = CardDbOption,
+    event: List[Path] = EventOption,
+    help_: bool = typer.Option(False, "--help", "-h", is_eager=True, expose_value=False, callback=_goldfish_help,
+                               help="Show this message, and what each game's model simplifies, and exit."),
+) -> None:
+    """Goldfish playtest: play a deck alone many times; how often it draws what it needs, how fast it wins."""
+    import json
+
+    from deckcheck.goldfish import GoldfishError, mulligan_policy, play, prepare
+    from deckcheck.report import goldfish_csv, goldfish_text
+    from deckcheck.sim.engine import SimOptions
+
+    missing = [str(p) for p in (deck, vs) if p is not None and not p.is_file()]
+    if missing:
+        fail(f"no such file: {', '.join(missing)}")
+    run = _prepare(game, None, card_db, event, [])
+    try:
+        prepared = prepare(deck, run.options_for(deck), run.databases)
+        other = prepare(vs, run.options_for(vs), run.databases) if vs else None
+        options = SimOptions(games=games, turns=turns, seed=seed, on_play=on_play, race=not no_race, jobs=jobs,
+                             mulligan=mulligan_policy(prepared, mulligan))
+        data = play(prepared, track, options, other)
+    except GoldfishError as exc:
+        typer.echo(f"deckcheck: {exc}", err=True)
+        raise typer.Exit(exc.exit_code)
+    rendered = {GoldfishFormat.text: goldfish_text.render, GoldfishFormat.csv: goldfish_csv.render,
+                GoldfishFormat.json: lambda d: json.dumps(d, indent=2) + "\n"}[output_format](data)
+    _write(rendered, output)
+    if plot is not None:
+        from deckcheck.report.goldfish_plot import PlotUnavailable, write_png
+
+        try:
+            write_png(data, plot)
+        except PlotUnavailable as exc:
+            fail(str(exc))
+
+
+def _write(rendered: str, output: Optional[Path]) -> None:
+    if output is None:
+        sys.stdout.write(rendered)
+        return
+    try:
+        output.write_text(rendered, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {output}: {exc.strerror}")
+
+
 @app.command(name="rules", epilog="Examples:\n\n  deckcheck rules\n\n  deckcheck rules demon-rush\n\n"
              "  deckcheck rules --output-format json")
 def rules_command(
@@ -255,14 +353,7 @@ def _finish(reports, run: _Run, output_format, output, strict: bool, explain: bo
     if chosen == "auto":
         chosen = "github" if os.environ.get("GITHUB_ACTIONS") else "text"
     renderer = importlib.import_module(f"deckcheck.report.{REPORT_MODULES[chosen]}")
-    rendered = renderer.render(reports, events=run.events, explain=explain)
-    if output is not None:
-        try:
-            output.write_text(rendered, encoding="utf-8")
-        except OSError as exc:
-            fail(f"cannot write {output}: {exc.strerror}")
-    else:
-        sys.stdout.write(rendered)
+    _write(renderer.render(reports, events=run.events, explain=explain), output)
     if chosen == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
         _step_summary(Path(os.environ["GITHUB_STEP_SUMMARY"]), reports, run.events)
     strict = strict or run.config.strict

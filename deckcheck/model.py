@@ -32,12 +32,20 @@ class Card:
     def get(self, key: str, default: Any = None) -> Any:
         return self.facts.get(key, default)
 
+    def __reduce__(self):
+        # a read-only mapping does not pickle; the goldfish workers receive cards by value
+        return (_card, (self.id, self.name, self.types, dict(self.facts)))
+
     def is_a(self, *types: str) -> bool:
         return not self.type_set.isdisjoint(types)
 
     @property
     def title(self) -> str:
         return self.facts.get("title") or self.name
+
+
+def _card(card_id: str, name: str, types: tuple[str, ...], facts: dict) -> Card:
+    return Card(card_id, name, types, MappingProxyType(facts))
 
 
 @dataclass(frozen=True)

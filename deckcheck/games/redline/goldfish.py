@@ -1,0 +1,134 @@
+"""REDLINE goldfish: the manual's turn played against an opponent who does nothing.
+
+- Opening hand 7; one partial mulligan (the manual: bottom any cards, draw as many). The default
+  policy: with fewer than 2 resources, bottom every other card; with more than 4, bottom the
+  resources beyond the fourth; otherwise keep.
+- Each turn draws 1 (the first turn too: the deploy phase begins with a draw), plays at most one
+  resource card, and every resource in play gives 1 resource.
+- Efreets are deployed from the hand while their cost can be paid, up to the efreet limit of 5,
+  and attack the turn they are deployed. Equipment, tactics, recon and repairs are left out.
+- Race: capture all 5 missions unopposed. Efreets spread over the uncaptured missions (heaviest
+  first, cheapest missions first) and each squad rolls 1d6-2 per light, 1d6 per medium and
+  1d6+2 per heavy efreet, summed; a mission is captured when the sum reaches its capture cost.
+  A captured mission stays captured (nobody contests it), so capture tokens never raise a cost.
+- Facts the manual leaves out have documented defaults: an efreet without a `cost` costs 2, one
+  without a `weight` is medium, and the 5 missions cost `capture_cost` (4) unless the deck gives
+  a mission deck with capture costs, whose first five (in deck order) are used.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceResult, deck_facts
+
+WEIGHT_MODIFIER = {"light": -2, "medium": 0, "heavy": 2}
+DEFAULT_EFREET_COST = 2
+DEFAULT_CAPTURE_COST = 4
+EFREET_LIMIT = 5
+MISSIONS = 5
+
+
+class RedlineGoldfish(GoldfishModel):
+    game = "redline"
+    hand_size = 7
+    draws_per_turn = 1
+    mulligans = ("partial", "none")
+    goal = "capture all 5 missions"
+    opening_label = "resources"
+    simplifications = (
+        "partial mulligan: with fewer than 2 resources bottom every other card, with more than 4 bottom the extra resources",
+        "one resource card a turn, each gives 1 resource; efreets cost 2 and are medium unless the data says",
+        "efreets attack the turn they are deployed, spread over the uncaptured missions, heaviest first",
+        "missions cost 4 unless the deck's mission deck gives capture costs; nobody contests a captured mission",
+        "equipment, tactics, recon and repairs are left out",
+    )
+
+    def __init__(self, facts: DeckFacts, settings, missions: list[float] | None = None):
+        super().__init__(facts, settings)
+        self.resource = facts.where(lambda card: card.is_a("resource"))
+        self.efreet = facts.where(lambda card: card.is_a("efreet"))
+        self.cost = facts.numbers("cost", DEFAULT_EFREET_COST)
+        self.modifier = np.array([WEIGHT_MODIFIER.get(card.get("weight"), 0) for card in facts.slots], dtype=float)
+        costs = (missions or [])[:MISSIONS]
+        self.mission_costs = np.array(costs + [settings.get("capture_cost", DEFAULT_CAPTURE_COST)] * (MISSIONS - len(costs)))
+
+    def mulligan(self, order: np.ndarray, spare: np.ndarray, policy: str) -> np.ndarray:
+        if policy != "partial":
+            return order
+        hand = order[:, : self.hand_size]
+        is_resource = self.resource[hand]
+        count = is_resource.sum(axis=1, keepdims=True)
+        bottom = np.where(count < 2, ~is_resource, np.where(count > 4, is_resource & (np.cumsum(is_resource, axis=1) > 4), False))
+        keys = np.broadcast_to(np.arange(order.shape[1]), order.shape).copy()
+        keys[:, : self.hand_size] += np.where(bottom, order.shape[1], 0)
+        return np.take_along_axis(order, np.argsort(keys, axis=1, kind="stable"), axis=1)
+
+    def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
+        return ((drawn == 0) & self.resource[order]).sum(axis=1)
+
+    def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
+        games = order.shape[0]
+        is_resource, is_efreet = self.resource[order], self.efreet[order]
+        cost, modifier = self.cost[order], self.modifier[order]
+        played = np.zeros(order.shape, dtype=bool)
+        resources = np.zeros(games, dtype=int)
+        # the modifiers of the efreets in play, NaN for an empty place (at most 5)
+        squad = np.full((games, EFREET_LIMIT), np.nan)
+        captured = np.zeros((games, MISSIONS), dtype=bool)
+        win = np.zeros(games, dtype=np.int16)
+        first_deploy = np.full(games, NEVER, dtype=np.int8)
+        rows = np.arange(games)
+        for turn in range(1, turns + 1):
+            hand = (drawn <= turn) & ~played
+            resource = hand & is_resource
+            has = resource.any(axis=1)
+            pick = resource.argmax(axis=1)
+            played[rows[has], pick[has]] = True
+            resources += has
+            budget = resources.astype(float)
+            for _ in range(EFREET_LIMIT):
+                room = np.isnan(squad).any(axis=1)
+                candidates = (drawn <= turn) & ~played & is_efreet & (cost <= budget[:, None]) & room[:, None]
+                can = candidates.any(axis=1)
+                if not can.any():
+                    break
+                pick = candidates.argmax(axis=1)
+                g = rows[can]
+                played[g, pick[can]] = True
+                budget[g] -= cost[g, pick[can]]
+                place = np.isnan(squad[g]).argmax(axis=1)
+                squad[g, place] = modifier[g, pick[can]]
+                first_deploy[g] = np.minimum(first_deploy[g], turn)
+            captured |= self._attack(squad, captured, rng)
+            newly = captured.all(axis=1) & (win == 0)
+            win[newly] = turn
+        return RaceResult(win, {"an efreet deployed": first_deploy})
+
+    def _attack(self, squad: np.ndarray, captured: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """One combat phase: the efreets in play spread over the uncaptured missions."""
+        games = squad.shape[0]
+        open_costs = np.where(captured, np.inf, self.mission_costs[None, :])
+        missions_by_cost = np.argsort(open_costs, axis=1, kind="stable")
+        open_count = (~captured).sum(axis=1)
+        by_weight = np.sort(np.nan_to_num(squad, nan=-np.inf), axis=1)[:, ::-1]   # heaviest first
+        rolls = np.zeros((games, MISSIONS))
+        attacked = np.zeros((games, MISSIONS), dtype=bool)
+        dice = rng.integers(1, 7, size=(games, EFREET_LIMIT))
+        rows = np.arange(games)
+        for place in range(EFREET_LIMIT):
+            present = np.isfinite(by_weight[:, place]) & (open_count > 0)
+            target = missions_by_cost[rows, place % np.maximum(open_count, 1)][present]
+            np.add.at(rolls, (rows[present], target), dice[present, place] + by_weight[present, place])
+            attacked[rows[present], target] = True
+        return attacked & (rolls >= self.mission_costs[None, :]) & ~captured
+
+
+
+def model_for(deck, settings) -> RedlineGoldfish:
+    missions = [float(card.get("capture_cost")) for card in deck_facts(deck, "missions").slots
+                if card.get("capture_cost") is not None]
+    return RedlineGoldfish(deck_facts(deck), settings, missions)
+
+
+MODEL = RedlineGoldfish

@@ -1,0 +1,77 @@
+"""Goldfish playtests: the library behind `deckcheck goldfish` (the CLI only parses and renders)."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from deckcheck.check import CheckOptions, load_deck
+from deckcheck.games import GAME_MODULES
+from deckcheck.loading.card_db import Databases
+from deckcheck.sim import summary
+from deckcheck.sim.engine import Progress, SimOptions, simulate
+from deckcheck.sim.model import GoldfishModel
+from deckcheck.sim.queries import QueryError, compile_query
+
+
+class GoldfishError(Exception):
+    """Why a deck cannot be played (exit 1) or the options make no sense for it (exit 2)."""
+
+    def __init__(self, message: str, exit_code: int):
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+@dataclass
+class Prepared:
+    path: Path
+    game: str
+    model: GoldfishModel
+    database: object
+    settings: dict
+
+
+def prepare(path: Path, options: CheckOptions, databases: Databases) -> Prepared:
+    loaded = load_deck(path, options, databases)
+    if loaded.deck is None or loaded.findings:
+        problems = "; ".join(f"{f.position.line}:{f.position.column}: {f.message}" for f in loaded.findings[:3])
+        raise GoldfishError(f"{path} cannot be played: {problems}", 1)
+    deck = loaded.deck
+    module = importlib.import_module(GAME_MODULES[deck.game].replace(".rules", ".goldfish"))
+    settings = dict(loaded.context.settings)
+    model = module.model_for(deck, settings)
+    if len(model.facts) == 0:
+        raise GoldfishError(f"{path} has no cards in its main deck to play", 1)
+    return Prepared(path, deck.game, model, loaded.context.database, settings)
+
+
+def mulligan_policy(prepared: Prepared, asked: str | None) -> str:
+    policies = prepared.model.mulligans
+    if asked is None or asked == "rulebook":
+        return policies[0]
+    if asked not in policies:
+        raise GoldfishError(f"{prepared.game} has no mulligan policy '{asked}' (policies: {', '.join(policies)})", 2)
+    return asked
+
+
+def play(prepared: Prepared, tracks: list[str], options: SimOptions, vs: Prepared | None = None) -> dict:
+    try:
+        queries = [compile_query(track, prepared.model.facts, prepared.database) for track in tracks]
+        other_queries = ([compile_query(track, vs.model.facts, vs.database) for track in tracks] if vs else [])
+    except QueryError as exc:
+        raise GoldfishError(str(exc), 2) from None
+    if vs is not None:
+        if vs.game != prepared.game:
+            raise GoldfishError(f"--vs needs a deck of the same game ({prepared.game}), not {vs.game}", 2)
+        width = max(len(prepared.model.facts), len(vs.model.facts))
+        options = replace(options, key_width=width)
+    result = simulate(prepared.model, queries, options, Progress(f"goldfish {prepared.path.name}"))
+    document = summary.report(str(prepared.path), prepared.game, prepared.model, queries, result, options,
+                              prepared.settings)
+    if vs is not None:
+        theirs = simulate(vs.model, other_queries, options, Progress(f"goldfish {vs.path.name}"))
+        document["vs"] = {"deck": str(vs.path),
+                          **summary.deck_summary(vs.model, other_queries, theirs, options),
+                          "difference": summary.comparison(queries, result, theirs, options)}
+    return document

@@ -1,0 +1,118 @@
+"""Running many goldfish games at once.
+
+Games are played in batches of a fixed size; each batch draws its shuffles from its own child of
+the run's seed (numpy's SeedSequence.spawn), so the result depends on the seed and the number of
+games only, never on how many processes play the batches. A batch of shuffles is one argsort of
+random keys; with --vs both decks are shuffled with the same keys (common random numbers).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+import numpy as np
+
+from deckcheck.sim.model import NEVER, GoldfishModel, first_turn
+from deckcheck.sim.queries import Query
+
+BATCH_SIZE = 2000
+
+
+@dataclass(frozen=True)
+class SimOptions:
+    games: int = 10_000
+    turns: int = 10
+    seed: int = 1
+    on_play: bool = True
+    mulligan: str = "none"
+    race: bool = True
+    jobs: int = 1
+    key_width: int = 0        # shuffle keys per game; 0 = the deck's size (--vs uses the larger deck's)
+
+
+@dataclass
+class SimResult:
+    tracked: list[np.ndarray]                    # per query: first turn per game (NEVER = not by the last turn)
+    win_turn: np.ndarray | None                  # per game, 0 = not won
+    figures: dict[str, np.ndarray] = field(default_factory=dict)
+    opening: np.ndarray | None = None
+
+
+def _batch(task) -> SimResult:
+    model, queries, seed, size, options = task
+    rng = np.random.default_rng(seed)
+    width = max(options.key_width, len(model.facts))
+    order = np.argsort(rng.random((size, width))[:, : len(model.facts)], axis=1)
+    if options.mulligan != "none":
+        spare = np.argsort(rng.random((size, width))[:, : len(model.facts)], axis=1)
+        order = model.mulligan(order, spare, options.mulligan)
+    drawn = model.draw_turns(order, options.on_play, options.turns)
+    tracked = []
+    for query in queries:
+        turns = [first_turn(drawn, mask[order]) for mask in query.sets]
+        tracked.append(np.maximum.reduce(turns) if len(turns) > 1 else turns[0])
+    result = SimResult(tracked, None, opening=model.opening_counts(order, drawn))
+    if options.race:
+        race = model.race(order, drawn, rng, options.turns)
+        result.win_turn, result.figures = race.win_turn, race.figures
+    return result
+
+
+def simulate(model: GoldfishModel, queries: Sequence[Query], options: SimOptions,
+             progress: Callable[[int, int], None] | None = None) -> SimResult:
+    sizes = [BATCH_SIZE] * (options.games // BATCH_SIZE)
+    if options.games % BATCH_SIZE:
+        sizes.append(options.games % BATCH_SIZE)
+    seeds = np.random.SeedSequence(options.seed).spawn(len(sizes))
+    tasks = [(model, tuple(queries), seed, size, options) for seed, size in zip(seeds, sizes)]
+    results: list[SimResult] = []
+    if options.jobs > 1 and len(tasks) > 1:
+        with ProcessPoolExecutor(max_workers=options.jobs) as pool:
+            for result in pool.map(_batch, tasks):
+                results.append(result)
+                if progress:
+                    progress(len(results), len(tasks))
+    else:
+        for task in tasks:
+            results.append(_batch(task))
+            if progress:
+                progress(len(results), len(tasks))
+    return _join(results, len(queries))
+
+
+def _join(results: list[SimResult], queries: int) -> SimResult:
+    def cat(arrays):
+        return np.concatenate(arrays) if arrays and arrays[0] is not None else None
+
+    figures = {label: cat([r.figures[label] for r in results]) for label in (results[0].figures if results else {})}
+    return SimResult([cat([r.tracked[i] for r in results]) for i in range(queries)],
+                     cat([r.win_turn for r in results]), figures, cat([r.opening for r in results]))
+
+
+class Progress:
+    """A progress bar on stderr, shown only once a run has taken a second and only on a terminal."""
+
+    def __init__(self, label: str):
+        self.label, self.start, self.bar, self.task = label, time.monotonic(), None, None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            if time.monotonic() - self.start < 1 or not sys.stderr.isatty() or done >= total:
+                return
+            from rich.console import Console
+            from rich.progress import Progress as Bar
+
+            self.bar = Bar(console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=total)
+        self.bar.update(self.task, completed=done)
+        if done >= total:
+            self.bar.stop()
+
+
+def never_to_none(turns: np.ndarray) -> np.ndarray:
+    return np.where(turns == NEVER, 0, turns)

@@ -1,0 +1,112 @@
+"""The shape of a game's goldfish model, and the draw schedule most games share.
+
+A model works on a batch of games at once: `order` is an int array (games, N) of deck slots in
+the order they are drawn; every card fact a model reads is an array over slots (`DeckFacts`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+import numpy as np
+
+from deckcheck.model import Card
+
+NEVER = 127  # the "turn" of a card not drawn within the turns played (fits int8)
+
+
+@dataclass
+class DeckFacts:
+    """A deck expanded to one slot per copy, with helpers to read a fact for every slot."""
+
+    slots: Sequence[Card]
+
+    def where(self, predicate: Callable[[Card], bool]) -> np.ndarray:
+        return np.array([predicate(card) for card in self.slots], dtype=bool)
+
+    def numbers(self, fact: str, default: float) -> np.ndarray:
+        return np.array([_number(card.get(fact), default) for card in self.slots], dtype=float)
+
+    def __len__(self) -> int:
+        return len(self.slots)
+
+
+def _number(value: Any, default: float) -> float:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else default
+
+
+@dataclass
+class RaceResult:
+    win_turn: np.ndarray                                        # (games,), 0 = not won
+    figures: dict[str, np.ndarray] = field(default_factory=dict)  # label -> first turn (games,), NEVER if not
+
+
+class GoldfishModel:
+    """Defaults for the games that draw a fixed number of cards each turn from a plain deck."""
+
+    game = ""
+    hand_size = 7
+    draws_per_turn = 1
+    skip_first_draw_on_play = False      # Redemption: the first player skips the turn-1 draw
+    mulligans: tuple[str, ...] = ("none",)  # the first is the default
+    goal = ""
+    opening_label = ""                   # the key count of the opening hand, e.g. "Lost Souls"
+    simplifications: tuple[str, ...] = ()
+
+    def __init__(self, facts: DeckFacts, settings: Mapping[str, Any]):
+        self.facts = facts
+        self.settings = settings
+
+    # --- drawing -----------------------------------------------------------------------------
+    def mulligan(self, order: np.ndarray, spare: np.ndarray, policy: str) -> np.ndarray:
+        """The draw order after the opening hand's mulligan; `spare` is a second shuffle."""
+        return order
+
+    def mulligan_looks_at_hand(self, policy: str) -> bool:
+        return policy != "none"
+
+    def turn_of_position(self, positions: np.ndarray, on_play: bool) -> np.ndarray:
+        """The turn on which the card at each deck position is drawn (0 = opening hand)."""
+        skip = 1 if (self.skip_first_draw_on_play and on_play) else 0
+        after = positions - self.hand_size
+        turns = np.where(after < 0, 0, after // self.draws_per_turn + 1 + skip)
+        return turns
+
+    def draw_turns(self, order: np.ndarray, on_play: bool, turns: int) -> np.ndarray:
+        """For every game and deck position, the turn that card is drawn (NEVER after `turns`)."""
+        positions = np.broadcast_to(np.arange(order.shape[1]), order.shape)
+        drawn = self.turn_of_position(positions, on_play)
+        return np.where(drawn > turns, NEVER, drawn).astype(np.int8)
+
+    def cards_seen(self, turn: int, on_play: bool) -> int:
+        """How many cards are seen by the end of `turn`'s draws, for the exact values."""
+        skip = 1 if (self.skip_first_draw_on_play and on_play) else 0
+        return self.hand_size + self.draws_per_turn * max(0, turn - skip)
+
+    def exact_population(self) -> np.ndarray:
+        """The slots the exact value is taken over (all of them, unless cards are replaced)."""
+        return np.ones(len(self.facts), dtype=bool)
+
+    # --- opening hand and the race -----------------------------------------------------------
+    def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray | None:
+        """The opening hand's key count per game, or None when the game has none."""
+        return None
+
+    def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
+        raise NotImplementedError
+
+
+def in_hand_by(drawn: np.ndarray, turn: int) -> np.ndarray:
+    """(games, N) bool: drawn at or before `turn`."""
+    return drawn <= turn
+
+
+def first_turn(drawn: np.ndarray, mask_by_position: np.ndarray) -> np.ndarray:
+    """Per game, the first turn a position with mask True is drawn (NEVER when none is)."""
+    return np.where(mask_by_position, drawn, NEVER).min(axis=1).astype(np.int8)
+
+
+def deck_facts(deck, zone: str = "main") -> DeckFacts:
+    """The slots of a resolved deck's zone: one per copy, in deck order."""
+    return DeckFacts([entry.card for entry in deck.entries(zone) for _ in range(entry.count) if entry.card is not None])

@@ -1,0 +1,92 @@
+"""Turning simulated games into the report of goldfish.md: per tracked query and turn, the
+simulated probability with its Wilson interval beside the exact hypergeometric value; the race's
+win-turn distribution; the opening hand's key count; and, with --vs, the paired differences."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+from deckcheck import __version__
+from deckcheck.sim import stats
+from deckcheck.sim.engine import SimOptions, SimResult
+from deckcheck.sim.model import GoldfishModel
+from deckcheck.sim.queries import Query
+
+
+def _r(value: float | None) -> float | None:
+    return None if value is None else round(float(value), 4)
+
+
+def exact_value(model: GoldfishModel, query: Query, turn: int, options: SimOptions) -> float | None:
+    """The closed form, where the number of cards seen by `turn` is fixed and no mulligan looks
+    at the hand; over the model's population (Redemption: the non-Lost-Soul cards)."""
+    if model.mulligan_looks_at_hand(options.mulligan):
+        return None
+    population = model.exact_population()
+    if any((mask & ~population).any() for mask in query.sets):
+        return None
+    size = int(population.sum())
+    seen = min(size, model.cards_seen(turn, options.on_play))
+    if len(query.sets) == 1:
+        return stats.at_least_one(size, int(query.sets[0].sum()), seen)
+    a, b = query.sets
+    return stats.both(size, int(a.sum()), int(b.sum()), int((a | b).sum()), seen)
+
+
+def by_turn(first: np.ndarray, turns: int, exact=None) -> list[dict[str, Any]]:
+    rows = []
+    for turn in range(1, turns + 1):
+        hits = int((first <= turn).sum())
+        low, high = stats.wilson(hits, first.size)
+        rows.append({"turn": turn, "p": _r(hits / first.size if first.size else 0.0), "ci95": [_r(low), _r(high)],
+                     "exact": _r(exact(turn)) if exact else None})
+    return rows
+
+
+def deck_summary(model: GoldfishModel, queries: Sequence[Query], result: SimResult, options: SimOptions) -> dict:
+    summary: dict[str, Any] = {
+        "tracked": [{"query": q.label,
+                     "by_turn": by_turn(result.tracked[i], options.turns,
+                                        lambda t, q=q: exact_value(model, q, t, options))}
+                    for i, q in enumerate(queries)],
+        "figures": [{"figure": label, "by_turn": by_turn(first, options.turns)}
+                    for label, first in result.figures.items()],
+    }
+    if result.opening is not None:
+        values, counts = np.unique(result.opening, return_counts=True)
+        summary["opening_hand"] = {"count": model.opening_label,
+                                   "histogram": {str(int(v)): int(c) for v, c in zip(values, counts)}}
+    if result.win_turn is not None:
+        summary["race"] = {"goal": model.goal, "win_turn": stats.race_summary(result.win_turn)}
+    return summary
+
+
+def report(deck_path: str, game: str, model: GoldfishModel, queries: Sequence[Query], result: SimResult,
+           options: SimOptions, settings: dict) -> dict:
+    return {
+        "tool": {"name": "deckcheck", "version": __version__},
+        "deck": deck_path, "game": game, "games": options.games, "seed": options.seed, "turns": options.turns,
+        "on_play": options.on_play, "mulligan": options.mulligan,
+        "settings": settings, "simplifications": list(model.simplifications),
+        **deck_summary(model, queries, result, options),
+    }
+
+
+def comparison(queries: Sequence[Query], mine: SimResult, theirs: SimResult, options: SimOptions) -> dict:
+    """Paired differences (this deck minus the other) on the same shuffles, with 95% intervals."""
+    tracked = []
+    for i, query in enumerate(queries):
+        rows = []
+        for turn in range(1, options.turns + 1):
+            mean, (low, high) = stats.paired_difference(mine.tracked[i] <= turn, theirs.tracked[i] <= turn)
+            rows.append({"turn": turn, "difference": _r(mean), "ci95": [_r(low), _r(high)]})
+        tracked.append({"query": query.label, "by_turn": rows})
+    result: dict[str, Any] = {"tracked": tracked}
+    if mine.win_turn is not None and theirs.win_turn is not None:
+        both = (mine.win_turn > 0) & (theirs.win_turn > 0)
+        mean, (low, high) = stats.paired_difference(mine.win_turn[both], theirs.win_turn[both])
+        result["win_turn"] = {"difference": _r(mean), "ci95": [_r(low), _r(high)], "games_both_won": int(both.sum()),
+                              "not_won": [int((mine.win_turn == 0).sum()), int((theirs.win_turn == 0).sum())]}
+    return result

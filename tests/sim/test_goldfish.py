@@ -1,0 +1,228 @@
+"""Goldfish playtests: simulation against the exact values, determinism, each game's race on a
+deck whose win turn is worked out by hand, and the command as a user runs it."""
+
+import json
+import math
+
+import jsonschema
+import pytest
+
+from conftest import DATA, REPO, run
+from deckcheck.loading import resources
+
+SCHEMA = json.loads(resources.schema_path("goldfish").read_text())
+EXAMPLES = REPO / "examples"
+
+
+def goldfish(*args, games=20_000):
+    outcome = run("goldfish", *args, "--games", str(games), "--output-format", "json")
+    assert outcome.exit_code == 0, outcome.stderr
+    report = json.loads(outcome.stdout)
+    jsonschema.Draft202012Validator(SCHEMA).validate(report)
+    return report
+
+
+def assert_agrees(tracked, games):
+    """Every turn's simulated chance within 4.5 standard errors of the exact value."""
+    assert tracked["by_turn"][-1]["exact"] > 0.05, f"{tracked['query']} tracks nothing worth comparing"
+    for row in tracked["by_turn"]:
+        assert row["exact"] is not None, (tracked["query"], row)
+        error = math.sqrt(max(row["exact"] * (1 - row["exact"]), 1e-12) / games)
+        assert abs(row["p"] - row["exact"]) <= 4.5 * error + 1e-4, (tracked["query"], row)
+
+
+@pytest.mark.parametrize("deck, queries", [
+    ("redemption-deck-i.yaml", ["James", "type:hero", "brigade:purple", "type:hero+type:evil_character"]),
+    ("redline-cpm.yaml", ["EF-9 Rabbit", "type:efreet", "faction:cpm", "EF-9 Rabbit+Full Salvo"]),
+    ("demon-rush-holy.yaml", ["Spirit Wolf", "faction:holy", "type:soldier+type:spell"]),
+    ("promised-land-sunday-school.yaml", ["Deluge", "color:blue", "type:source+type:query"]),
+    ("bible-battles.txt", ["Goat", "type:follower", "Goat+Cattle"]),
+])
+@pytest.mark.parametrize("on_play", ["--on-play", "--on-draw"])
+def test_simulation_agrees_with_the_exact_values(deck, queries, on_play):
+    args = [EXAMPLES / deck, "--mulligan", "none", "--no-race", on_play]
+    for query in queries:
+        args += ["--track", query]
+    report = goldfish(*args)
+    assert [t["query"] for t in report["tracked"]] == queries
+    for tracked in report["tracked"]:
+        assert_agrees(tracked, report["games"])
+
+
+def test_redemption_exact_values_skip_the_lost_souls():
+    report = goldfish(EXAMPLES / "redemption-deck-i.yaml", "--no-race", "--track", "James", "--track", "type:lost_soul")
+    james, souls = report["tracked"]
+    # 43 non-Lost-Soul cards, 8 in the opening hand, 3 a turn after the first (on the play)
+    assert james["by_turn"][0]["exact"] == pytest.approx(8 / 43, abs=1e-4)
+    assert james["by_turn"][1]["exact"] == pytest.approx(11 / 43, abs=1e-4)
+    assert all(row["exact"] is None for row in souls["by_turn"])
+
+
+def test_a_mulligan_that_looks_at_the_hand_has_no_exact_value():
+    report = goldfish(EXAMPLES / "redline-cpm.yaml", "--no-race", "--track", "EF-9 Rabbit", games=2000)
+    assert report["mulligan"] == "partial"
+    assert all(row["exact"] is None for row in report["tracked"][0]["by_turn"])
+
+
+def test_same_seed_same_bytes_and_jobs_do_not_matter():
+    args = ["goldfish", EXAMPLES / "redline-cpm.yaml", "--track", "EF-9 Rabbit", "--games", "5000", "--seed", "7",
+            "--output-format", "json"]
+    first, again, parallel = run(*args), run(*args), run(*args, "--jobs", "2")
+    assert first.stdout == again.stdout == parallel.stdout
+    other_seed = run(*args[:-4], "--seed", "8", "--output-format", "json")
+    assert other_seed.stdout != first.stdout
+
+
+def write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return path
+
+
+# --- each game's race, on a deck whose win turn is worked out by hand ---------------------------
+
+def test_redemption_wins_four_turns_after_its_first_hero(tmp_path):
+    # only Heroes besides 7 Lost Souls: a Hero is in every opening hand, rescues turns 1-5
+    deck = write(tmp_path, "heroes.yaml", "game: redemption\nmain:\n" + "".join(f"  Soul {i}: 1\n" for i in range(1, 8))
+                 + "".join(f"  Filler {i}: 3\n" for i in range(1, 15)) + "  Filler 15: 1\n")
+    report = goldfish(deck, "--card-db", DATA / "redemption-cards.yaml", games=500)
+    assert report["race"]["win_turn"]["histogram"] == {"5": 500}
+
+
+def test_redemption_race_is_the_first_hero_plus_four(tmp_path):
+    report = goldfish(EXAMPLES / "redemption-deck-j.yaml", "--track", "type:hero", games=5000)
+    hero = [row["p"] for row in report["tracked"][0]["by_turn"]]
+    histogram = report["race"]["win_turn"]["histogram"]
+    won_by = [sum(n for turn, n in histogram.items() if int(turn) <= t) / 5000 for t in range(1, 11)]
+    # won by turn t exactly when a Hero was in hand by turn t - 4 (turn 1 counting the opening hand)
+    assert won_by[4] == pytest.approx(hero[0], abs=1e-9)
+    assert won_by[5:] == pytest.approx(hero[1:6], abs=1e-9)
+
+
+def test_redline_heavy_efreets_capture_everything_on_turn_one(tmp_path):
+    cards = write(tmp_path, "cards.yaml", "game: redline\ncards:\n  - {name: G, type: general, faction: cpm}\n"
+                  "  - {name: Brute, type: efreet, faction: cpm, cost: 0, weight: heavy}\n"
+                  "  - {name: Hill, type: mission, capture_cost: 3}\n")
+    deck = write(tmp_path, "deck.yaml", "game: redline\ngeneral: G\nmain:\n  Brute: 60\nmissions:\n  Hill: 20\n")
+    # five heavy efreets come in free on turn 1, one per mission, each rolling 1d6+2 >= 3
+    report = goldfish(deck, "--card-db", cards, games=500)
+    assert report["race"]["win_turn"]["histogram"] == {"1": 500}
+
+
+def test_redline_light_efreets_alone_cannot_take_a_five(tmp_path):
+    cards = write(tmp_path, "cards.yaml", "game: redline\ncards:\n  - {name: G, type: general, faction: cpm}\n"
+                  "  - {name: Scout, type: efreet, faction: cpm, cost: 0, weight: light}\n"
+                  "  - {name: Peak, type: mission, capture_cost: 5}\n")
+    deck = write(tmp_path, "deck.yaml", "game: redline\ngeneral: G\nmain:\n  Scout: 60\nmissions:\n  Peak: 20\n")
+    # five light efreets spread one to a mission: 1d6-2 is at most 4 < 5
+    assert goldfish(deck, "--card-db", cards, games=300)["race"]["win_turn"]["not_won"] == 300
+
+
+def test_demon_rush_army_of_tens(tmp_path):
+    cards = write(tmp_path, "cards.yaml", "game: demon-rush\ncards:\n"
+                  "  - {name: Hero, type: champion, faction: holy, strength: 1}\n"
+                  "  - {name: Titan, type: soldier, faction: holy, strength: 10, cost: 10}\n")
+    deck = write(tmp_path, "deck.yaml", "game: demon-rush\nchampion: Hero\nmain:\n  Titan: 40\n")
+    # turn 1: one Titan + Soren-like champion, 11 - 1 = 10 damage; turn 2: 21 - 1 = 20 more: 30
+    assert goldfish(deck, "--card-db", cards, games=300)["race"]["win_turn"]["histogram"] == {"2": 300}
+
+
+def test_bible_battles_wisdom_race(tmp_path):
+    deck = write(tmp_path, "deck.txt", "# game: bible-battles\n60 Follower\n")
+    # followers in play 1, 2, 3, ...: wisdom 1, 3, 6, 10, 15, 21, 28, 36 -> turn 8 reaches 30
+    assert goldfish(deck, "--card-db", DATA / "bible-battles-cards.yaml", games=300)["race"]["win_turn"]["histogram"] == {"8": 300}
+    event = write(tmp_path, "event.yaml", "name: Short\nsettings:\n  wisdom_target: 10\n")
+    short = goldfish(deck, "--card-db", DATA / "bible-battles-cards.yaml", "--event", event, games=300)
+    assert short["race"]["win_turn"]["histogram"] == {"4": 300} and short["settings"]["wisdom_target"] == 10
+
+
+def test_promised_land_one_life_point_falls_to_the_first_playable_query(tmp_path):
+    cards = write(tmp_path, "cards.yaml", "game: promised-land\ncards:\n"
+                  "  - {name: OT, type: source, color: none, source_kind: section, testament: old}\n"
+                  "  - {name: Verse, type: query, color: white, testament: old}\n")
+    deck = write(tmp_path, "deck.yaml", "game: promised-land\nmain:\n  OT: 30\n  Verse: 30\n")
+    event = write(tmp_path, "event.yaml", "name: One life\nsettings:\n  life_points: 1\n")
+    report = goldfish(deck, "--card-db", cards, "--event", event, "--track", "type:source+type:query", games=5000)
+    both = [row["p"] for row in report["tracked"][0]["by_turn"]]
+    histogram = report["race"]["win_turn"]["histogram"]
+    won_by = [sum(n for turn, n in histogram.items() if int(turn) <= t) / 5000 for t in range(1, 11)]
+    # with one life point the deck wins the first turn it has a Source and a Query
+    assert won_by == pytest.approx(both, abs=1e-9)
+    # a Verse is playable once a Source is in play: turn 1 plays one if any of the first 7 cards is one
+    playable = {f["figure"]: f for f in report["figures"]}["Verse playable"]["by_turn"][0]["p"]
+    exact = 1 - math.comb(30, 7) / math.comb(60, 7)
+    assert abs(playable - exact) <= 4.5 * math.sqrt(exact * (1 - exact) / 5000)
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.iterdir()))
+def test_every_example_plays_with_no_option(example):
+    outcome = run("goldfish", EXAMPLES / example)
+    assert outcome.exit_code == 0, outcome.stderr
+    assert "games, seed 1, 10 turns" in outcome.stdout and "Race (" in outcome.stdout
+    assert "The model's simplifications:" in outcome.stdout
+
+
+def test_vs_reports_both_decks_and_the_difference():
+    report = goldfish(EXAMPLES / "redline-cpm.yaml", "--vs", EXAMPLES / "redline-une.txt", "--track", "type:efreet",
+                      games=4000)
+    difference = report["vs"]["difference"]
+    mine, theirs = report["tracked"][0]["by_turn"], report["vs"]["tracked"][0]["by_turn"]
+    for row, a, b in zip(difference["tracked"][0]["by_turn"], mine, theirs):
+        assert row["difference"] == pytest.approx(a["p"] - b["p"], abs=2e-4)
+        assert row["ci95"][0] <= row["difference"] <= row["ci95"][1]
+    assert difference["win_turn"]["games_both_won"] > 0
+
+
+def test_csv_has_a_row_per_query_per_turn():
+    outcome = run("goldfish", EXAMPLES / "bible-battles.txt", "--track", "Goat", "--games", "1000", "--output-format", "csv")
+    lines = outcome.stdout.splitlines()
+    assert lines[0] == "deck,kind,query,turn,p,ci95_low,ci95_high,exact"
+    assert len(lines) == 1 + 10 and lines[1].startswith(f"{EXAMPLES / 'bible-battles.txt'},tracked,Goat,1,")
+
+
+def test_unknown_query_and_policy_are_exit_two():
+    outcome = run("goldfish", EXAMPLES / "redline-cpm.yaml", "--track", "EF-9 Rabit")
+    assert outcome.exit_code == 2 and "did you mean 'EF-9 Rabbit'" in outcome.stderr
+    outcome = run("goldfish", EXAMPLES / "redemption-deck-i.yaml", "--mulligan", "partial")
+    assert outcome.exit_code == 2 and "no mulligan policy 'partial'" in outcome.stderr
+
+
+def test_an_unplayable_deck_is_exit_one(tmp_path):
+    deck = write(tmp_path, "deck.yaml", "game: redline\nmain:\n  Suply Drop: 60\n")
+    outcome = run("goldfish", deck)
+    assert outcome.exit_code == 1 and "cannot be played" in outcome.stderr
+
+
+def test_help_states_every_model_simplification():
+    outcome = run("goldfish", "--help")
+    assert outcome.exit_code == 0
+    from deckcheck.games import GAME_MODULES
+    import importlib
+
+    for module in GAME_MODULES.values():
+        model = importlib.import_module(module.replace(".rules", ".goldfish")).MODEL
+        for line in model.simplifications:
+            assert line in outcome.stdout
+
+
+def test_plot_writes_a_png(tmp_path):
+    pytest.importorskip("matplotlib", reason="matplotlib is the optional [plot] extra")
+    png = tmp_path / "plot.png"
+    outcome = run("goldfish", EXAMPLES / "redline-cpm.yaml", "--track", "EF-9 Rabbit", "--games", "1000", "--plot", png)
+    assert outcome.exit_code == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot_without_matplotlib_says_how_to_get_it(tmp_path, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name, *args, **kwargs):
+        if name.startswith("matplotlib"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    outcome = run("goldfish", EXAMPLES / "bible-battles.txt", "--games", "100", "--plot", tmp_path / "x.png")
+    assert outcome.exit_code == 2 and 'pip install "deckcheck[plot]"' in outcome.stderr
