@@ -18,3 +18,10 @@ def test_startup_benchmark_runs():
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "deckcheck --version" in done.stdout
+
+
+def test_goldfish_benchmark_runs():
+    done = subprocess.run([sys.executable, REPO / "benchmarks" / "goldfish.py", "--games", "2000", "--repeat", "1"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "goldfish --no-race" in done.stdout and "plain loop" in done.stdout

@@ -6,9 +6,9 @@ import math
 
 import jsonschema
 import pytest
+from deckcheck.loading import resources
 
 from conftest import DATA, REPO, run
-from deckcheck.loading import resources
 
 SCHEMA = json.loads(resources.schema_path("goldfish").read_text())
 EXAMPLES = REPO / "examples"
@@ -196,8 +196,9 @@ def test_an_unplayable_deck_is_exit_one(tmp_path):
 def test_help_states_every_model_simplification():
     outcome = run("goldfish", "--help")
     assert outcome.exit_code == 0
-    from deckcheck.games import GAME_MODULES
     import importlib
+
+    from deckcheck.games import GAME_MODULES
 
     for module in GAME_MODULES.values():
         model = importlib.import_module(module.replace(".rules", ".goldfish")).MODEL

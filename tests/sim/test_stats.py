@@ -5,7 +5,6 @@ import math
 
 import numpy as np
 import pytest
-
 from deckcheck.sim import stats
 
 

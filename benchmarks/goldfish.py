@@ -1,0 +1,71 @@
+"""100,000 goldfish games of the REDLINE CPM starter deck tracking one card (EF-9 Rabbit, a
+3-of), against a plain Python loop that shuffles a 60-card list per game with random.shuffle and
+records when the 3-of first appears, in the same run. Targets (issue 5): with --no-race <= 0.5x
+the plain loop's time; with the race on <= 3x.
+
+    python benchmarks/goldfish.py [--games 100000] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import time
+from pathlib import Path
+
+from deckcheck.check import CheckOptions
+from deckcheck.goldfish import mulligan_policy, prepare
+from deckcheck.loading.card_db import Databases
+from deckcheck.sim.engine import SimOptions, simulate
+from deckcheck.sim.queries import compile_query
+
+from _command import deckcheck_command
+
+DECK = Path(__file__).resolve().parent.parent / "examples" / "redline-cpm.yaml"
+
+
+def plain_loop(games: int, seed: int = 1) -> list[int]:
+    rng = random.Random(seed)
+    deck = ["EF-9 Rabbit"] * 3 + ["other"] * 57
+    first = []
+    for _ in range(games):
+        rng.shuffle(deck)
+        first.append(deck.index("EF-9 Rabbit"))
+    return first
+
+
+def best(repeat: int, work) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    prepared = prepare(DECK, CheckOptions(), Databases())
+    query = compile_query("EF-9 Rabbit", prepared.model.facts, prepared.database)
+    policy = mulligan_policy(prepared, None)
+    no_race = SimOptions(games=args.games, race=False, mulligan=policy)
+    race = SimOptions(games=args.games, race=True, mulligan=policy)
+    loop = best(args.repeat, lambda: plain_loop(args.games))
+    quick = best(args.repeat, lambda: simulate(prepared.model, [query], no_race))
+    full = best(args.repeat, lambda: simulate(prepared.model, [query], race))
+    print(f"{args.games:,} games of {DECK.name}, tracking EF-9 Rabbit, best of {args.repeat}")
+    print(f"  plain loop (random.shuffle)    {loop * 1000:8.1f} ms")
+    print(f"  goldfish --no-race             {quick * 1000:8.1f} ms   ratio {quick / loop:.2f}x (target <= 0.5x)")
+    print(f"  goldfish with the race         {full * 1000:8.1f} ms   ratio {full / loop:.2f}x (target <= 3x)")
+    command = [*deckcheck_command(), "goldfish", str(DECK), "--games", str(args.games), "--track", "EF-9 Rabbit",
+               "--output-format", "json"]
+    whole = best(1, lambda: subprocess.run(command, check=True, capture_output=True))
+    print(f"  whole command with the race    {whole * 1000:8.1f} ms   (start-up and report included)")
+
+
+if __name__ == "__main__":
+    main()
