@@ -14,6 +14,7 @@ from typing import Callable, Iterable, Iterator
 from deckcheck.games import get_game, known_games
 from deckcheck.loading.card_db import CardDatabase, Databases, load_databases
 from deckcheck.loading.decks import find_decks, read_deck
+from deckcheck.loading.names import Resolution
 from deckcheck.loading.events import Event
 from deckcheck.loading.raw_deck import ZONES, DeckParseError, RawDeck
 from deckcheck.model import Deck, DeckReport, Entry, Finding, Position
@@ -94,17 +95,18 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases) -> Loaded
     events = tuple(e for e in options.events if e.applies_to(game.name))
     overriding = next((e.format for e in reversed(events) if e.format), None)
     format_name = (overriding or raw.format or options.format or game.default_format).strip().lower()
-    chosen = game.format(format_name)
+    database = databases.for_game(game.name)
+    chosen = game.format(format_name, database.formats)
     if chosen is None:
-        message = f"{game.title} has no format '{format_name}' (formats: {', '.join(f.name for f in game.formats)})"
+        message = (f"{game.title} has no format '{format_name}' "
+                   f"(formats: {', '.join(game.format_names(database.formats))})")
         return LoadedDeck(raw, [_finding(UNKNOWN_GAME, message, position=raw.zone_positions.get("format", _START))])
 
-    database = databases.for_game(game.name)
     zones, findings = _resolve(raw, database)
     settings = dict(chosen.settings)
     for event in events:
         settings.update(event.settings)
-    context = Context(game, database, game.identity(database), events, MappingProxyType(settings))
+    context = Context(game, database, game.identity(database), events, MappingProxyType(settings), chosen)
     deck = Deck(str(path), game.name, chosen.name, raw.name, zones, raw.zone_positions)
     return LoadedDeck(raw, findings, deck, context)
 
@@ -131,7 +133,8 @@ def _resolve(raw: RawDeck, database: CardDatabase) -> tuple[dict[str, tuple[Entr
     zones: dict[str, list[Entry]] = {}
     findings: list[Finding] = []
     for item in raw.entries:
-        resolution = database.names.resolve(item.typed)
+        printing = database.printing(item.image, item.set) if item.image else None
+        resolution = Resolution(printing) if printing else database.names.resolve(item.typed)
         zones.setdefault(item.zone, []).append(Entry(item.typed, item.count, item.zone, item.position, resolution.card))
         if resolution.candidates:
             ids = ", ".join(card.id for card in resolution.candidates)

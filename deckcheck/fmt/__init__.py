@@ -129,7 +129,7 @@ def replace_atomically(path: Path, text: str) -> None:
             new.write(text)
             new.flush()
             os.fsync(new.fileno())
-        os.chmod(temporary, path.stat().st_mode & 0o7777)
+        os.chmod(temporary, path.stat().st_mode & 0o7777 if path.exists() else 0o644)
         os.replace(temporary, path)
     except BaseException:
         if os.path.exists(temporary):

@@ -33,6 +33,7 @@ class Format:
     name: str
     description: str
     settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    sets: tuple[str, ...] | None = None   # a format the card data defines: only cards of these sets
 
 
 def _by_name(database: "CardDatabase") -> Callable[[Card], Hashable]:
@@ -57,8 +58,19 @@ class Game:
     def default_format(self) -> str:
         return self.formats[0].name
 
-    def format(self, name: str) -> Format | None:
-        return next((f for f in self.formats if f.name == name), None)
+    def format(self, name: str, defined: tuple[dict, ...] = ()) -> Format | None:
+        """The game's format `name`, or one the card data defines (its sets, the default's rules)."""
+        found = next((f for f in self.formats if f.name == name), None)
+        data = next((f for f in defined if f["name"] == name), None)
+        if found is None and data is not None:
+            default = self.formats[0]
+            label = data.get("label", name)
+            found = Format(name, f"{label}: {default.name} rules, cards of {len(data['sets'])} sets only",
+                           default.settings, tuple(data["sets"]))
+        return found
+
+    def format_names(self, defined: tuple[dict, ...] = ()) -> list[str]:
+        return [f.name for f in self.formats] + [f["name"] for f in defined]
 
 
 def known_games() -> tuple[str, ...]:

@@ -25,16 +25,31 @@ class CardDatabase:
     game: str
     cards: tuple[Card, ...]
     files: tuple[str, ...]
+    formats: tuple[dict, ...] = ()     # formats the data defines: {name, label, sets}
     by_id: dict[str, Card] = field(init=False)
     names: NameIndex = field(init=False)
 
     def __post_init__(self) -> None:
         self.by_id = {card.id: card for card in self.cards}
         self.names = NameIndex(self.cards)
+        self._images: dict[str, list[Card]] | None = None
+
+    def printing(self, image: str, card_set: str | None) -> Card | None:
+        """The printing a LackeyCCG image id names: the image's one card, or among the cards that
+        share an image, the one of `card_set`; None when that does not decide."""
+        if self._images is None:
+            self._images = {}
+            for card in self.cards:
+                if card.get("image"):
+                    self._images.setdefault(card.get("image").casefold(), []).append(card)
+        found = self._images.get(image.casefold(), [])
+        if len(found) > 1 and card_set:
+            found = [card for card in found if card.get("set") == card_set] or found
+        return found[0] if len(found) == 1 else None
 
 
-def read_file(path: Path) -> tuple[str, list[Card]]:
-    """The game and cards of one database file; FileProblems listing every problem in it."""
+def read_file(path: Path) -> tuple[str, list[Card], list[dict]]:
+    """The game, cards and formats of one database file; FileProblems listing every problem in it."""
     document = load_checked(path, "card-db")
     game = document.data["game"]
     cards, seen, problems = [], {}, []
@@ -48,7 +63,7 @@ def read_file(path: Path) -> tuple[str, list[Card]]:
         cards.append(_card(card_id, entry))
     if problems:
         raise FileProblems(problems)
-    return game, cards
+    return game, cards, document.data.get("formats", [])
 
 
 def _card(card_id: str, entry: dict) -> Card:
@@ -67,6 +82,7 @@ def database_files(path: Path) -> list[Path]:
 def load_databases(paths: Iterable[Path]) -> dict[str, CardDatabase]:
     """Every game the files under `paths` cover, each with all its cards from those files."""
     by_game: dict[str, list[Card]] = {}
+    formats: dict[str, list[dict]] = {}
     files: dict[str, list[str]] = {}
     problems: list[str] = []
     for root in paths:
@@ -75,18 +91,19 @@ def load_databases(paths: Iterable[Path]) -> dict[str, CardDatabase]:
             continue
         for file in database_files(root):
             try:
-                game, cards = read_file(file)
+                game, cards, defined = read_file(file)
             except FileProblems as exc:
                 problems.extend(exc.problems)
                 continue
             by_game.setdefault(game, []).extend(cards)
+            formats.setdefault(game, []).extend(defined)
             files.setdefault(game, []).append(str(file))
     databases = {}
     for game, cards in by_game.items():
         duplicate = _first_duplicate_id(cards)
         if duplicate:
             problems.append(f"{', '.join(files[game])}: card id '{duplicate}' is used twice in the {game} database")
-        databases[game] = CardDatabase(game, tuple(cards), tuple(files[game]))
+        databases[game] = CardDatabase(game, tuple(cards), tuple(files[game]), tuple(formats.get(game, ())))
     if problems:
         raise FileProblems(problems)
     return databases

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from deckcheck.loading import text_deck, yaml_deck
+from deckcheck.loading import lackey_deck, text_deck, yaml_deck
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.loading.safe_yaml import MAX_BYTES, InputError, decode
 
@@ -42,5 +42,5 @@ def read_deck(path: Path) -> RawDeck:
     if path.suffix.lower() in YAML_SUFFIXES:
         return yaml_deck.read(str(path), text)
     if path.suffix.lower() == ".dek" and text.lstrip().startswith("<"):
-        raise DeckParseError("LackeyCCG XML .dek files are not read yet; export the deck as text from Lackey")
+        return lackey_deck.read(str(path), text)
     return text_deck.read(str(path), text)

@@ -70,10 +70,11 @@ def read_event(path: Path, databases: Databases) -> Event:
     scripture = _scripture(path, document, problems)
     if "format" in data and "game" in data:
         game = get_game(data["game"])
-        if game.format(data["format"]) is None:
+        defined = databases.for_game(game.name).formats
+        if game.format(data["format"], defined) is None:
             problems.append(located(path, document.position(("format",)),
                                     f"{game.title} has no format '{data['format']}' "
-                                    f"(formats: {', '.join(f.name for f in game.formats)})"))
+                                    f"(formats: {', '.join(game.format_names(defined))})"))
     if problems:
         raise FileProblems(problems)
     return Event(

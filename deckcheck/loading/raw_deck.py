@@ -26,6 +26,8 @@ class RawEntry:
     count: int
     zone: str
     position: Position
+    image: str | None = None     # LackeyCCG's image id, which picks a printing before the name does
+    set: str | None = None       # LackeyCCG's set, for an image several printings share
 
 
 @dataclass

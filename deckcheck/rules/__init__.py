@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, M
 from deckcheck.model import Card, Deck, Entry, Finding, Position, Severity
 
 if TYPE_CHECKING:
-    from deckcheck.games import Game
+    from deckcheck.games import Format, Game
     from deckcheck.loading.card_db import CardDatabase
     from deckcheck.loading.events import Event
 
@@ -49,6 +49,7 @@ class Context:
     identity: Callable[[Card], Hashable]
     events: tuple["Event", ...] = ()
     settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    format: "Format | None" = None
 
 
 @dataclass(frozen=True)

@@ -16,8 +16,12 @@ def _identities(report: Reporter, ids: tuple[str, ...]) -> set:
     return {report.context.identity(database.by_id[i]) for i in ids if i in database.by_id}
 
 
-@rule("banlist.banned", Severity.ERROR, "a card on an applied ban list is in any zone", SOURCE)
+@rule("banlist.banned", Severity.ERROR,
+      "a card on an applied ban list, or one the card data marks banned in every format, is in any zone", SOURCE)
 def banned(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    for group in shapes.copies(deck.entries(), report.context.identity):
+        if any(entry.card.get("banned") for entry in group):
+            yield report.about_entries(group, f"{group[0].card.name} is banned in every format (card data)")
     for event in report.context.events:
         for listed in event.banned:
             wanted = _identities(report, listed.ids.get(deck.game, ()))

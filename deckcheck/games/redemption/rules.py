@@ -102,6 +102,21 @@ def dominant_cap(deck: Deck, report: Reporter) -> Iterator[Finding]:
     yield from _type_cap(deck, report, DOMINANTS, "dominants")
 
 
+@rule("redemption.format-sets", Severity.ERROR,
+      "in a format the card data defines (rotation, ...), every card is from one of its sets",
+      "the card data's formats (LackeyCCG formats.txt)")
+def format_sets(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    chosen = report.context.format
+    if chosen is None or chosen.sets is None:
+        return
+    allowed = set(chosen.sets)
+    for entry in deck.entries():
+        card_set = entry.card.get("set") if entry.card else None
+        if card_set is not None and card_set not in allowed:
+            yield report.about_entries([entry], f"{entry.card.name} is from set {card_set}, "
+                                                f"which the {chosen.name} format does not allow")
+
+
 GAME = Game(
     name="redemption",
     title="Redemption",
@@ -109,7 +124,7 @@ GAME = Game(
     formats=(Format("quickstart", "the quick-start rulebook's deck building rules",
                     {"opening_hand": 8, "draw_per_turn": 3, "rescues_to_win": 5}),),
     rules=COMMON_RULES + (deck_size, lost_soul_count, multicolor_limit, dominant_limit, special_ability_limit,
-                          copy_limit, site_cap, dominant_cap),
+                          copy_limit, site_cap, dominant_cap, format_sets),
     zones=("main", "side"),
     type_order=("hero", "evil_character", "good_enhancement", "evil_enhancement", "good_dominant", "evil_dominant",
                 "lost_soul", "site", "city", "fortress", "artifact", "covenant", "curse"),
