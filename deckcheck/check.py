@@ -14,8 +14,8 @@ from typing import Callable, Iterable, Iterator
 from deckcheck.games import get_game, known_games
 from deckcheck.loading.card_db import CardDatabase, Databases, load_databases
 from deckcheck.loading.decks import find_decks, read_deck
-from deckcheck.loading.names import Resolution
 from deckcheck.loading.events import Event
+from deckcheck.loading.names import Resolution
 from deckcheck.loading.raw_deck import ZONES, DeckParseError, RawDeck
 from deckcheck.model import Deck, DeckReport, Entry, Finding, Position
 from deckcheck.rules import Context, Reporter, Rule, run_rules

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -24,10 +25,12 @@ class Card:
     name: str
     types: tuple[str, ...]
     facts: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    type_set: frozenset[str] = field(init=False, repr=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "type_set", frozenset(self.types))  # is_a runs for every card of every rule
+    @cached_property
+    def type_set(self) -> frozenset[str]:
+        """The types as a set: is_a runs for every card of every rule (made on first use, since a
+        full database holds thousands of cards a deck never names)."""
+        return frozenset(self.types)
 
     def get(self, key: str, default: Any = None) -> Any:
         return self.facts.get(key, default)

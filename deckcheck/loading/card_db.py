@@ -12,8 +12,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Iterable
 
-from deckcheck.loading import resources
-from deckcheck.loading.checked_yaml import FileProblems, load_checked, located
+from deckcheck.loading import cache, resources
+from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, read_bytes
 from deckcheck.loading.names import NameIndex, slug
 from deckcheck.model import Card
 
@@ -49,10 +49,18 @@ class CardDatabase:
 
 
 def read_file(path: Path) -> tuple[str, list[Card], list[dict]]:
-    """The game, cards and formats of one database file; FileProblems listing every problem in it."""
-    document = load_checked(path, "card-db")
+    """The game, cards and formats of one database file; FileProblems listing every problem in it.
+    A file read and checked before comes from the cache (see cache.py)."""
+    content = read_bytes(path)
+    cached = cache.load(content)
+    if isinstance(cached, dict) and {"game", "cards", "formats"} <= set(cached):
+        try:
+            return cached["game"], [_from_cache(*entry) for entry in cached["cards"]], cached["formats"]
+        except (TypeError, ValueError):
+            pass  # an entry of another shape: read the file again
+    document = load_checked(path, "card-db", content)
     game = document.data["game"]
-    cards, seen, problems = [], {}, []
+    entries, seen, problems = [], {}, []
     for index, entry in enumerate(document.data["cards"]):
         card_id = entry.get("id") or slug(entry["name"])
         if card_id in seen:
@@ -60,10 +68,18 @@ def read_file(path: Path) -> tuple[str, list[Card], list[dict]]:
                                     f"duplicate card id '{card_id}' (also card {seen[card_id] + 1}); give one of them an explicit `id`"))
             continue
         seen[card_id] = index
-        cards.append(_card(card_id, entry))
+        entries.append({**entry, "id": card_id})
     if problems:
         raise FileProblems(problems)
-    return game, cards, document.data.get("formats", [])
+    formats = document.data.get("formats", [])
+    cards = [_card(entry["id"], entry) for entry in entries]
+    cache.store(content, {"game": game, "cards": [[c.id, c.name, c.types, dict(c.facts)] for c in cards],
+                          "formats": formats})
+    return game, cards, formats
+
+
+def _from_cache(card_id: str, name: str, types: list[str], facts: dict) -> Card:
+    return Card(card_id, name, tuple(types), MappingProxyType(facts))
 
 
 def _card(card_id: str, entry: dict) -> Card:

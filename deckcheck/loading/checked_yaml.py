@@ -35,14 +35,20 @@ def located(path: Path, position: Position | None, message: str) -> str:
     return f"{path}:{position.line}:{position.column}: {message}"
 
 
-def load_checked(path: Path, schema: str) -> Document:
-    """The document at `path`, valid against schemas/<schema>.schema.json; FileProblems if not."""
+def read_bytes(path: Path) -> bytes:
     try:
-        document = load(decode(path.read_bytes()))
-    except InputError as exc:
-        raise FileProblems([located(path, exc.position, exc.message)]) from None
+        return path.read_bytes()
     except OSError as exc:
         raise FileProblems([f"{path}: cannot read: {exc.strerror or exc}"]) from None
+
+
+def load_checked(path: Path, schema: str, content: bytes | None = None) -> Document:
+    """The document at `path` (or its `content`, already read), valid against
+    schemas/<schema>.schema.json; FileProblems if not."""
+    try:
+        document = load(decode(read_bytes(path) if content is None else content))
+    except InputError as exc:
+        raise FileProblems([located(path, exc.position, exc.message)]) from None
     errors = sorted(validator(schema).iter_errors(document.data), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         raise FileProblems([located(path, document.position(tuple(e.absolute_path)), _message(e)) for e in errors])

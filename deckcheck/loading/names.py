@@ -25,6 +25,8 @@ _SPACE = re.compile(r"\s+")
 @lru_cache(maxsize=1 << 16)  # the same names recur in every deck of a folder
 def normalise(name: str) -> str:
     """NFKC, straight quotes, one space between words, case-folded."""
+    if name.isascii() and "`" not in name:  # most names: NFKC and the quote table change nothing
+        return " ".join(name.split()).lower()
     text = unicodedata.normalize("NFKC", name).translate(_QUOTES)
     return _SPACE.sub(" ", text).strip().casefold()
 
@@ -52,16 +54,13 @@ class NameIndex:
         self._by_id: dict[str, Card] = {}
         self._by_name: dict[str, list[Card]] = {}
         self._by_title: dict[str, list[Card]] = {}
-        self._by_bare_name: dict[str, list[Card]] = {}
+        self._unaccented: dict[str, list[Card]] | None = None  # built the first time a name needs it
         for card in cards:
             self._by_id[card.id.casefold()] = card
-            key = normalise(card.name)
-            self._by_name.setdefault(key, []).append(card)
-            self._by_bare_name.setdefault(strip_accents(key), []).append(card)
-            if card.title != card.name:
-                self._by_title.setdefault(normalise(card.title), []).append(card)
-        self._names = sorted({card.name for card in self._by_id.values()})
-        self._lookup_names = {normalise(n): n for n in self._names}
+            self._by_name.setdefault(normalise(card.name), []).append(card)
+            title = card.facts.get("title")
+            if title and title != card.name:
+                self._by_title.setdefault(normalise(title), []).append(card)
 
     def __contains__(self, card_id: str) -> bool:
         return card_id.casefold() in self._by_id
@@ -77,11 +76,16 @@ class NameIndex:
                 if len(found) == 1:
                     return Resolution(found[0])
                 return Resolution(None, candidates=tuple(found))
-        unaccented = self._by_bare_name.get(strip_accents(key), [])
+        if self._unaccented is None:
+            self._unaccented = {}
+            for name, found in self._by_name.items():
+                self._unaccented.setdefault(strip_accents(name), []).extend(found)
+        unaccented = self._unaccented.get(strip_accents(key), [])
         if len(unaccented) == 1:
             return Resolution(unaccented[0])
         return Resolution(None, suggestions=self.suggest(typed))
 
     def suggest(self, typed: str, limit: int = 3) -> tuple[str, ...]:
-        close = difflib.get_close_matches(normalise(typed), list(self._lookup_names), n=limit, cutoff=0.6)
-        return tuple(self._lookup_names[c] for c in close)
+        names = {key: cards[0].name for key, cards in self._by_name.items()}
+        close = difflib.get_close_matches(normalise(typed), sorted(names), n=limit, cutoff=0.6)
+        return tuple(names[c] for c in close)

@@ -2,9 +2,9 @@
 
 Two printings with the same title are the same card when they share the art, or when they share
 a brigade, unless both are generic characters with different art. Same title, different art and
-different brigade: different cards. The relation is made transitive with a union-find over the
-printings of each title in the whole database, so that a printing absent from the deck can still
-link two that are in it.
+different brigade: different cards. The relation is made transitive with a union-find over all
+the printings of a title in the database (not only the deck's), so that a printing absent from
+the deck can still link two that are in it.
 
 Interpretation (rules.md is silent): two printings that have no brigade at all (dominants, Lost
 Souls, sites) count as sharing their absence of brigade, which is what the rulebook's "1 Son of
@@ -40,29 +40,38 @@ def duplicates(a: Card, b: Card) -> bool:
     return bool(shared) or (not brigades(a) and not brigades(b))
 
 
-@cache
-def identities(database: CardDatabase) -> dict[str, str]:
-    """Card id -> the id of its duplicate group's representative, for a whole database."""
-    cards = database.cards
-    parent = {card.id: card.id for card in cards}
+class Identities:
+    """Card id -> the id of its duplicate group's representative. Each title's printings are
+    joined (union-find) the first time a card of that title is asked about: a deck names a few
+    dozen titles of a database's thousands."""
 
-    def root(card_id: str) -> str:
-        while parent[card_id] != card_id:
-            parent[card_id] = parent[parent[card_id]]
-            card_id = parent[card_id]
-        return card_id
+    def __init__(self, database: CardDatabase):
+        self._by_title: dict[str, list[Card]] = {}
+        for card in database.cards:
+            self._by_title.setdefault(normalise(card.title), []).append(card)
+        self._root: dict[str, str] = {}
 
-    by_title: dict[str, list[Card]] = {}
-    for card in cards:
-        by_title.setdefault(normalise(card.title), []).append(card)
-    for printings in by_title.values():
+    def __call__(self, card: Card) -> str:
+        if card.id not in self._root:
+            self._join(self._by_title.get(normalise(card.title), [card]))
+        return self._root.get(card.id, card.id)
+
+    def _join(self, printings: list[Card]) -> None:
+        parent = {card.id: card.id for card in printings}
+
+        def root(card_id: str) -> str:
+            while parent[card_id] != card_id:
+                parent[card_id] = parent[parent[card_id]]
+                card_id = parent[card_id]
+            return card_id
+
         for a, b in combinations(printings, 2):
             if root(a.id) != root(b.id) and duplicates(a, b):
                 parent[root(b.id)] = root(a.id)
-    return {card_id: root(card_id) for card_id in parent}
+        self._root.update({card_id: root(card_id) for card_id in parent})
 
 
+@cache
 def same_card(database: CardDatabase) -> Callable[[Card], str]:
     """The identity rule the copy limits and ban lists use: a card's duplicate group."""
-    groups = identities(database)
-    return lambda card: groups.get(card.id, card.id)
+    return Identities(database)
