@@ -275,6 +275,110 @@ def _write(rendered: str, output: Optional[Path]) -> None:
         fail(f"cannot write {output}: {exc.strerror}")
 
 
+db = typer.Typer(help="Card databases: import the LackeyCCG card list, lint database files.", no_args_is_help=True)
+app.add_typer(db, name="db")
+db_import = typer.Typer(help="Import a card list from another tool into deckcheck's YAML.", no_args_is_help=True)
+db.add_typer(db_import, name="import")
+
+
+@db_import.command(name="lackey", epilog="Example:\n\n"
+                   "  deckcheck db import lackey carddata.txt --formats formats.txt -o cards/redemption\n\n"
+                   "Then check decks with --card-db cards/redemption (or card_db: in .deckcheck.yaml).")
+def import_lackey_command(
+    carddata: Path = typer.Argument(..., metavar="CARDDATA.txt", help="The plugin's tab-separated card list."),
+    formats: Optional[Path] = typer.Option(None, "--formats", metavar="FORMATS.txt",
+                                           help="The plugin's format definitions (sets per format)."),
+    out: Path = typer.Option(..., "-o", "--output-dir", metavar="DIR", help="Folder to write the database into."),
+) -> None:
+    """Import the LackeyCCG Redemption card list as a deckcheck card database."""
+    from deckcheck.importers.lackey import ImportError_, import_lackey
+    from deckcheck.loading.card_db import load_databases
+    from deckcheck.loading.checked_yaml import FileProblems
+
+    missing = [str(p) for p in (carddata, formats) if p is not None and not p.is_file()]
+    if missing:
+        fail(f"no such file: {', '.join(missing)}")
+    try:
+        summary = import_lackey(carddata, formats, out)
+        database = load_databases([out])["redemption"]     # what was written passes our own schema
+    except ImportError_ as exc:
+        fail(str(exc))
+    except FileProblems as exc:
+        fail("the imported database does not pass its schema (a deckcheck bug):\n" + "\n".join(exc.problems[:20]))
+    typer.echo(summary.text())
+    typer.echo(f"{len(database.cards):,} cards in {out}, checked against schemas/card-db.schema.json")
+
+
+@db.command(name="lint", epilog="Examples:\n\n  deckcheck db lint\n\n  deckcheck db lint cards/ --coverage")
+def lint_command(
+    paths: List[Path] = typer.Argument(None, metavar="[PATH...]", help="Database files or folders (default: the bundled data)."),
+    coverage: bool = typer.Option(False, "--coverage", help="Also list, per type, the fields cards lack."),
+) -> None:
+    """Check card database files: the schema, then ids, names, numbers. Exit 1 on any problem."""
+    from deckcheck.loading import resources
+    from deckcheck.loading.lint import coverage_text, lint
+
+    roots = paths or [resources.card_data_path("")]
+    result = lint(roots)
+    for problem in result.problems:
+        typer.echo(problem)
+    if coverage:
+        typer.echo(coverage_text(result))
+    typer.echo(f"{result.files} files, {result.cards:,} cards: "
+               + (f"{len(result.problems)} problems" if result.problems else "no problems"))
+    raise typer.Exit(EXIT_ILLEGAL if result.problems else EXIT_LEGAL)
+
+
+@app.command(epilog="Examples:\n\n  deckcheck cards rabbit --game redline\n\n"
+             "  deckcheck cards --game redemption --type hero --brigade purple\n\n"
+             "  deckcheck cards --game demon-rush --faction holy --output-format json")
+def cards(
+    query: Optional[str] = typer.Argument(None, metavar="[QUERY]", help="A name, or part of one (fuzzy)."),
+    game: Optional[str] = typer.Option(None, "--game", metavar="GAME", help=f"The game to search ({GAMES}); "
+                                       "all of them when absent."),
+    type_: Optional[str] = typer.Option(None, "--type", metavar="TYPE", help="Only cards of this type."),
+    brigade: Optional[str] = typer.Option(None, "--brigade", help="Only cards of this brigade (Redemption)."),
+    faction: Optional[str] = typer.Option(None, "--faction", help="Only cards of this faction."),
+    color: Optional[str] = typer.Option(None, "--color", help="Only cards of this colour (Promised Land)."),
+    card_set: Optional[str] = typer.Option(None, "--set", metavar="SET", help="Only cards of this set."),
+    card_db: List[Path] = CardDbOption,
+    limit: int = typer.Option(50, "--limit", min=1, help="Show at most this many cards."),
+    output_format: ListingFormat = typer.Option(ListingFormat.text, "--output-format", help="Listing format."),
+) -> None:
+    """Search a game's card database by name and facts."""
+    import json
+
+    from tabulate import tabulate
+
+    from deckcheck.games import known_games
+    from deckcheck.search import search
+
+    if game is not None and game.lower() not in known_games():
+        fail(f"unknown game '{game}' (games: {GAMES})")
+    run = _prepare(game, None, card_db, [], [])
+    found = []
+    for each in ([game.lower()] if game else known_games()):
+        found += [(each, card) for card in search(run.databases.for_game(each), query or "", type=type_,
+                                                   brigade=brigade, faction=faction, color=color, set=card_set)]
+    shown = found[:limit]
+    if output_format is ListingFormat.json:
+        data = [{"game": g, "id": c.id, "name": c.name, "type": list(c.types), **dict(c.facts)} for g, c in shown]
+        sys.stdout.write(json.dumps({"cards": data, "found": len(found)}, indent=2, ensure_ascii=False) + "\n")
+    else:
+        rows = [(g, c.id, c.name, "/".join(c.types), _facts(c)) for g, c in shown]
+        sys.stdout.write(tabulate(rows, headers=("game", "id", "name", "type", "facts"), tablefmt="simple",
+                                  maxcolwidths=[None, 30, 36, 24, 50]) + "\n")
+        more = f" (first {limit} shown)" if len(found) > limit else ""
+        sys.stdout.write(f"{len(found)} cards{more}\n")
+    raise typer.Exit(EXIT_LEGAL if found else EXIT_ILLEGAL)
+
+
+def _facts(card) -> str:
+    keep = ("brigades", "faction", "color", "strength", "toughness", "cost", "set", "greater_being", "unique")
+    return ", ".join(f"{k}={'/'.join(map(str, v)) if isinstance(v, list) else v}"
+                     for k, v in card.facts.items() if k in keep and v not in (None, [], False))
+
+
 @app.command(name="rules", epilog="Examples:\n\n  deckcheck rules\n\n  deckcheck rules demon-rush\n\n"
              "  deckcheck rules --output-format json")
 def rules_command(

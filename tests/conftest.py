@@ -45,6 +45,12 @@ class Outcome:
 
 
 @pytest.fixture(autouse=True)
+def private_cache(tmp_path_factory, monkeypatch):
+    """The card database cache of the tests never touches the user's own."""
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
+
+
+@pytest.fixture(autouse=True)
 def not_in_github_actions(monkeypatch):
     """Tests expect the default text report; under GitHub Actions the default is github."""
     monkeypatch.delenv("GITHUB_ACTIONS", raising=False)

@@ -52,7 +52,8 @@ def copy_cap(report: Reporter, entries: Iterable[Entry], limit: Callable[[Card],
         if cap is not None and total > cap:
             shown = _names(group)
             reason = f" ({why})" if why else ""
-            yield report.about_entries(group, f"{total} copies of {shown}; at most {cap} allowed{reason}")
+            copies_word = "copy" if total == 1 else "copies"
+            yield report.about_entries(group, f"{total} {copies_word} of {shown}; at most {cap} allowed{reason}")
 
 
 def _names(group: list[Entry]) -> str:

@@ -1,0 +1,332 @@
+"""LackeyCCG data: the card-list importer, .dek decks, formats and bans from the data, and the
+official deck files of ../shared/data where a checkout has them."""
+
+import json
+import shutil
+
+import pytest
+import yaml
+from deckcheck.loading.card_db import load_databases
+
+from conftest import DATA, REPO, SHARED, run
+
+LACKEY = DATA / "lackey"
+REAL = SHARED / "data" / "redemption-lackey"
+needs_real = pytest.mark.skipif(not REAL.is_dir(), reason="../shared/data/redemption-lackey is not beside this checkout")
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory):
+    out = tmp_path_factory.mktemp("imported")
+    outcome = run("db", "import", "lackey", LACKEY / "carddata.txt", "--formats", LACKEY / "formats.txt", "-o", out)
+    assert outcome.exit_code == 0, outcome.stderr
+    return out, outcome.stdout
+
+
+def cards(out):
+    return {card.name: card for card in load_databases([out])["redemption"].cards}
+
+
+def test_import_summary_says_what_came_in_and_what_did_not(imported):
+    _, summary = imported
+    assert summary.startswith("21 rows read, 18 cards imported, 3 skipped")
+    assert "skipped, a row with the wrong number of fields: 1" in summary and "row 7: 9 fields, the header has 16" in summary
+    assert "skipped, a token (not a deck card): 1" in summary
+    assert "skipped, an unknown type ('Spaceship'): 1" in summary
+    assert "1 cards banned in every format" in summary
+    assert "formats: rotation (3 sets), kings-only (1 sets)" in summary
+
+
+@pytest.mark.parametrize("name, title", [
+    ("Peter (Ap)", "Peter"), ("Peter (I)", "Peter"), ("Lost Soul Proverbs 10:1 (I)", "Lost Soul Proverbs 10:1"),
+    ("Abednego (Azariah)", "Abednego (Azariah)"),
+    ("Lost Soul II Chronicles 28:13 (Hopper)", "Lost Soul II Chronicles 28:13 (Hopper)"),
+    ("Christian Martyr (AU)", "Christian Martyr"), ("Glory of the Lord (2015 Promo)", "Glory of the Lord"),
+    ("Michael (Aw)", "Michael"), ("Endless Treasures (Banned)", "Endless Treasures"), ("Shapeshifter", "Shapeshifter"),
+])
+def test_titles(imported, name, title):
+    assert cards(imported[0])[name].title == title
+
+
+def test_summary_reports_how_titles_were_derived(imported):
+    summary = imported[1]
+    assert "a suffix many cards of one set share" in summary
+    assert "a parenthesis that names the card" in summary and "Abednego (Azariah) -> Abednego (Azariah)" in summary
+
+
+def test_facts(imported):
+    found = cards(imported[0])
+    assert found["Shapeshifter"].types == ("hero", "evil_character")
+    assert found["Shapeshifter"].get("brigades") == ["gold", "red"] and found["Shapeshifter"].get("generic") is True
+    assert found["Mixed Blessing"].types == ("good_enhancement", "evil_enhancement")
+    assert found["Mixed Blessing"].get("brigades") == ["purple", "teal"] and found["Mixed Blessing"].get("toughness") == -2
+    assert found["Crimson Pair"].get("brigades") == ["crimson", "gold"]
+    assert found["Fishing Net (Ap)"].get("brigades") == ["red", "purple"]
+    assert found["Son of God (I)"].types == ("good_dominant",)
+    assert found["Christian Martyr (AU)"].types == ("evil_dominant",)
+    peter = found["Peter (I)"]
+    assert (peter.get("special_ability"), peter.get("identifiers"), peter.get("set"), peter.get("image"), peter.get("art")) == (
+        True, ["Disciple", "Prophet"], "I", "Peter_(I)", "Peter_(I)")
+    assert found["James (I)"].get("strength") == 8 and found["Andrew (Ap)"].get("special_ability") is False
+    assert "ability" not in json.dumps({k: v for c in found.values() for k, v in c.facts.items()}).lower().replace(
+        "special_ability", "")
+
+
+def test_the_same_name_twice_gets_two_ids(imported):
+    database = load_databases([imported[0]])["redemption"]
+    tidings = [card.id for card in database.cards if card.name == "Glad Tidings"]
+    assert sorted(tidings) == ["glad-tidings-i", "glad-tidings-ki"]
+
+
+def test_the_import_passes_db_lint(imported):
+    outcome = run("db", "lint", imported[0])
+    assert outcome.exit_code == 0 and outcome.stdout.strip().endswith("no problems")
+
+
+def test_columns_are_read_by_name(tmp_path):
+    lines = (LACKEY / "carddata.txt").read_text().splitlines()
+    header = lines[0].split("\t")
+    order = list(reversed(range(len(header))))
+    shuffled = ["\t".join(row.split("\t")[i] for i in order) for row in [lines[0]] + lines[1:6]]
+    (tmp_path / "carddata.txt").write_text("\n".join(shuffled) + "\n")
+    assert run("db", "import", "lackey", tmp_path / "carddata.txt", "-o", tmp_path / "out").exit_code == 0
+    assert cards(tmp_path / "out")["Peter (Ap)"].get("brigades") == ["red"]
+
+
+def test_a_missing_column_is_exit_two(tmp_path):
+    (tmp_path / "carddata.txt").write_text("Name\tSet\nPeter\tI\n")
+    outcome = run("db", "import", "lackey", tmp_path / "carddata.txt", "-o", tmp_path / "out")
+    assert outcome.exit_code == 2 and "no column ImageFile" in outcome.stderr
+
+
+# --- decks -------------------------------------------------------------------------------------
+
+DEK = """<deck version="0.8">
+\t<meta><game>Redemption</game></meta>
+\t<superzone name="Deck">
+{cards}\t</superzone>
+\t<superzone name="Reserve">
+\t\t<card><name id="Glad_Tidings_(Ki)">Glad Tidings</name><set>Ki</set></card>
+\t</superzone>
+\t<superzone name="Tokens">
+\t\t<card><name id="LS_Token">Lost Soul Token</name><set>Ki</set></card>
+\t</superzone>
+</deck>
+"""
+
+
+def dek_card(image, name, card_set):
+    return f'\t\t<card><name id="{image}">{name}</name><set>{card_set}</set></card>\n'
+
+
+def test_dek_resolves_by_image_then_set_then_name(tmp_path, imported):
+    out = imported[0]
+    deck = tmp_path / "deck.dek"
+    cards_xml = (dek_card("Peter_(I)", "Peter", "I") * 2 + dek_card("Glad_Tidings_(I)", "Glad Tidings", "I")
+                 + dek_card("unknown_image", "James (I)", "I"))
+    deck.write_text(DEK.format(cards=cards_xml))
+    outcome = run("check", deck, "--card-db", out, "--output-format", "json")
+    assert outcome.deck["game"] == "redemption" and outcome.deck["counts"] == {"main": 4, "side": 1}
+    assert "deck.unknown-card" not in outcome.errors and "deck.ambiguous-card" not in outcome.errors
+    limits = {f["cards"][0]: f for f in outcome.findings("redemption.special-ability-limit")}
+    assert set(limits) == {"Peter (I)", "Glad Tidings", "James (I)"}   # 4 cards allow no ability card
+    assert limits["Peter (I)"]["message"].startswith("2 copies of Peter (I)") and limits["Peter (I)"]["line"] == 4
+    assert limits["Glad Tidings"]["message"].startswith("1 copy of Glad Tidings")
+
+
+@pytest.mark.parametrize("hostile, words", [
+    ('<?xml version="1.0"?>\n<!DOCTYPE deck [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>\n'
+     '<deck><superzone name="Deck"><card><name id="x">&b;</name><set>I</set></card></superzone></deck>\n', "refused"),
+    ('<?xml version="1.0"?>\n<!DOCTYPE deck [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'
+     '<deck><superzone name="Deck"><card><name id="x">&x;</name></card></superzone></deck>\n', "refused"),
+    ('<deck><superzone name="Deck"><card><name id="x">Peter</name></card>\n</deck>\n', "not a valid LackeyCCG .dek file"),
+])
+def test_hostile_or_broken_dek_is_deck_parse(tmp_path, hostile, words):
+    deck = tmp_path / "deck.dek"
+    deck.write_text(hostile)
+    outcome = run("check", deck, "--output-format", "json")
+    (finding,) = outcome.findings("deck.parse")
+    assert words in finding["message"] and finding["line"] is not None
+    assert "passwd" not in outcome.stdout and "root:" not in outcome.stdout
+
+
+def test_the_same_deck_as_dek_lackey_text_and_yaml(tmp_path):
+    dek = REPO / "tests" / "decks" / "redemption" / "deck-i.dek"
+    text_deck = tmp_path / "deck.txt"
+    names = yaml.safe_load((REPO / "examples" / "redemption-deck-i.yaml").read_text())["main"]
+    extra = "Peter (I)"  # one copy too many, so that there is a finding to compare
+    text_deck.write_text("".join(f"{2 if n == extra else c}\t{n}\n" for n, c in names.items())
+                         + "Reserve:\n1\tJames\nTokens:\n1\tLost Soul Token\n")
+    yaml_deck = tmp_path / "deck.yaml"
+    yaml_deck.write_text("game: redemption\nmain:\n" + "".join(f"  {json.dumps(n)}: {2 if n == extra else c}\n"
+                                                             for n, c in names.items()) + "side:\n  James: 1\n")
+    dek_text = dek.read_text().replace("\t</superzone>", dek_card("Peter_(I)", "Peter (I)", "I") + "\t</superzone>", 1)
+    dek_text = dek_text.replace("</deck>", '\t<superzone name="Reserve">\n' + dek_card("James_(I)", "James", "I")
+                                + "\t</superzone>\n</deck>")
+    (tmp_path / "deck.dek").write_text(dek_text)
+    verdicts = []
+    for deck in (tmp_path / "deck.dek", text_deck, yaml_deck):
+        outcome = run("check", deck, "--game", "redemption", "--output-format", "json")
+        verdicts.append((outcome.deck["legal"], outcome.deck["counts"],
+                         sorted((f["rule"], f["message"]) for f in outcome.deck["findings"])))
+    assert verdicts[0] == verdicts[1] == verdicts[2]
+    assert verdicts[0][0] is False and verdicts[0][1] == {"main": 51, "side": 1}
+
+
+# --- formats and bans from the data ------------------------------------------------------------
+
+def test_a_card_outside_the_formats_sets(tmp_path, imported):
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("game: redemption\nformat: rotation\nmain:\n  Peter (I): 1\n  Michael (Aw): 1\n")
+    outcome = run("check", deck, "--card-db", imported[0], "--output-format", "json")
+    (finding,) = outcome.findings("redemption.format-sets")
+    assert finding["message"] == "Michael (Aw) is from set AW, which the rotation format does not allow"
+    assert finding["line"] == 5
+
+
+def test_unknown_format_lists_the_datas_formats(tmp_path, imported):
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("game: redemption\nformat: legacy\nmain:\n  Peter (I): 1\n")
+    (finding,) = run("check", deck, "--card-db", imported[0], "--output-format", "json").findings("deck.unknown-game")
+    assert finding["message"] == "Redemption has no format 'legacy' (formats: quickstart, rotation, kings-only)"
+
+
+def test_banned_in_the_data_is_banned_everywhere(tmp_path, imported):
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("game: redemption\nmain:\n  Endless Treasures: 1\n")
+    (finding,) = run("check", deck, "--card-db", imported[0], "--output-format", "json").findings("banlist.banned")
+    assert finding["message"] == "Endless Treasures (Banned) is banned in every format (card data)"
+
+
+def test_rules_lists_the_new_ids():
+    listing = json.loads(run("rules", "redemption", "--output-format", "json").stdout)
+    ids = {r["id"] for r in listing["games"][0]["rules"]} | {r["id"] for r in listing["common_rules"]}
+    assert {"redemption.format-sets", "banlist.banned"} <= ids
+
+
+# --- cards --------------------------------------------------------------------------------------
+
+def test_cards_by_fuzzy_name():
+    outcome = run("cards", "rabit", "--game", "redline")
+    assert outcome.exit_code == 0 and "EF-9 Rabbit" in outcome.stdout
+
+
+def test_cards_by_facts_in_json():
+    data = json.loads(run("cards", "--game", "redemption", "--type", "hero", "--brigade", "purple",
+                          "--output-format", "json").stdout)
+    assert data["found"] == len(data["cards"]) > 0
+    assert all("hero" in c["type"] and "purple" in c["brigades"] for c in data["cards"])
+    assert {c["name"] for c in data["cards"]} >= {"Peter (I)", "John (I)", "James"}
+
+
+def test_cards_by_set_and_faction():
+    assert {c["name"] for c in json.loads(run("cards", "--game", "redemption", "--set", "Ki", "--output-format",
+                                               "json").stdout)["cards"]} == {"Saph (Ki)"}
+    holy = json.loads(run("cards", "--faction", "holy", "--output-format", "json").stdout)["cards"]
+    assert {c["game"] for c in holy} == {"demon-rush"} and "Soren" in {c["name"] for c in holy}
+
+
+def test_cards_nothing_found_is_exit_one():
+    assert run("cards", "zzzzqqqq", "--game", "redline").exit_code == 1
+
+
+# --- db lint ------------------------------------------------------------------------------------
+
+LINT_CASES = {  # cards, the line and the text the problem points at, what it says
+    "duplicate id": ("  - {name: Crate, type: resource}\n  - {name: Box, id: crate, type: resource}\n",
+                     4, "{", "duplicate id 'crate' (also at"),
+    "same name": ("  - {name: Crate, id: crate-a, type: resource}\n  - {name: Crate, id: crate-b, type: resource}\n",
+                  4, "{", "'Crate' has the name of the card at"),
+    "foreign field": ("  - {name: Crate, type: resource, brigades: [red]}\n", 3, "{",
+                      "cards/0: Additional properties are not allowed ('brigades' was unexpected)"),
+    "out of range": ("  - {name: Titan, type: efreet, damage: 120}\n", 3, "120", "damage 120 is out of range (0 to 99)"),
+    "schema": ("  - {name: Crate, type: resource, cost: lots}\n", 3, "lots", "cards/0/cost: 'lots' is not of type 'integer'"),
+}
+
+
+@pytest.mark.parametrize("case", list(LINT_CASES))
+def test_db_lint_finds(tmp_path, case):
+    cards_yaml, line, anchor, words = LINT_CASES[case]
+    text = "game: redline\ncards:\n" + cards_yaml
+    path = tmp_path / "cards.yaml"
+    path.write_text(text)
+    outcome = run("db", "lint", path)
+    assert outcome.exit_code == 1
+    column = text.splitlines()[line - 1].index(anchor) + 1
+    assert f"{path}:{line}:{column}: {words}" in outcome.stdout, outcome.stdout
+
+
+def test_db_lint_of_the_bundled_data_and_coverage():
+    outcome = run("db", "lint", "--coverage")
+    assert outcome.exit_code == 0 and "no problems" in outcome.stdout
+    assert "redline: fields missing, per type" in outcome.stdout
+    line = next(l for l in outcome.stdout.splitlines() if l.startswith("general "))
+    assert "cost 2/2" in line
+
+
+# --- the cache ------------------------------------------------------------------------------------
+
+def test_cache_entries_are_used_and_bad_ones_ignored(tmp_path, monkeypatch):
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    from deckcheck.loading.card_db import read_file
+
+    source = tmp_path / "cards.yaml"
+    shutil.copy(DATA / "redline-cards.yaml", source)
+    game, first, _ = read_file(source)
+    entries = list((tmp_path / "cache").glob("*.json"))
+    assert game == "redline" and len(entries) == 1
+    entries[0].write_text("{not json")
+    assert [c.id for c in read_file(source)[1]] == [c.id for c in first]   # a broken entry is read past
+    entries[0].write_text(json.dumps({"game": "redline", "cards": [["x"]], "formats": []}))
+    assert [c.id for c in read_file(source)[1]] == [c.id for c in first]   # so is one of another shape
+    source.write_text(source.read_text().replace("Mars General", "Venus General"))
+    assert "Venus General" in {c.name for c in read_file(source)[1]}      # a changed file is a new entry
+
+
+def test_cache_can_be_turned_off_and_survives_an_unwritable_folder(tmp_path, monkeypatch):
+    from deckcheck.loading.card_db import read_file
+
+    monkeypatch.setenv("DECKCHECK_NO_CACHE", "1")
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "off"))
+    read_file(DATA / "redline-cards.yaml")
+    assert not (tmp_path / "off").exists()
+    monkeypatch.delenv("DECKCHECK_NO_CACHE")
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the cache folder should be")
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(blocked))
+    assert read_file(DATA / "redline-cards.yaml")[0] == "redline"
+
+
+# --- the real plugin data -------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def real_database(tmp_path_factory):
+    if not REAL.is_dir():
+        pytest.skip("../shared/data/redemption-lackey is not beside this checkout")
+    out = tmp_path_factory.mktemp("real")
+    outcome = run("db", "import", "lackey", REAL / "carddata.txt", "--formats", REAL / "formats.txt", "-o", out)
+    assert outcome.exit_code == 0, outcome.stderr
+    return out, outcome.stdout
+
+
+@needs_real
+def test_the_real_card_list_imports_and_lints(real_database):
+    out, summary = real_database
+    assert summary.startswith("5,692 rows read, 5,680 cards imported, 12 skipped")
+    assert "row 5172: 30 fields" in summary and "row 5174: 30 fields" in summary
+    assert run("db", "lint", out).exit_code == 0
+
+
+@needs_real
+def test_every_official_deck_gets_the_verdict_its_contents_deserve(real_database):
+    outcome = run("check", REAL / "decks", "--card-db", real_database[0], "--output-format", "json")
+    verdicts = {d["path"].rsplit("/", 1)[-1]: sorted({f["rule"] for f in d["findings"]}) for d in outcome.report["decks"]}
+    illegal = {name: rules for name, rules in verdicts.items() if rules}
+    # the plugin's I and J files list one Lost Soul twice (51 cards, 8 Lost Souls, an ability
+    # Lost Soul twice); Unlimited B holds two copies of the dominant Angel of the Lord
+    assert illegal == {
+        "Starter_I.dek": ["redemption.lost-soul-count", "redemption.special-ability-limit"],
+        "Starter_J.dek": ["redemption.lost-soul-count", "redemption.special-ability-limit"],
+        "Unlimited_B.dek": ["redemption.dominant-limit", "redemption.special-ability-limit"],
+    }
+    assert len(verdicts) == 16
