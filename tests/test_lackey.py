@@ -260,7 +260,7 @@ def test_db_lint_of_the_bundled_data_and_coverage():
     outcome = run("db", "lint", "--coverage")
     assert outcome.exit_code == 0 and "no problems" in outcome.stdout
     assert "redline: fields missing, per type" in outcome.stdout
-    line = next(l for l in outcome.stdout.splitlines() if l.startswith("general "))
+    line = next(row for row in outcome.stdout.splitlines() if row.startswith("general "))
     assert "cost 2/2" in line
 
 
