@@ -25,3 +25,11 @@ def test_goldfish_benchmark_runs():
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "goldfish --no-race" in done.stdout and "plain loop" in done.stdout
+
+
+def test_full_database_benchmark_runs_on_our_fixture():
+    done = subprocess.run([sys.executable, REPO / "benchmarks" / "full_database.py",
+                           REPO / "tests" / "data" / "lackey" / "carddata.txt", "--runs", "1"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "warm cache" in done.stdout
