@@ -74,7 +74,7 @@ def _check_in_worker(task: tuple[Path, CheckOptions]) -> DeckReport:
 def check_file(path: Path, options: CheckOptions, databases: Databases) -> DeckReport:
     loaded = load_deck(path, options, databases)
     if loaded.deck is not None:
-        loaded.findings.extend(run_rules(loaded.context.game.rules, loaded.deck, loaded.context, options.ignore))
+        loaded.findings.extend(run_rules(loaded.context.rules, loaded.deck, loaded.context, options.ignore))
     return report_of(str(path), loaded, options.ignore)
 
 
@@ -106,7 +106,8 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases) -> Loaded
     settings = dict(chosen.settings)
     for event in events:
         settings.update(event.settings)
-    context = Context(game, database, game.identity(database), events, MappingProxyType(settings), chosen)
+    identity = (chosen.identity or game.identity)(database)
+    context = Context(game, database, identity, events, MappingProxyType(settings), chosen)
     deck = Deck(str(path), game.name, chosen.name, raw.name, zones, raw.zone_positions)
     return LoadedDeck(raw, findings, deck, context)
 
@@ -162,7 +163,7 @@ def check_swap(registered_path: Path, sided_path: Path, options_for: Callable[[P
     registered = load_deck(registered_path, options_for(registered_path), databases)
     sided = load_deck(sided_path, options, databases)
     if sided.deck is not None:
-        sided.findings.extend(run_rules(sided.context.game.rules, sided.deck, sided.context, options.ignore))
+        sided.findings.extend(run_rules(sided.context.rules, sided.deck, sided.context, options.ignore))
     if registered.deck is None or registered.findings:
         problem = (f"the registered deck {registered_path} cannot be compared: "
                    + "; ".join(f.message for f in registered.findings[:3]))

@@ -330,3 +330,14 @@ def test_every_official_deck_gets_the_verdict_its_contents_deserve(real_database
         "Unlimited_B.dek": ["redemption.dominant-limit", "redemption.special-ability-limit"],
     }
     assert len(verdicts) == 16
+
+
+def test_format_rules_files_follow_their_schema_and_lint_clean():
+    from deckcheck.loading import resources
+    from deckcheck.loading.checked_yaml import load_checked
+
+    for name in ("type1", "type2"):
+        data = load_checked(resources.format_rules_path("redemption", name), "format").data
+        assert data["format"] == name and len(data["banned"]) == 8
+    broken = run("db", "lint", resources.format_rules_path("redemption", "type1").parent)
+    assert broken.exit_code == 0

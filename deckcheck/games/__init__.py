@@ -34,6 +34,10 @@ class Format:
     description: str
     settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     sets: tuple[str, ...] | None = None   # a format the card data defines: only cards of these sets
+    rules: tuple[Rule, ...] | None = None  # the format's own rules, in place of the game's
+    identity: Callable[["CardDatabase"], Callable[[Card], Hashable]] | None = None  # its own "same card"
+    data_file: str | None = None          # its rules data: card_data/formats/<game>/<data_file>.yaml
+    game: str = ""
 
 
 def _by_name(database: "CardDatabase") -> Callable[[Card], Hashable]:

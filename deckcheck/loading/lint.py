@@ -42,9 +42,11 @@ def lint(paths: Iterable[Path]) -> LintResult:
         for path in database_files(root):
             result.files += 1
             try:
-                document = load_checked(path, "card-db")
+                document = load_checked(path, "format" if _is_format_file(path) else "card-db")
             except FileProblems as exc:
                 result.problems.extend(exc.problems)
+                continue
+            if _is_format_file(path):
                 continue
             game = document.data["game"]
             for index, card in enumerate(document.data["cards"]):
@@ -70,6 +72,11 @@ def lint(paths: Iterable[Path]) -> LintResult:
                 result.problems.append(f"{where_b}: '{b['name']}' has the name of the card at {where_a} and nothing "
                                        f"({', '.join(DISTINGUISHING)}) to tell them apart")
     return result
+
+
+def _is_format_file(path: Path) -> bool:
+    """A format's rules file (card_data/formats/<game>/<format>.yaml), checked by its own schema."""
+    return path.parent.parent.name == "formats"
 
 
 def _pairs(group: list):

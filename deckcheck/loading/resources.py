@@ -23,3 +23,7 @@ def card_data_path(game: str) -> Path:
 
 def schema_path(name: str) -> Path:
     return _folder("schemas") / f"{name}.schema.json"
+
+
+def format_rules_path(game: str, name: str) -> Path:
+    return _folder("card_data") / "formats" / game / f"{name}.yaml"

@@ -51,6 +51,11 @@ class Context:
     settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     format: "Format | None" = None
 
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        """The rules the deck is checked by: its format's own, or its game's."""
+        return (self.format.rules if self.format is not None and self.format.rules else None) or self.game.rules
+
 
 @dataclass(frozen=True)
 class Reporter:

@@ -7,6 +7,7 @@ from typing import Iterator
 
 from deckcheck.model import Deck, Finding, Severity
 from deckcheck.rules import Reporter, rule, shapes
+from deckcheck.rules.format_data import format_rules, matches
 
 SOURCE = "events.md, the event files applied"
 
@@ -17,11 +18,18 @@ def _identities(report: Reporter, ids: tuple[str, ...]) -> set:
 
 
 @rule("banlist.banned", Severity.ERROR,
-      "a card on an applied ban list, or one the card data marks banned in every format, is in any zone", SOURCE)
+      "a card on an applied ban list or the format's, or one the card data marks banned everywhere, is in any zone",
+      SOURCE)
 def banned(deck: Deck, report: Reporter) -> Iterator[Finding]:
     for group in shapes.copies(deck.entries(), report.context.identity):
         if any(entry.card.get("banned") for entry in group):
             yield report.about_entries(group, f"{group[0].card.name} is banned in every format (card data)")
+    chosen = report.context.format
+    for spec in format_rules(chosen).get("banned", []):
+        found = [e for e in deck.entries() if e.card is not None and matches(e.card, spec)]
+        if found:
+            yield report.about_entries(found, f"{found[0].card.name} is banned in {chosen.name} "
+                                              f"({spec.get('note', spec['title'])})")
     for event in report.context.events:
         for listed in event.banned:
             wanted = _identities(report, listed.ids.get(deck.game, ()))

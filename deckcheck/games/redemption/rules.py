@@ -9,6 +9,7 @@ from typing import Iterator
 
 from deckcheck.games import Format, Game
 from deckcheck.games.redemption.identity import same_card
+from deckcheck.games.redemption.tournament import tournament_format
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Reporter, rule, shapes
 from deckcheck.rules.common import COMMON_RULES
@@ -122,7 +123,9 @@ GAME = Game(
     title="Redemption",
     source="Redemption quick-start rulebook",
     formats=(Format("quickstart", "the quick-start rulebook's deck building rules",
-                    {"opening_hand": 8, "draw_per_turn": 3, "rescues_to_win": 5}),),
+                    {"opening_hand": 8, "draw_per_turn": 3, "rescues_to_win": 5}),
+             tournament_format("type1", "Type 1 (Type I) tournament decks"),
+             tournament_format("type2", "Type 2 (Type II) tournament decks")),
     rules=COMMON_RULES + (deck_size, lost_soul_count, multicolor_limit, dominant_limit, special_ability_limit,
                           copy_limit, site_cap, dominant_cap, format_sets),
     zones=("main", "side"),
