@@ -188,7 +188,7 @@ def test_unknown_format_lists_the_datas_formats(tmp_path, imported):
     deck = tmp_path / "deck.yaml"
     deck.write_text("game: redemption\nformat: legacy\nmain:\n  Peter (I): 1\n")
     (finding,) = run("check", deck, "--card-db", imported[0], "--output-format", "json").findings("deck.unknown-game")
-    assert finding["message"] == "Redemption has no format 'legacy' (formats: quickstart, rotation, kings-only)"
+    assert finding["message"] == "Redemption has no format 'legacy' (formats: quickstart, type1, type2, rotation, kings-only)"
 
 
 def test_banned_in_the_data_is_banned_everywhere(tmp_path, imported):
@@ -341,3 +341,16 @@ def test_format_rules_files_follow_their_schema_and_lint_clean():
         assert data["format"] == name and len(data["banned"]) == 8
     broken = run("db", "lint", resources.format_rules_path("redemption", "type1").parent)
     assert broken.exit_code == 0
+
+
+@needs_real
+def test_every_official_deck_under_type1(real_database):
+    outcome = run("check", REAL / "decks", "--card-db", real_database[0], "--format", "type1", "--output-format", "json")
+    verdicts = {d["path"].rsplit("/", 1)[-1]: sorted({f["rule"] for f in d["findings"]}) for d in outcome.report["decks"]}
+    assert {name: rules for name, rules in verdicts.items() if rules} == {
+        "Starter_I.dek": ["redemption.lost-soul-ability-limit", "redemption.lost-soul-count",
+                          "redemption.special-ability-limit"],
+        "Starter_J.dek": ["redemption.lost-soul-ability-limit", "redemption.lost-soul-count",
+                          "redemption.special-ability-limit"],
+        "Unlimited_B.dek": ["redemption.dominant-limit", "redemption.special-ability-limit"],
+    }

@@ -91,5 +91,20 @@ def all_games() -> tuple[Game, ...]:
 
 
 def rule_index() -> dict[str, Rule]:
-    """Every rule id of every game, for --explain and the reports that describe rules."""
-    return {rule.id: rule for game in all_games() for rule in game.rules}
+    """Every rule id of every game and format, for the reports that describe rules (a format's own
+    version of a rule stands behind the game's)."""
+    index: dict[str, Rule] = {}
+    for game in all_games():
+        for rules in [game.rules] + [f.rules for f in game.formats if f.rules]:
+            for each in rules:
+                index.setdefault(each.id, each)
+    return index
+
+
+def rules_of(game_name: str | None, format_name: str | None) -> dict[str, Rule]:
+    """The rules a deck of this game and format was checked by, by id (for --explain)."""
+    game = get_game(game_name) if game_name else None
+    if game is None:
+        return rule_index()
+    chosen = game.format(format_name) if format_name else None
+    return {each.id: each for each in (chosen.rules if chosen and chosen.rules else game.rules)}

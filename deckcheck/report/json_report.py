@@ -25,11 +25,8 @@ def finding_data(finding: Finding, rules: dict | None = None) -> dict[str, Any]:
 
 
 def report_data(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> dict[str, Any]:
-    rules = None
-    if explain:
-        from deckcheck.games import rule_index
+    from deckcheck.games import rules_of
 
-        rules = rule_index()
     return {
         "tool": {"name": "deckcheck", "version": __version__},
         "events": [{"name": e.name, "path": e.path, "effective": e.effective, "sha256": e.digest} for e in events],
@@ -37,7 +34,7 @@ def report_data(reports: Sequence[DeckReport], events: Sequence = (), explain: b
             {
                 "path": r.path, "game": r.game, "format": r.format, "name": r.name, "legal": r.legal,
                 "counts": dict(r.counts), "settings": dict(r.settings),
-                "findings": [finding_data(f, rules) for f in r.findings],
+                "findings": [finding_data(f, rules_of(r.game, r.format) if explain else None) for f in r.findings],
             }
             for r in reports
         ],

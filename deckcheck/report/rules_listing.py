@@ -32,6 +32,10 @@ def render_text(games: Sequence[Game]) -> str:
             settings = ", ".join(f"{k}={v}" for k, v in each.settings.items())
             parts.append(f"  format {each.name}{default}: {each.description}" + (f" ({settings})" if settings else ""))
         parts += [_table(_own(game)), ""]
+        for each in game.formats:
+            if each.rules:
+                parts += [f"  rules of format {each.name} (in place of the game's)",
+                          _table([r for r in each.rules if r not in COMMON_RULES]), ""]
     return "\n".join(parts)
 
 
@@ -45,7 +49,9 @@ def render_json(games: Sequence[Game]) -> str:
         "games": [{
             "game": game.name, "title": game.title, "source": game.source,
             "formats": [{"name": f.name, "description": f.description, "settings": dict(f.settings),
-                         "default": i == 0} for i, f in enumerate(game.formats)],
+                         "default": i == 0,
+                         **({"rules": _rule_data([r for r in f.rules if r not in COMMON_RULES])} if f.rules else {})}
+                        for i, f in enumerate(game.formats)],
             "rules": _rule_data(_own(game)),
         } for game in games],
     }

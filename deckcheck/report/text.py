@@ -44,12 +44,12 @@ def _table(findings: Sequence[Finding]) -> str:
     return tabulate(rows, headers=_COLUMNS, tablefmt="simple", maxcolwidths=list(_WIDTHS))
 
 
-def _explained(findings: Sequence[Finding]) -> str:
-    from deckcheck.games import rule_index
+def _explained(report: DeckReport) -> str:
+    from deckcheck.games import rules_of
 
-    rules = rule_index()
+    rules = rules_of(report.game, report.format)
     blocks = []
-    for f in findings:
+    for f in report.findings:
         card = f" [{', '.join(f.cards)}]" if f.cards else ""
         lines = [f"  {f.position.line}:{f.position.column} {f.severity.value} {f.rule}: {f.message}{card}"]
         if f.rule in rules:
@@ -66,7 +66,7 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
     for report in reports:
         parts.append(deck_heading(report))
         if report.findings:
-            parts.append(_explained(report.findings) if explain else _table(report.findings))
+            parts.append(_explained(report) if explain else _table(report.findings))
         parts.append("")
     parts.append(summary_line(reports))
     return "\n".join(parts) + "\n"

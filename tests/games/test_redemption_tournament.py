@@ -206,3 +206,25 @@ def test_rules_list_the_tournament_formats():
     outcome = run("rules", "redemption")
     assert "format type1: Type 1 (Type I) tournament decks: 50-154 cards" in outcome.stdout
     assert "format type2" in outcome.stdout
+
+
+def test_rules_list_every_tournament_rule_id():
+    import json
+
+    from conftest import run
+
+    listing = json.loads(run("rules", "redemption", "--output-format", "json").stdout)
+    type2 = next(f for f in listing["games"][0]["formats"] if f["name"] == "type2")
+    assert {r["id"] for r in type2["rules"]} >= {
+        "redemption.deck-size", "redemption.lost-soul-count", "redemption.multicolor-limit", "redemption.dominant-limit",
+        "redemption.lost-soul-ability-limit", "redemption.copy-limit", "redemption.site-cap", "redemption.dominant-cap",
+        "redemption.reserve-size", "redemption.reserve-content", "redemption.alignment-balance",
+        "redemption.exclusive-pair", "redemption.special-card-limit"}
+
+
+def test_explain_gives_the_formats_own_rule_text():
+    from conftest import REPO, run
+
+    outcome = run("check", REPO / "tests/decks/redemption/type1-export.txt", "--format", "type1", "--explain")
+    assert "rule:   no Dominants and no Lost Souls in the Reserve" in outcome.stdout
+    assert "the data cannot tell 'the same person'" in outcome.stdout

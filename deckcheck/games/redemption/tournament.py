@@ -21,6 +21,8 @@ from deckcheck.rules.common import COMMON_RULES
 from deckcheck.rules.format_data import format_rules, matches
 
 SOURCE = "Redemption Deck Construction & Format Specific Rules 1.3.0"
+SAME_CARD = ("; same card: name + art, Lost Soul name, rainbow or non-generic name + icon (the data cannot tell "
+             "'the same person', so two names for one person count apart)")
 DOMINANTS = ("good_dominant", "evil_dominant")
 CHARACTERS = ("hero", "evil_character")
 ENHANCEMENTS = ("good_enhancement", "evil_enhancement")
@@ -108,7 +110,7 @@ def lost_soul_count(deck: Deck, report: Reporter) -> Iterator[Finding]:
 
 
 @rule("redemption.multicolor-limit", Severity.ERROR,
-      "Type 1: 1 of each card with more than one brigade; Type 2: 1 with 3 or more brigades, 2 with 2",
+      "Type 1: 1 of each card with more than one brigade; Type 2: 1 with 3 or more brigades, 2 with 2" + SAME_CARD,
       SOURCE + ", Deck Building Rules")
 def multicolor_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
     type2 = _format(report) == "type2"
@@ -122,7 +124,7 @@ def multicolor_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
     yield from _limit(report, deck, _unless_special(report, limit), "brigades at face value")
 
 
-@rule("redemption.dominant-limit", Severity.ERROR, "1 of each Dominant", SOURCE + ", Deck Building Rules")
+@rule("redemption.dominant-limit", Severity.ERROR, "1 of each Dominant" + SAME_CARD, SOURCE + ", Deck Building Rules")
 def dominant_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
     yield from _limit(report, deck, _unless_special(report, lambda card, n: 1 if card.is_a(*DOMINANTS) else None),
                       "dominant")
@@ -138,7 +140,7 @@ def lost_soul_ability_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
 
 
 @rule("redemption.special-ability-limit", Severity.ERROR,
-      "Type 1: 1 per 50 cards of each card with a special ability", SOURCE + ", Type I Deck Building Rules")
+      "Type 1: 1 per 50 cards of each card with a special ability" + SAME_CARD, SOURCE + ", Type I Deck Building Rules")
 def special_ability_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
     if _format(report) != "type1":
         return
@@ -164,7 +166,7 @@ def _copy_limit(format_name: str, card: Card) -> int | None:
 
 @rule("redemption.copy-limit", Severity.ERROR,
       "Type 1: 3 of each single-brigade Hero, Evil Character, Enhancement without a special ability; "
-      "Type 2: 2 (ability Sites, Cities), 3 (Artifacts, Fortresses, Covenants, Curses), 4 (the rest)",
+      "Type 2: 2 (ability Sites, Cities), 3 (Artifacts, Fortresses, Covenants, Curses), 4 (the rest)" + SAME_CARD,
       SOURCE + ", Deck Building Rules")
 def copy_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
     name = _format(report)
