@@ -228,3 +228,45 @@ def test_explain_gives_the_formats_own_rule_text():
     outcome = run("check", REPO / "tests/decks/redemption/type1-export.txt", "--format", "type1", "--explain")
     assert "rule:   no Dominants and no Lost Souls in the Reserve" in outcome.stdout
     assert "the data cannot tell 'the same person'" in outcome.stdout
+
+
+def _soul(name, reference, title=None):
+    """A special-ability Lost Soul as the importer writes one (its printing suffix off the title)."""
+    from types import MappingProxyType
+
+    from deckcheck.model import Card
+
+    facts = {"reference": reference, "special_ability": True, **({"title": title} if title else {})}
+    return Card(name.lower().replace(" ", "-"), name, ("lost_soul",), MappingProxyType(facts))
+
+
+@pytest.mark.parametrize("first, second, same", [
+    # "Lost Souls with the same reference have the same name"
+    (_soul("Lost Soul Luke 15:6 (J)", "Luke 15:6", "Lost Soul Luke 15:6"),
+     _soul("Lost Soul Luke 15:6 (Di)", "Luke 15:6", "Lost Soul Luke 15:6"), True),
+    # the listed exception: Jeremiah 22:3's Foreigner and Orphans
+    (_soul('Lost Soul "Foreigner" [Jeremiah 22:3]', "Jeremiah 22:3"),
+     _soul('Lost Soul "Orphans" [Jeremiah 22:3]', "Jeremiah 22:3"), False),
+    # the listed same names with different references
+    (_soul("Lost Soul II Chronicles 28:13 (Hopper)", "II Chronicles 28:13"),
+     _soul("Lost Soul Matthew 18:12 (Hopper)", "Matthew 18:12"), True),
+    (_soul("Lost Soul John 3:20 (Revealer)", "John 3:20"), _soul("Lost Soul Romans 3:23 (Revealer)", "Romans 3:23"), True),
+    (_soul("Lost Souls (Two Liner)", "Proverbs 2:16-17"), _soul("Lost Souls (Three Liner)", "Proverbs 22:14"), True),
+])
+def test_lost_soul_names_as_the_rules_list_them(first, second, same):
+    assert (lost_soul_name(first) == lost_soul_name(second)) is same
+
+
+def test_rainbow_cards_with_one_name_and_icon_are_one_card(tmp_path):
+    from deckcheck.games.redemption.same_card import tournament_identity
+    from deckcheck.loading.card_db import load_databases
+
+    path = tmp_path / "cards.yaml"
+    path.write_text("game: redemption\ncards:\n"
+                    "  - {name: Prism (A), title: Prism, type: good_enhancement, brigades: [multi], generic: true, art: a}\n"
+                    "  - {name: Prism (B), title: Prism, type: good_enhancement, brigades: [multi], generic: true, art: b}\n"
+                    "  - {name: Prism Hero, title: Prism, type: hero, brigades: [multi], art: c}\n")
+    database = load_databases([path])["redemption"]
+    same = tournament_identity(database)
+    a, b, hero = database.cards
+    assert same(a) == same(b) and same(hero) != same(a)   # same icon joins; another icon does not
