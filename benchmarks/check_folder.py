@@ -16,7 +16,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import yaml
@@ -24,7 +23,7 @@ from deckcheck.check import CheckOptions, check_paths
 from deckcheck.loading.card_db import Databases
 from deckcheck.report import json_report
 
-from _command import deckcheck_command
+from _command import best, deckcheck_command
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -51,15 +50,6 @@ def make_decks(folder: Path, count: int, seed: int = 1) -> list[Path]:
         path.write_text(yaml.safe_dump(deck, sort_keys=False, allow_unicode=True), encoding="utf-8")
         paths.append(path)
     return paths
-
-
-def best(repeat: int, work) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def load_only(paths: list[Path]) -> None:

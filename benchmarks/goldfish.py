@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import random
 import subprocess
-import time
 from pathlib import Path
 
 from deckcheck.check import CheckOptions
@@ -20,7 +19,7 @@ from deckcheck.loading.card_db import Databases
 from deckcheck.sim.engine import SimOptions, simulate
 from deckcheck.sim.queries import compile_query
 
-from _command import deckcheck_command
+from _command import best, deckcheck_command
 
 DECK = Path(__file__).resolve().parent.parent / "examples" / "redline-cpm.yaml"
 
@@ -33,15 +32,6 @@ def plain_loop(games: int, seed: int = 1) -> list[int]:
         rng.shuffle(deck)
         first.append(deck.index("EF-9 Rabbit"))
     return first
-
-
-def best(repeat: int, work) -> float:
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def main() -> None:

@@ -47,7 +47,9 @@ def copy_cap(report: Reporter, entries: Iterable[Entry], limit: Callable[[Card],
     """A finding for each card (by the game's identity rule) with more copies than `limit(card)`,
     counted over `entries`; None means no limit."""
     for group in copies(entries, report.context.identity):
-        cap = limit(group[0].card)
+        # printings of one card may carry different limits: the most limited one present counts
+        caps = [cap for cap in (limit(e.card) for e in group) if cap is not None]
+        cap = min(caps) if caps else None
         total = sum(e.count for e in group)
         if cap is not None and total > cap:
             shown = _names(group)

@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from deckcheck.sim.model import NEVER, GoldfishModel, first_turn
+from deckcheck.sim.model import GoldfishModel, first_turn
 from deckcheck.sim.queries import Query
 
 BATCH_SIZE = 2000
@@ -113,6 +113,3 @@ class Progress:
         if done >= total:
             self.bar.stop()
 
-
-def never_to_none(turns: np.ndarray) -> np.ndarray:
-    return np.where(turns == NEVER, 0, turns)

@@ -97,11 +97,6 @@ class GoldfishModel:
         raise NotImplementedError
 
 
-def in_hand_by(drawn: np.ndarray, turn: int) -> np.ndarray:
-    """(games, N) bool: drawn at or before `turn`."""
-    return drawn <= turn
-
-
 def first_turn(drawn: np.ndarray, mask_by_position: np.ndarray) -> np.ndarray:
     """Per game, the first turn a position with mask True is drawn (NEVER when none is)."""
     return np.where(mask_by_position, drawn, NEVER).min(axis=1).astype(np.int8)

@@ -15,7 +15,6 @@ from deckcheck.rules import Reporter, rule, shapes
 from deckcheck.rules.common import COMMON_RULES
 
 SOURCE = "Redemption rulebook, Deck Building Rules"
-DUPLICATES = "Redemption rulebook, Deck Building Rules / Defining Duplicate Cards"
 MINIMUM_DECK = 50
 ENHANCEMENTS = ("good_enhancement", "evil_enhancement")
 CHARACTERS = ("hero", "evil_character")
