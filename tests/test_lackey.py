@@ -354,3 +354,19 @@ def test_every_official_deck_under_type1(real_database):
                           "redemption.special-ability-limit"],
         "Unlimited_B.dek": ["redemption.dominant-limit", "redemption.special-ability-limit"],
     }
+
+
+@pytest.mark.parametrize("carddata, formats, words", [
+    (b"Name\tSet\n\xff\xfe\n", None, "not UTF-8 text"),
+    (None, b"<formatdefinitions><format>", "not LackeyCCG format definitions"),
+    (None, b'<!DOCTYPE x [<!ENTITY a "b">]><formatdefinitions/>', "not LackeyCCG format definitions"),
+])
+def test_import_of_broken_files_is_one_line_and_exit_two(tmp_path, carddata, formats, words):
+    cards = tmp_path / "carddata.txt"
+    cards.write_bytes(carddata or (LACKEY / "carddata.txt").read_bytes())
+    args = ["db", "import", "lackey", cards, "-o", tmp_path / "out"]
+    if formats:
+        (tmp_path / "formats.txt").write_bytes(formats)
+        args += ["--formats", tmp_path / "formats.txt"]
+    outcome = run(*args)
+    assert outcome.exit_code == 2 and words in outcome.stderr and "Traceback" not in outcome.stderr

@@ -69,6 +69,15 @@ class Summary:
 
 
 def read_rows(path: Path, summary: Summary) -> list[tuple[int, dict[str, str]]]:
+    try:
+        return _read_rows(path, summary)
+    except UnicodeDecodeError as exc:
+        raise ImportError_(f"{path}: not UTF-8 text (byte {exc.start:,})") from None
+    except csv.Error as exc:
+        raise ImportError_(f"{path}: not a tab-separated card list ({exc})") from None
+
+
+def _read_rows(path: Path, summary: Summary) -> list[tuple[int, dict[str, str]]]:
     with path.open(encoding="utf-8-sig", newline="") as handle:
         reader = csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
         header = next(reader, None)
@@ -184,8 +193,12 @@ def convert(row: dict[str, str], title: str) -> dict:
 def read_formats(path: Path) -> list[dict]:
     """Lackey's format definitions: `<format><label>L</label><set>S</set>...</format>`."""
     import defusedxml.ElementTree as ElementTree
+    from defusedxml import DefusedXmlException
 
-    root = ElementTree.parse(path, forbid_dtd=True).getroot()
+    try:
+        root = ElementTree.parse(path, forbid_dtd=True).getroot()
+    except (ElementTree.ParseError, DefusedXmlException) as exc:
+        raise ImportError_(f"{path}: not LackeyCCG format definitions ({type(exc).__name__}: {exc})") from None
     formats = []
     for element in root.iter("format"):
         label = (element.findtext("label") or "").strip()
