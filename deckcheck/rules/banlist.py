@@ -21,9 +21,10 @@ def _identities(report: Reporter, ids: tuple[str, ...]) -> set:
       "a card on an applied ban list or the format's, or one the card data marks banned everywhere, is in any zone",
       SOURCE)
 def banned(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    for group in shapes.copies(deck.entries(), report.context.identity):
-        if any(entry.card.get("banned") for entry in group):
-            yield report.about_entries(group, f"{group[0].card.name} is banned in every format (card data)")
+    if any(entry.card is not None and entry.card.get("banned") for entry in deck.entries()):
+        for group in shapes.copies(deck.entries(), report.context.identity):
+            if any(entry.card.get("banned") for entry in group):
+                yield report.about_entries(group, f"{group[0].card.name} is banned in every format (card data)")
     chosen = report.context.format
     for spec in format_rules(chosen).get("banned", []):
         found = [e for e in deck.entries() if e.card is not None and matches(e.card, spec)]
