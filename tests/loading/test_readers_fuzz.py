@@ -66,3 +66,14 @@ def test_any_yaml_shaped_like_a_deck(tmp_path, deck):
 @given(value=yaml_values)
 def test_any_yaml_document(tmp_path, value):
     check_text(tmp_path, "deck.yml", yaml.safe_dump(value, allow_unicode=True).encode())
+
+
+@FUZZ
+@given(text=st.text(max_size=300), cards=st.lists(st.tuples(st.text(max_size=20), st.text(max_size=8)), max_size=5))
+def test_any_lackey_dek(tmp_path, text, cards):
+    from xml.sax.saxutils import escape, quoteattr
+
+    body = "".join(f"<card><name id={quoteattr(image)}>{escape(name)}</name><set>I</set></card>" for name, image in cards)
+    check_text(tmp_path, "deck.dek", f'<deck><superzone name="Deck">{body}</superzone>{text}</deck>'.encode(
+        "utf-8", "surrogatepass"))
+    check_text(tmp_path, "deck.dek", ("<" + text).encode("utf-8", "surrogatepass"))
