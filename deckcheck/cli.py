@@ -22,8 +22,10 @@ GAMES = "redemption, bible-battles, redline, demon-rush, promised-land"
 
 app = typer.Typer(
     name="deckcheck",
-    help="Check trading card game decks against their rulebooks and write reports for people and CI.\n\n"
-         f"Games: {GAMES}.",
+    help="Check trading card game decks against their rulebooks, write reports for people and CI, and "
+         f"goldfish-test them.\n\nGames: {GAMES}.",
+    epilog="Examples:\n\n  deckcheck check examples/\n\n  deckcheck goldfish examples/redline-cpm.yaml --track \"EF-9 Rabbit\"\n\n"
+           "  deckcheck rules redline\n\nEach command has --help with its own examples.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -132,3 +132,8 @@ def test_installed_command_runs_without_traceback(tmp_path):
     done = subprocess.run([sys.executable, "-m", "deckcheck", "check", str(path)], capture_output=True, text=True)
     assert done.returncode == 1
     assert "Traceback" not in done.stderr + done.stdout
+
+
+def test_top_level_help_has_examples():
+    outcome = run("--help")
+    assert outcome.exit_code == 0 and "deckcheck check examples/" in outcome.stdout
