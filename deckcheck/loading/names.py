@@ -55,6 +55,7 @@ class NameIndex:
         self._by_name: dict[str, list[Card]] = {}
         self._by_title: dict[str, list[Card]] = {}
         self._unaccented: dict[str, list[Card]] | None = None  # built the first time a name needs it
+        self._spellings: dict[str, str] | None = None          # normalised name -> name, for suggestions
         for card in cards:
             self._by_id[card.id.casefold()] = card
             self._by_name.setdefault(normalise(card.name), []).append(card)
@@ -86,6 +87,7 @@ class NameIndex:
         return Resolution(None, suggestions=self.suggest(typed))
 
     def suggest(self, typed: str, limit: int = 3) -> tuple[str, ...]:
-        names = {key: cards[0].name for key, cards in self._by_name.items()}
-        close = difflib.get_close_matches(normalise(typed), sorted(names), n=limit, cutoff=0.6)
-        return tuple(names[c] for c in close)
+        if self._spellings is None:
+            self._spellings = {key: cards[0].name for key, cards in sorted(self._by_name.items())}
+        close = difflib.get_close_matches(normalise(typed), list(self._spellings), n=limit, cutoff=0.6)
+        return tuple(self._spellings[c] for c in close)

@@ -43,9 +43,10 @@ def size_range(report: Reporter, zone: str, size: int, minimum: int | None, maxi
 
 
 def copy_cap(report: Reporter, entries: Iterable[Entry], limit: Callable[[Card], int | None],
-             why: str = "") -> Iterator[Finding]:
+             why: str = "", scope: str = "") -> Iterator[Finding]:
     """A finding for each card (by the game's identity rule) with more copies than `limit(card)`,
-    counted over `entries`; None means no limit."""
+    counted over `entries` (`scope` names them in the message when they are not the deck alone);
+    None means no limit."""
     for group in copies(entries, report.context.identity):
         # printings of one card may carry different limits: the most limited one present counts
         caps = [cap for cap in (limit(e.card) for e in group) if cap is not None]
@@ -55,7 +56,7 @@ def copy_cap(report: Reporter, entries: Iterable[Entry], limit: Callable[[Card],
             shown = _names(group)
             reason = f" ({why})" if why else ""
             copies_word = "copy" if total == 1 else "copies"
-            yield report.about_entries(group, f"{total} {copies_word} of {shown}; at most {cap} allowed{reason}")
+            yield report.about_entries(group, f"{total} {copies_word} of {shown}{scope}; at most {cap} allowed{reason}")
 
 
 def _names(group: list[Entry]) -> str:

@@ -81,9 +81,8 @@ def _limit(report: Reporter, deck: Deck, limit: Callable[[Card, int], int | None
     yield from alone
     if deck.size("side") and not alone:
         n = deck.size("main", "side")
-        for finding in shapes.copy_cap(report, deck.entries("main", "side"), lambda card: limit(card, n), why):
-            yield Finding(finding.rule, finding.severity, finding.message.replace(";", " in deck + Reserve;", 1),
-                          finding.cards, finding.zone, finding.position)
+        yield from shapes.copy_cap(report, deck.entries("main", "side"), lambda card: limit(card, n), why,
+                                   scope=" in deck + Reserve")
 
 
 def _unless_special(report: Reporter, limit: Callable[[Card, int], int | None]) -> Callable[[Card, int], int | None]:
