@@ -9,9 +9,11 @@ The plugin's data is messy, and each mess has a rule here:
   deck cards);
 - Brigade holds several brigades (Green/Teal), two-sided cards (Gold (Gold/Red): both sides
   count), and odd spellings (PurpleTeal, Crimson+Gold, Good Gold);
-- names carry a printing suffix (Peter (I), Aaron (Pa)) that is not part of the title the
-  duplicate rules compare, while some parentheses are (Abednego (Azariah), the Lost Soul
-  nicknames such as (Hopper)): see `title_of`;
+- names carry printing marks (Peter (I), Storehouse [IR], Son of God (2019) (Promo)) that are
+  not part of the title the duplicate rules compare, while some parentheses and brackets are
+  (Abednego (Azariah), (Hopper), The Depraved [Black]): see lackey_titles.py;
+- Legality says Rotation for the cards of the Rotation pool (and Banned for some of them):
+  a card is in the pool when it says Rotation or its set is one of formats.txt's Rotation sets;
 - 12 names occur twice: their ids carry the set.
 """
 
@@ -24,7 +26,9 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from deckcheck.importers import lackey_titles as titles
 from deckcheck.loading.names import slug
+from deckcheck.wording import plural
 
 COLUMNS = ("Name", "Set", "ImageFile", "Type", "Brigade", "Strength", "Toughness", "Class", "Identifier",
            "SpecialAbility", "Rarity", "Reference", "Alignment", "Legality")
@@ -32,9 +36,6 @@ TYPES = {"ge": "good_enhancement", "ee": "evil_enhancement", "hero": "hero", "ev
          "lost soul": "lost_soul", "artifact": "artifact", "fortress": "fortress", "site": "site", "curse": "curse",
          "covenant": "covenant", "city": "city"}
 BRIGADES = re.compile(r"pale green|white|gold|purple|silver|blue|green|red|crimson|black|brown|gr[ae]y|orange|teal|clay|multi")
-SUFFIX = re.compile(r"\s*\(\s*([^()]*?)\s*\)$")
-VARIANT_MARKERS = {"banned", "errata", "greek"}  # the same card, marked or in another language
-FREQUENT = 3  # a suffix this many cards of one set share is that set's printing mark
 
 
 class ImportError_(Exception):
@@ -47,24 +48,37 @@ class Summary:
     imported: int = 0
     skipped: Counter = field(default_factory=Counter)
     skipped_rows: list[str] = field(default_factory=list)
-    titles: Counter = field(default_factory=Counter)
+    titles: Counter = field(default_factory=Counter)          # kind of mark -> names that had it
     title_examples: dict[str, str] = field(default_factory=dict)
+    rotation: int = 0
     files: list[Path] = field(default_factory=list)
     formats: list[str] = field(default_factory=list)
     banned: int = 0
 
+    def count_title(self, name: str, title: str, kinds: list[str]) -> None:
+        if not titles.has_marks(name):
+            kinds = [titles.UNMARKED]
+        elif len([k for k in kinds if not k.startswith("kept")]) > 1:
+            kinds = kinds + [titles.SEVERAL]
+        for kind in dict.fromkeys(kinds):
+            self.titles[kind] += 1
+            self.title_examples.setdefault(kind, f"{name} -> {title}" if kind != titles.UNMARKED else "")
+
     def text(self) -> str:
-        lines = [f"{self.rows:,} rows read, {self.imported:,} cards imported, {sum(self.skipped.values()):,} skipped"]
+        lines = [f"{plural(self.rows, 'row')} read, {plural(self.imported, 'card')} imported, "
+                 f"{sum(self.skipped.values()):,} skipped"]
         lines += [f"  skipped, {reason}: {count}" for reason, count in self.skipped.most_common()]
         lines += [f"    {row}" for row in self.skipped_rows[:10]]
-        lines.append("titles (the name the duplicate rules compare):")
-        for rule, count in self.titles.most_common():
-            example = self.title_examples.get(rule)
-            lines.append(f"  {count:>5}  {rule}" + (f"  e.g. {example}" if example else ""))
-        lines.append(f"{self.banned} cards banned in every format (Legality: Banned)")
+        lines.append("titles (the name the duplicate rules compare), by the marks each name had:")
+        for kind, count in self.titles.most_common():
+            example = self.title_examples.get(kind)
+            lines.append(f"  {count:>5}  {kind}" + (f"  e.g. {example}" if example else ""))
+        lines.append(f"{plural(self.rotation, 'card')} in the Rotation pool (Legality: Rotation, or a Rotation set)")
+        lines.append(f"{plural(self.banned, 'card')} the card list marks banned (Legality: Banned; the rules version "
+                     "in force decides whether the mark applies)")
         if self.formats:
             lines.append(f"formats: {', '.join(self.formats)}")
-        lines.append(f"{len(self.files)} files written")
+        lines.append(f"{plural(len(self.files), 'file')} written")
         return "\n".join(lines)
 
 
@@ -97,42 +111,6 @@ def _read_rows(path: Path, summary: Summary) -> list[tuple[int, dict[str, str]]]
         return rows
 
 
-def printing_suffixes(rows: list[tuple[int, dict[str, str]]]) -> set[str]:
-    """The suffixes that mark a printing: those at least FREQUENT cards of one set end with."""
-    by_set: Counter = Counter()
-    for _, row in rows:
-        match = SUFFIX.search(row["Name"])
-        if match:
-            by_set[(match.group(1), row["Set"])] += 1
-    return {suffix for (suffix, _), count in by_set.items() if count >= FREQUENT}
-
-
-def title_of(name: str, row: dict[str, str], frequent: set[str]) -> tuple[str, str]:
-    """(title, the rule that decided it). A trailing parenthesis is dropped as a printing mark
-    when it is a set's frequent suffix or starts with one (EC, Black), names the row's set,
-    mentions a year or a promo, is a short code (AU, CL), or marks a banned or errata printing;
-    anything else in parentheses (Azariah, Hopper, Male, Jonah's Anger) is part of the title."""
-    match = SUFFIX.search(name)
-    if not match:
-        return name, "no parenthesis"
-    suffix, bare = match.group(1), name[: match.start()].strip()
-    first_word = re.split(r"[ ,]", suffix, maxsplit=1)[0]
-    sets = {row["Set"].casefold(), row.get("OfficialSet", "").casefold()}
-    if suffix in frequent:
-        return bare, "a suffix many cards of one set share (Peter (I), Aaron (Pa))"
-    if first_word in frequent:
-        return bare, "a set's suffix with a variant (Angry Mob (EC, Black), Aliens (LoC Black/Pale Green))"
-    if suffix.casefold() in sets:
-        return bare, "the row's set (Persistent Pestering (AW))"
-    if re.search(r"\b(19|20)\d\d\b|promo", suffix, re.IGNORECASE):
-        return bare, "a dated or promotional printing (Glory of the Lord (2015 Promo))"
-    if re.fullmatch(r"[A-Z][A-Za-z]?[A-Z]?", suffix):
-        return bare, "a short printing code (Christian Martyr (AU))"
-    if suffix.casefold() in VARIANT_MARKERS:
-        return bare, "a banned, errata or Greek printing (Endless Treasures (Errata))"
-    return name, "a parenthesis that names the card (Abednego (Azariah), Lost Soul ... (Hopper))"
-
-
 def card_types(value: str, alignment: str) -> list[str] | None:
     types = []
     for part in re.split(r"\s*/\s*", value.strip()):
@@ -157,7 +135,7 @@ def _number(value: str) -> int | str | None:
     return int(value) if re.fullmatch(r"-?\d+", value) else value
 
 
-def convert(row: dict[str, str], title: str) -> dict:
+def convert(row: dict[str, str], title: str, rotation: bool) -> dict:
     alignment = row["Alignment"].casefold()
     identifiers = [i.strip() for i in row["Identifier"].split(",") if i.strip()]
     card: dict = {"name": row["Name"]}
@@ -185,9 +163,16 @@ def convert(row: dict[str, str], title: str) -> dict:
     card["set"] = row["Set"]
     card["image"] = row["ImageFile"]
     card["art"] = row["ImageFile"]
+    card["rotation"] = rotation
     if row["Legality"].casefold() == "banned":
         card["banned"] = True
     return card
+
+
+def in_rotation(row: dict[str, str], rotation_sets: set[str]) -> bool:
+    """Legality Rotation, or a set of the Rotation format: Lackey marks a banned printing's set
+    `CoW [Ban]`, and the pool is the set's."""
+    return row["Legality"].casefold() == "rotation" or re.sub(r"\s*\[Ban\]$", "", row["Set"]) in rotation_sets
 
 
 def read_formats(path: Path) -> list[dict]:
@@ -211,7 +196,9 @@ def read_formats(path: Path) -> list[dict]:
 def import_lackey(carddata: Path, formats_file: Path | None, out: Path) -> Summary:
     summary = Summary()
     rows = read_rows(carddata, summary)
-    frequent = printing_suffixes(rows)
+    sets = titles.set_codes([row for _, row in rows])
+    formats = read_formats(formats_file) if formats_file else []
+    rotation_sets = {s for f in formats if f["name"] == "rotation" for s in f["sets"]}
     names = Counter(row["Name"] for _, row in rows)
     by_set: dict[str, list[dict]] = defaultdict(list)
     seen_ids: set[str] = set()
@@ -219,8 +206,9 @@ def import_lackey(carddata: Path, formats_file: Path | None, out: Path) -> Summa
         if "token" in row["Type"].casefold():
             summary.skipped["a token (not a deck card)"] += 1
             continue
-        title, rule = title_of(row["Name"], row, frequent)
-        card = convert(row, title)
+        title, kinds = titles.title_of(row["Name"], sets, lost_soul="lost soul" in row["Type"].casefold(),
+                                       generic="Generic" in row["Identifier"])
+        card = convert(row, title, in_rotation(row, rotation_sets))
         if card["type"] is None:
             summary.skipped[f"an unknown type ({row['Type']!r})"] += 1
             summary.skipped_rows.append(f"row {number}: type {row['Type']!r}")
@@ -231,12 +219,10 @@ def import_lackey(carddata: Path, formats_file: Path | None, out: Path) -> Summa
         seen_ids.add(card_id)
         by_set[row["Set"]].append({"id": card_id, **card})
         summary.imported += 1
-        summary.titles[rule] += 1
-        if title != row["Name"] or rule.startswith("a parenthesis"):
-            summary.title_examples.setdefault(rule, f"{row['Name']} -> {title}")
+        summary.count_title(row["Name"], title, kinds)
         summary.banned += card.get("banned", False)
-    formats = read_formats(formats_file) if formats_file else []
-    summary.formats = [f"{f['name']} ({len(f['sets'])} sets)" for f in formats]
+        summary.rotation += card["rotation"]
+    summary.formats = [f"{f['name']} ({plural(len(f['sets']), 'set')})" for f in formats]
     summary.files = write_database(by_set, formats, out, carddata.name)
     return summary
 
