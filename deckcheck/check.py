@@ -6,22 +6,27 @@ This is the library behind `deckcheck check`; the CLI only parses options and re
 from __future__ import annotations
 
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from datetime import date
+from itertools import product
 from pathlib import Path
 from types import MappingProxyType
 from typing import Callable, Iterable, Iterator
 
-from deckcheck.games import get_game, known_games
+from deckcheck.games import Game, get_game, known_games
 from deckcheck.loading.card_db import CardDatabase, Databases, load_databases
 from deckcheck.loading.decks import find_decks, read_deck
 from deckcheck.loading.events import Event
 from deckcheck.loading.names import Resolution
 from deckcheck.loading.raw_deck import ZONES, DeckParseError, RawDeck
-from deckcheck.model import Deck, DeckReport, Entry, Finding, Position
+from deckcheck.model import Card, Deck, DeckReport, Entry, Finding, FormatVerdict, Position, Severity
 from deckcheck.rules import Context, Reporter, Rule, run_rules
 from deckcheck.rules.common import AMBIGUOUS_CARD, PARSE, UNKNOWN_CARD, UNKNOWN_GAME
+from deckcheck.wording import plural
 
 _START = Position(1, 1)
+MOST_COMBINATIONS = 64      # ambiguous names whose printings are all tried together; beyond, one at a time
+FIRST_ERRORS = 3            # the errors --all-formats shows per format
 
 
 @dataclass(frozen=True)
@@ -30,6 +35,9 @@ class CheckOptions:
     format: str | None = None        # for decks that do not say
     ignore: frozenset[str] = frozenset()
     events: tuple[Event, ...] = ()
+    as_of: date | None = None        # --as-of: the rules in force on this date
+    config_as_of: date | None = None  # the config's as_of, behind --as-of and the events' dates
+    all_formats: bool = False
 
 
 @dataclass
@@ -41,6 +49,10 @@ class LoadedDeck:
     findings: list[Finding]
     deck: Deck | None = None
     context: Context | None = None
+    ambiguous: dict[tuple[str, int], tuple[Card, ...]] = field(default_factory=dict)  # (zone, index) -> printings
+    notes: list[str] = field(default_factory=list)
+    game_inferred: bool = False
+    as_of: date | None = None
 
 
 def check_paths(paths: Iterable[Path], options_for: Callable[[Path], CheckOptions], databases: Databases,
@@ -74,9 +86,14 @@ def _check_in_worker(task: tuple[Path, CheckOptions]) -> DeckReport:
 def check_file(path: Path, options: CheckOptions, databases: Databases) -> DeckReport:
     loaded = load_deck(path, options, databases)
     if loaded.deck is not None:
-        loaded.findings.extend(run_rules(loaded.context.rules, loaded.deck, loaded.context, options.ignore))
-    return report_of(str(path), loaded, options.ignore)
+        loaded.findings.extend(judge(loaded, options.ignore))
+    report = report_of(str(path), loaded, options.ignore)
+    if options.all_formats and loaded.deck is not None:
+        report = replace(report, formats=tuple(every_format(loaded, databases, options)))
+    return report
 
+
+# --- reading a deck and choosing its game, format and rules version ---------------------------------
 
 def load_deck(path: Path, options: CheckOptions, databases: Databases) -> LoadedDeck:
     try:
@@ -86,67 +103,204 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases) -> Loaded
     if raw.problems:
         return LoadedDeck(raw, [_finding(PARSE, p.message, position=p.position) for p in raw.problems])
 
-    game_name = raw.game or options.game or ("redemption" if path.suffix.lower() == ".dek" else None)
-    game = get_game(game_name.strip().lower()) if game_name else None
+    game, inferred, problem = pick_game(raw, path, options.game, databases)
     if game is None:
-        said = f"'{game_name}' is not a known game" if game_name else "the deck does not say which game it is for"
-        message = f"{said}; add `game:` with one of: {', '.join(known_games())} (or pass --game)"
-        return LoadedDeck(raw, [_finding(UNKNOWN_GAME, message, position=raw.game_position or _START)])
+        return LoadedDeck(raw, [_finding(UNKNOWN_GAME, problem, position=raw.game_position or _START)])
     events = tuple(e for e in options.events if e.applies_to(game.name))
     overriding = next((e.format for e in reversed(events) if e.format), None)
     format_name = (overriding or raw.format or options.format or game.default_format).strip().lower()
     database = databases.for_game(game.name)
-    chosen = game.format(format_name, database.formats)
+    as_of = date_in_force(options, events)
+    chosen, before_oldest = game.format_in_force(format_name, database.formats, as_of)
     if chosen is None:
         message = (f"{game.title} has no format '{format_name}' "
                    f"(formats: {', '.join(game.format_names(database.formats))})")
         return LoadedDeck(raw, [_finding(UNKNOWN_GAME, message, position=raw.zone_positions.get("format", _START))])
 
-    zones, findings = _resolve(raw, database)
+    zones, findings, ambiguous = _resolve(raw, database)
+    loaded = LoadedDeck(raw, findings, Deck(str(path), game.name, chosen.name, raw.name, zones, raw.zone_positions),
+                        context_for(game, chosen, database, events), ambiguous, game_inferred=bool(inferred), as_of=as_of)
+    if inferred:
+        loaded.notes.append(inferred)
+    if before_oldest:
+        loaded.notes.append(f"{as_of.isoformat()} is before the oldest {game.title} rules version "
+                            f"({chosen.version}, from {chosen.effective.isoformat()}): {chosen.version} was applied")
+    return loaded
+
+
+def context_for(game: Game, chosen, database: CardDatabase, events: tuple[Event, ...]) -> Context:
     settings = dict(chosen.settings)
     for event in events:
         settings.update(event.settings)
     identity = (chosen.identity or game.identity)(database)
-    context = Context(game, database, identity, events, MappingProxyType(settings), chosen)
-    deck = Deck(str(path), game.name, chosen.name, raw.name, zones, raw.zone_positions)
-    return LoadedDeck(raw, findings, deck, context)
+    return Context(game, database, identity, events, MappingProxyType(settings), chosen)
+
+
+def date_in_force(options: CheckOptions, events: tuple[Event, ...]) -> date:
+    """The date whose rules apply: --as-of, else the latest applied event's effective date, else
+    the config's as_of, else today."""
+    dated = [date.fromisoformat(e.effective) for e in events if e.effective]
+    return options.as_of or (max(dated) if dated else None) or options.config_as_of or date.today()
+
+
+def pick_game(raw: RawDeck, path: Path, fallback: str | None, databases: Databases) -> tuple[Game | None, str, str]:
+    """(the deck's game, the note saying it was inferred or "", why there is none). The deck's own
+    `game:` first, then --game or the config; a `.dek` file is Redemption; otherwise the one game
+    whose card database knows the deck's names."""
+    said = raw.game or fallback
+    if said:
+        game = get_game(said.strip().lower())
+        if game is None:
+            return None, "", (f"'{said}' is not a known game; add `game:` with one of: {', '.join(known_games())} "
+                              "(or pass --game)")
+        return game, "", ""
+    if path.suffix.lower() == ".dek":
+        return get_game("redemption"), "", ""
+    entries = raw.entries
+    known = {name: sum(_resolves(databases.for_game(name), e) for e in entries) for name in known_games()}
+    best = max(known.values(), default=0)
+    leaders = [name for name, count in known.items() if count == best and count]
+    if len(leaders) == 1 and best * 2 > len(entries):
+        game = get_game(leaders[0])
+        return game, f"game inferred from its cards: {best} of {plural(len(entries), 'name')} are {game.title} cards", ""
+    if len(leaders) > 1 and best * 2 > len(entries):
+        why = f"its names are cards of {' and '.join(leaders)} alike"
+    else:
+        why = "the deck does not say which game it is for"
+    return None, "", f"{why}; add `game:` with one of: {', '.join(known_games())} (or pass --game)"
+
+
+def _resolves(database: CardDatabase, entry) -> bool:
+    if entry.image and database.printing(entry.image, entry.set):
+        return True
+    resolution = database.names.resolve(entry.typed)
+    return resolution.card is not None or bool(resolution.candidates)
+
+
+def _resolve(raw: RawDeck, database: CardDatabase):
+    """Zones of entries resolved to cards; the findings of names that resolve to none; and the
+    entries whose name matches several printings, with those printings (judged later)."""
+    zones: dict[str, list[Entry]] = {}
+    findings: list[Finding] = []
+    ambiguous: dict[tuple[str, int], tuple[Card, ...]] = {}
+    for item in raw.entries:
+        printing = database.printing(item.image, item.set) if item.image else None
+        resolution = Resolution(printing) if printing else database.names.resolve(item.typed)
+        zone = zones.setdefault(item.zone, [])
+        if resolution.candidates:
+            ambiguous[(item.zone, len(zone))] = resolution.candidates
+        zone.append(Entry(item.typed, item.count, item.zone, item.position, resolution.card))
+        if resolution.card is None and not resolution.candidates:
+            hint = f"; did you mean {', '.join(repr(s) for s in resolution.suggestions)}?" if resolution.suggestions else ""
+            findings.append(_finding(UNKNOWN_CARD, f"no {database.game} card is called '{item.typed}'{hint}",
+                                     item.typed, item.zone, item.position))
+    ordered = {zone: tuple(zones[zone]) for zone in ZONES if zone in zones}
+    return ordered, findings, ambiguous
+
+
+# --- judging, with names that match several printings ---------------------------------------------------
+
+def judge(loaded: LoadedDeck, ignore: frozenset[str]) -> list[Finding]:
+    """The rules' findings. Where a name matches several printings, the deck is judged with each
+    of them: when every choice gives the same findings the deck is judged and each such name is a
+    warning; when the choice changes the verdict it is an error saying which printing makes the
+    deck legal. The findings reported are those every choice gives."""
+    rules, context = loaded.context.rules, loaded.context
+    if not loaded.ambiguous:
+        return list(run_rules(rules, loaded.deck, context, ignore))
+    keys = list(loaded.ambiguous)
+    choices = list(product(*(loaded.ambiguous[k] for k in keys)))
+    if len(choices) > MOST_COMBINATIONS:  # each name in turn, the others at their first printing
+        first = tuple(loaded.ambiguous[k][0] for k in keys)
+        choices = [first] + [first[:i] + (card,) + first[i + 1:]
+                             for i, k in enumerate(keys) for card in loaded.ambiguous[k][1:]]
+    outcomes = []
+    for choice in choices:
+        deck = _with_printings(loaded.deck, dict(zip(keys, choice)))
+        findings = list(run_rules(rules, deck, context, ignore))
+        outcomes.append((choice, findings, {_key(f) for f in findings},
+                         not any(f.severity is Severity.ERROR for f in findings)))
+    common = set.intersection(*(keys_ for _, _, keys_, _ in outcomes))
+    findings = [f for f in outcomes[0][1] if _key(f) in common]
+    shows_illegal = any(f.severity is Severity.ERROR for f in findings)
+    for index, key in enumerate(keys):
+        # the outcomes that differ in this name's printing alone: what its choice changes
+        pairs = [(a, b) for a in outcomes for b in outcomes
+                 if a[0][index] != b[0][index] and a[0][:index] + a[0][index + 1:] == b[0][:index] + b[0][index + 1:]]
+        changes_findings = any(a[2] != b[2] for a, b in pairs)
+        changes_verdict = any(a[3] != b[3] for a, b in pairs)
+        entry = loaded.deck.zones[key[0]][key[1]]
+        printings = loaded.ambiguous[key]
+        matches = f"'{entry.typed}' matches {len(printings)} printings ({', '.join(card.id for card in printings)})"
+        legal_with = list(dict.fromkeys(choice[index].id for choice, *_, legal in outcomes if legal))
+        shown = " or ".join(legal_with[:5]) + (f" (or {len(legal_with) - 5} more)" if len(legal_with) > 5 else "")
+        if not changes_findings:
+            message, severity = (f"{matches}; each gives the deck the same verdict and findings: name one by its id "
+                                 "to be exact"), Severity.WARNING
+        elif changes_verdict:
+            message, severity = (f"{matches} and the choice changes the verdict: the deck is legal with "
+                                 f"{shown}; name the printing by its id"), Severity.ERROR
+        elif not shows_illegal and not legal_with:
+            # illegal whichever printing, for reasons no two choices share: the verdict must still show
+            message, severity = (f"{matches}; the deck is illegal with each of them, for different reasons: "
+                                 "name the printing by its id to see which"), Severity.ERROR
+        else:
+            message, severity = (f"{matches}; the deck gets the same verdict with each, but not the same findings "
+                                 "(only those common to all are shown): name one by its id to be exact"), Severity.WARNING
+        findings.append(Finding(AMBIGUOUS_CARD.id, severity, message, (entry.typed,), entry.zone, entry.position))
+    return findings
+
+
+def _with_printings(deck: Deck, chosen: dict[tuple[str, int], Card]) -> Deck:
+    zones = {zone: tuple(replace(e, card=chosen[(zone, i)]) if (zone, i) in chosen else e for i, e in enumerate(entries))
+             for zone, entries in deck.zones.items()}
+    return replace(deck, zones=zones)
+
+
+def _key(finding: Finding) -> tuple:
+    return finding.rule, finding.severity, finding.zone, finding.position
+
+
+def every_format(loaded: LoadedDeck, databases: Databases, options: CheckOptions) -> Iterator[FormatVerdict]:
+    """The deck under each format of its game, in the version in force on the date checked."""
+    game = loaded.context.game
+    database = loaded.context.database
+    for name in game.format_names(database.formats):
+        chosen = game.format(name, database.formats, loaded.as_of)
+        other = LoadedDeck(loaded.raw, [], replace(loaded.deck, format=chosen.name),
+                           context_for(game, chosen, database, loaded.context.events), loaded.ambiguous)
+        findings = [f for f in loaded.findings if f.rule == UNKNOWN_CARD.id] + judge(other, options.ignore)
+        errors = [f for f in _ordered(findings) if f.severity is Severity.ERROR and f.rule not in options.ignore]
+        yield FormatVerdict(chosen.name, chosen.version, not errors, tuple(errors[:FIRST_ERRORS]))
+
+
+# --- the report -----------------------------------------------------------------------------------------------
+
+def _ordered(findings: Iterable[Finding]) -> list[Finding]:
+    return sorted(findings, key=lambda f: (f.position.line, f.position.column, f.rule))
 
 
 def report_of(path: str, loaded: LoadedDeck, ignore: frozenset[str] = frozenset()) -> DeckReport:
     """The report of a loaded deck; `ignore` drops findings, but never deck.parse: an unreadable
     deck is never made legal."""
     findings = [f for f in loaded.findings if f.rule == PARSE.id or f.rule not in ignore]
-    ordered = sorted(findings, key=lambda f: (f.position.line, f.position.column, f.rule))
-    raw, deck = loaded.raw, loaded.deck
+    raw, deck, context = loaded.raw, loaded.deck, loaded.context
     counts: dict[str, int] = {}
     if deck is not None:
         counts = {"main": 0, "side": 0}
         counts.update({zone: sum(e.count for e in entries) for zone, entries in deck.zones.items()})
+    if context is not None:
+        rules = tuple(rule.record for rule in context.rules)
+    else:
+        rules = (PARSE.record,) + tuple(r.record for r in (UNKNOWN_GAME,) if any(f.rule == r.id for f in findings))
     return DeckReport(
         path=path, game=deck.game if deck else (raw.game if raw else None),
         format=deck.format if deck else (raw.format if raw else None), name=raw.name if raw else None,
-        counts=counts, findings=tuple(ordered),
-        settings=dict(loaded.context.settings) if loaded.context else {},
+        counts=counts, findings=tuple(_ordered(findings)),
+        settings=dict(context.settings) if context else {},
+        rules_version=context.format.version if context and context.format else None,
+        rules=rules, notes=tuple(loaded.notes), game_inferred=loaded.game_inferred,
     )
-
-
-def _resolve(raw: RawDeck, database: CardDatabase) -> tuple[dict[str, tuple[Entry, ...]], list[Finding]]:
-    zones: dict[str, list[Entry]] = {}
-    findings: list[Finding] = []
-    for item in raw.entries:
-        printing = database.printing(item.image, item.set) if item.image else None
-        resolution = Resolution(printing) if printing else database.names.resolve(item.typed)
-        zones.setdefault(item.zone, []).append(Entry(item.typed, item.count, item.zone, item.position, resolution.card))
-        if resolution.candidates:
-            ids = ", ".join(card.id for card in resolution.candidates)
-            findings.append(_finding(AMBIGUOUS_CARD, f"'{item.typed}' matches {len(resolution.candidates)} printings; "
-                                                     f"name one by its id: {ids}", item.typed, item.zone, item.position))
-        elif resolution.card is None:
-            hint = f"; did you mean {', '.join(repr(s) for s in resolution.suggestions)}?" if resolution.suggestions else ""
-            findings.append(_finding(UNKNOWN_CARD, f"no {database.game} card is called '{item.typed}'{hint}",
-                                     item.typed, item.zone, item.position))
-    ordered = {zone: tuple(zones[zone]) for zone in ZONES if zone in zones}
-    return ordered, findings
 
 
 def _finding(rule: Rule, message: str, card: str | None = None, zone: str | None = None,
@@ -163,7 +317,7 @@ def check_swap(registered_path: Path, sided_path: Path, options_for: Callable[[P
     registered = load_deck(registered_path, options_for(registered_path), databases)
     sided = load_deck(sided_path, options, databases)
     if sided.deck is not None:
-        sided.findings.extend(run_rules(sided.context.rules, sided.deck, sided.context, options.ignore))
+        sided.findings.extend(judge(sided, options.ignore))
     if registered.deck is None or registered.findings:
         problem = (f"the registered deck {registered_path} cannot be compared: "
                    + "; ".join(f.message for f in registered.findings[:3]))

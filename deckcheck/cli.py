@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, List, NoReturn, Optional
 
@@ -83,6 +83,8 @@ StrictOption = typer.Option(False, "--strict", help="Warnings fail too (exit 1).
 ExplainOption = typer.Option(False, "--explain", help="Print each finding with its rule's text and rulebook source.")
 IgnoreOption = typer.Option([], "--ignore", metavar="RULE_ID", help="A rule id whose findings are dropped "
                             "(repeatable; adds to the config's list).")
+AsOfOption = typer.Option(None, "--as-of", metavar="YYYY-MM-DD", help="Check by the rules in force on this date "
+                          "(default: an event's effective date, the config's as_of, else today).")
 
 
 @app.command(epilog="Examples:\n\n"
@@ -105,6 +107,9 @@ def check(
     explain: bool = ExplainOption,
     ignore: List[str] = IgnoreOption,
     jobs: int = JobsOption,
+    as_of: Optional[str] = AsOfOption,
+    all_formats: bool = typer.Option(False, "--all-formats", help="Also judge each deck under every format of its "
+                                     "game (each in the rules version in force on the date)."),
 ) -> None:
     """Check deck files against their game's construction rules."""
     from deckcheck.check import check_paths
@@ -112,7 +117,7 @@ def check(
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
         fail(f"no such file or folder: {', '.join(missing)}")
-    run = _prepare(game, format, card_db, event, ignore)
+    run = _prepare(game, format, card_db, event, ignore, as_of, all_formats)
     reports = list(check_paths(paths, run.options_for, run.databases, jobs, run.card_db))
     _finish(reports, run, output_format, output, strict, explain)
 
@@ -133,6 +138,7 @@ def side(
     strict: bool = StrictOption,
     explain: bool = ExplainOption,
     ignore: List[str] = IgnoreOption,
+    as_of: Optional[str] = AsOfOption,
 ) -> None:
     """Check a Demon Rush side-deck swap between games of a match."""
     from deckcheck.check import check_swap
@@ -140,7 +146,7 @@ def side(
     missing = [str(p) for p in (registered, sided) if not p.is_file()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
-    run = _prepare(game, None, card_db, event, ignore)
+    run = _prepare(game, None, card_db, event, ignore, as_of)
     report = check_swap(registered, sided, run.options_for, run.databases)
     _finish([report], run, output_format, output, strict, explain)
 
@@ -409,7 +415,18 @@ class _Run:
     card_db: tuple[Path, ...]
 
 
-def _prepare(game, format, card_db, event, ignore) -> _Run:
+def _date(text: str | None, option: str = "--as-of"):
+    from datetime import date
+
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        fail(f"{option} takes a date as YYYY-MM-DD, not {text!r}")
+
+
+def _prepare(game, format, card_db, event, ignore, as_of=None, all_formats=False) -> _Run:
     from deckcheck.check import CheckOptions
     from deckcheck.games import known_games
     from deckcheck.loading.card_db import Databases, load_databases
@@ -439,14 +456,15 @@ def _prepare(game, format, card_db, event, ignore) -> _Run:
         fail("broken event file:\n" + "\n".join(exc.problems))
     ignored = frozenset(ignore) | frozenset(config.ignore)
     base = CheckOptions(game=game.lower() if game else None, format=format or config.format,
-                        ignore=ignored, events=events)
+                        ignore=ignored, events=events, as_of=_date(as_of), config_as_of=config.as_of,
+                        all_formats=all_formats)
 
     def options_for(path: Path) -> CheckOptions:
         options = base
         for override in config.overrides_for(path):
-            options = CheckOptions(game=game or override.game or options.game,
-                                   format=format or override.format or options.format,
-                                   ignore=options.ignore | frozenset(override.ignore), events=events)
+            options = replace(options, game=game or override.game or options.game,
+                              format=format or override.format or options.format,
+                              ignore=options.ignore | frozenset(override.ignore))
         return options
 
     return _Run(config, databases, events, options_for, card_db)

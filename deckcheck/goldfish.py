@@ -34,8 +34,11 @@ class Prepared:
 
 def prepare(path: Path, options: CheckOptions, databases: Databases) -> Prepared:
     loaded = load_deck(path, options, databases)
-    if loaded.deck is None or loaded.findings:
-        problems = "; ".join(f"{f.position.line}:{f.position.column}: {f.message}" for f in loaded.findings[:3])
+    if loaded.deck is None or loaded.findings or loaded.ambiguous:
+        problems = "; ".join([f"{f.position.line}:{f.position.column}: {f.message}" for f in loaded.findings[:3]]
+                             + [f"{loaded.deck.zones[zone][i].position.line}: '{loaded.deck.zones[zone][i].typed}' "
+                                f"matches {len(cards)} printings; name one by its id"
+                                for (zone, i), cards in list(loaded.ambiguous.items())[:3]])
         raise GoldfishError(f"{path} cannot be played: {problems}", 1)
     deck = loaded.deck
     module = importlib.import_module(GAME_MODULES[deck.game].replace(".rules", ".goldfish"))

@@ -103,6 +103,27 @@ class Deck:
 
 
 @dataclass(frozen=True)
+class RuleRecord:
+    """A rule as it was applied to one deck: its id, severity, and the text and source of the
+    format and rules version in force (what reports show; a check function does not travel)."""
+
+    id: str
+    severity: Severity
+    summary: str
+    source: str
+
+
+@dataclass(frozen=True)
+class FormatVerdict:
+    """One format of the deck's game and its verdict (`check --all-formats`)."""
+
+    format: str
+    version: str | None
+    legal: bool
+    errors: tuple[Finding, ...]     # the first error findings, for a glance
+
+
+@dataclass(frozen=True)
 class DeckReport:
     path: str
     game: str | None
@@ -111,6 +132,14 @@ class DeckReport:
     counts: Mapping[str, int]
     findings: tuple[Finding, ...]
     settings: Mapping[str, Any] = field(default_factory=dict)  # the format's, then the events'; a dict to pickle
+    rules_version: str | None = None          # the version of the format's rules in force on the date checked
+    rules: tuple[RuleRecord, ...] = ()        # every rule the deck was checked by
+    notes: tuple[str, ...] = ()               # what a reader should know (a game inferred, an old date, ...)
+    game_inferred: bool = False
+    formats: tuple[FormatVerdict, ...] | None = None   # with --all-formats
+
+    def rule(self, rule_id: str) -> RuleRecord | None:
+        return next((r for r in self.rules if r.id == rule_id), None)
 
     @property
     def errors(self) -> int:

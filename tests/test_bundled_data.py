@@ -135,3 +135,4 @@ def test_facts_match_the_lackey_card_list():
         assert str(card.get("toughness", "")) == row["Toughness"], card.name
         assert card.get("special_ability") is bool(row["SpecialAbility"].strip()), card.name
         assert card.get("alignment") == row["Alignment"].lower(), card.name
+        assert card.get("rotation") is (row["Legality"] == "Rotation"), card.name

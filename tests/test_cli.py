@@ -28,7 +28,7 @@ def test_json_report_matches_its_schema_for_legal_illegal_and_unreadable_decks(t
     (tmp_path / "legal.yaml").write_text(redline_deck(legal_redline_main()))
     (tmp_path / "illegal.yaml").write_text(redline_deck(legal_redline_main(Crate=21)))
     (tmp_path / "broken.yaml").write_text("game: [\n")
-    (tmp_path / "nogame.txt").write_text("3 Crate\n")
+    (tmp_path / "nogame.txt").write_text("3 Card No Game Has\n")
     outcome = run("check", tmp_path, "--card-db", DATA / "redline-cards.yaml", "--output-format", "json")
     report = json.loads(outcome.stdout)
     jsonschema.Draft202012Validator(REPORT_SCHEMA).validate(report)
@@ -46,12 +46,40 @@ def test_report_schema_is_valid_2020_12():
 
 def test_deck_without_game(tmp_path):
     path = tmp_path / "deck.txt"
-    path.write_text("3 Supply Drop\n")
+    path.write_text("3 Card No Game Has\n")
     outcome = run("check", path, "--output-format", "json")
     (finding,) = outcome.findings("deck.unknown-game")
-    assert "add `game:`" in finding["message"]
+    assert finding["message"].startswith("the deck does not say which game it is for; add `game:`")
     assert run("check", path, "--game", "redline", "--output-format", "json").errors == {
-        "redline.arsenal-size", "redline.general"}
+        "redline.arsenal-size", "redline.general", "deck.unknown-card"}
+
+
+def test_the_game_is_inferred_from_the_one_database_that_knows_the_names(tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_text("19 Supply Drop\n3 EF-9 Rabbit\n1 No Such Card\n")
+    outcome = run("check", path, "--output-format", "json")
+    assert outcome.deck["game"] == "redline" and outcome.deck["game_inferred"] is True
+    assert outcome.deck["notes"] == ["game inferred from its cards: 2 of 3 names are REDLINE cards"]
+    assert "note: game inferred from its cards" in run("check", path).stdout
+    said = run("check", path, "--game", "redline", "--output-format", "json").deck
+    assert said["game_inferred"] is False and said["notes"] == []
+
+
+@pytest.mark.parametrize("lines, why", [
+    ("1 Bolt\n1 Nope\n1 Nada\n", "the deck does not say which game it is for"),   # one name of three
+    ("2 Crate\n1 Walls\n", "its names are cards of bible-battles and redline alike"),
+])
+def test_no_game_or_two_games_is_unknown_game(tmp_path, lines, why):
+    (tmp_path / "redline.yaml").write_text("game: redline\ncards:\n  - {name: Crate, type: resource}\n"
+                                           "  - {name: Walls, type: resource}\n  - {name: Bolt, type: tactic}\n")
+    (tmp_path / "bible.yaml").write_text("game: bible-battles\ncards:\n  - {name: Crate, type: item}\n"
+                                         "  - {name: Walls, type: building}\n")
+    path = tmp_path / "deck.txt"
+    path.write_text(lines)
+    outcome = run("check", path, "--card-db", tmp_path / "redline.yaml", "--card-db", tmp_path / "bible.yaml",
+                  "--output-format", "json")
+    (finding,) = outcome.findings("deck.unknown-game")
+    assert finding["message"].startswith(why)
 
 
 def test_unknown_game_points_at_the_game_line(tmp_path):

@@ -174,10 +174,9 @@ def test_dek_resolves_by_image_then_set_then_name(tmp_path, imported):
     outcome = run("check", deck, "--card-db", out, "--output-format", "json")
     assert outcome.deck["game"] == "redemption" and outcome.deck["counts"] == {"main": 4, "side": 1}
     assert "deck.unknown-card" not in outcome.errors and "deck.ambiguous-card" not in outcome.errors
-    limits = {f["cards"][0]: f for f in outcome.findings("redemption.special-ability-limit")}
-    assert set(limits) == {"Peter (I)", "Glad Tidings", "James (I)"}   # 4 cards allow no ability card
-    assert limits["Peter (I)"]["message"].startswith("2 copies of Peter (I)") and limits["Peter (I)"]["line"] == 4
-    assert limits["Glad Tidings"]["message"].startswith("1 copy of Glad Tidings")
+    # a deck under 50 cards is refused by its size; it still allows one of each ability card
+    (limit,) = outcome.findings("redemption.special-ability-limit")
+    assert limit["message"].startswith("2 copies of Peter (I); at most 1 allowed") and limit["line"] == 4
 
 
 @pytest.mark.parametrize("hostile, words", [
@@ -234,14 +233,15 @@ def test_unknown_format_lists_the_datas_formats(tmp_path, imported):
     deck = tmp_path / "deck.yaml"
     deck.write_text("game: redemption\nformat: legacy\nmain:\n  Peter (I): 1\n")
     (finding,) = run("check", deck, "--card-db", imported[0], "--output-format", "json").findings("deck.unknown-game")
-    assert finding["message"] == "Redemption has no format 'legacy' (formats: quickstart, type1, type2, rotation, kings-only)"
+    assert finding["message"] == ("Redemption has no format 'legacy' (formats: quickstart, type1, type1-unlimited, "
+                                  "type1-teams, type2, rotation, kings-only)")
 
 
 def test_banned_in_the_data_is_banned_everywhere(tmp_path, imported):
     deck = tmp_path / "deck.yaml"
     deck.write_text("game: redemption\nmain:\n  Endless Treasures: 1\n")
     (finding,) = run("check", deck, "--card-db", imported[0], "--output-format", "json").findings("banlist.banned")
-    assert finding["message"] == "Endless Treasures (Banned) is banned in every format (card data)"
+    assert finding["message"] == "Endless Treasures (Banned) is banned by the card list's own Banned mark"
 
 
 def test_rules_lists_the_new_ids():
@@ -405,37 +405,75 @@ def test_every_official_deck_gets_the_verdict_its_contents_deserve(real_database
     verdicts = {d["path"].rsplit("/", 1)[-1]: sorted({f["rule"] for f in d["findings"]}) for d in outcome.report["decks"]}
     illegal = {name: rules for name, rules in verdicts.items() if rules}
     # the plugin's I and J files list one Lost Soul twice (51 cards, 8 Lost Souls, an ability
-    # Lost Soul twice); Unlimited B holds two copies of the dominant Angel of the Lord
+    # Lost Soul twice); Unlimited B holds two copies of the dominant Angel of the Lord: each of
+    # those is one finding, under the rule with the lowest limit
     assert illegal == {
         "Starter_I.dek": ["redemption.lost-soul-count", "redemption.special-ability-limit"],
         "Starter_J.dek": ["redemption.lost-soul-count", "redemption.special-ability-limit"],
-        "Unlimited_B.dek": ["redemption.dominant-limit", "redemption.special-ability-limit"],
+        "Unlimited_B.dek": ["redemption.dominant-limit"],
     }
     assert len(verdicts) == 16
 
 
-def test_format_rules_files_follow_their_schema_and_lint_clean():
+def test_rules_versions_follow_their_schema_and_lint_clean():
     from deckcheck.loading import resources
     from deckcheck.loading.checked_yaml import load_checked
 
-    for name in ("type1", "type2"):
-        data = load_checked(resources.format_rules_path("redemption", name), "format").data
-        assert data["format"] == name and len(data["banned"]) == 8
-    broken = run("db", "lint", resources.format_rules_path("redemption", "type1").parent)
-    assert broken.exit_code == 0
+    folder = resources.format_rules_folder("redemption")
+    found = {load_checked(path, "rules-version").data["version"] for path in folder.glob("dbr-*.yaml")}
+    assert found == {"1.3.0", "2.0"}
+    assert run("db", "lint", folder).exit_code == 0
 
 
 @needs_real
-def test_every_official_deck_under_type1(real_database):
-    outcome = run("check", REAL / "decks", "--card-db", real_database[0], "--format", "type1", "--output-format", "json")
+@pytest.mark.parametrize("as_of", ["2026-06-01", "2026-09-01"])
+def test_every_official_deck_under_type1_limited(real_database, as_of):
+    outcome = run("check", REAL / "decks", "--card-db", real_database[0], "--format", "type1", "--as-of", as_of,
+                  "--output-format", "json")
     verdicts = {d["path"].rsplit("/", 1)[-1]: sorted({f["rule"] for f in d["findings"]}) for d in outcome.report["decks"]}
-    assert {name: rules for name, rules in verdicts.items() if rules} == {
-        "Starter_I.dek": ["redemption.lost-soul-ability-limit", "redemption.lost-soul-count",
-                          "redemption.special-ability-limit"],
-        "Starter_J.dek": ["redemption.lost-soul-ability-limit", "redemption.lost-soul-count",
-                          "redemption.special-ability-limit"],
-        "Unlimited_B.dek": ["redemption.dominant-limit", "redemption.special-ability-limit"],
-    }
+    # the starter decks K and L are Rotation decks and legal; the older ones are outside the
+    # Rotation pool; I and J as the plugin lists them (one ability Lost Soul twice) and the
+    # dominant twice in Unlimited B stay what they were
+    legal = {name for name, rules in verdicts.items() if not rules}
+    assert legal == {"Starter_K.dek", "Starter_L.dek"}
+    assert verdicts["Starter_I.dek"] == verdicts["Starter_J.dek"] == [
+        "redemption.lost-soul-ability-limit", "redemption.lost-soul-count"]
+    assert verdicts["Unlimited_B.dek"] == ["redemption.dominant-limit", "redemption.format-sets"]
+    assert all(rules == ["redemption.format-sets"] for name, rules in verdicts.items()
+               if name not in legal | {"Starter_I.dek", "Starter_J.dek", "Unlimited_B.dek"})
+
+
+@needs_real
+def test_every_official_deck_in_unlimited_takes_every_card(real_database):
+    outcome = run("check", REAL / "decks", "--card-db", real_database[0], "--format", "unlimited", "--as-of", "2026-06-01",
+                  "--output-format", "json")
+    illegal = {d["path"].rsplit("/", 1)[-1] for d in outcome.report["decks"] if not d["legal"]}
+    assert illegal == {"Starter_I.dek", "Starter_J.dek", "Unlimited_B.dek"}
+
+
+REAL_TITLE_CASES = [  # the pairs that passed while printing marks stayed in titles
+    (['Son of God "Manger" (Promo)', "Chariot of Fire"], "redemption.exclusive-pair"),
+    (["Son of God [K]", "Son of God (H)"], "redemption.dominant-limit"),
+    (["Son of God [Fundraiser]", "Son of God (I)"], "redemption.dominant-limit"),
+    (["Son of God (2019) (Promo)", "Son of God (I)"], "redemption.dominant-limit"),
+    (["Son of God [Tomb] [2022 - Seasonal]", "Son of God ( C)"], "redemption.dominant-limit"),
+    (["The Second Coming [Fundraiser]", "The Second Coming (CoW AB)"], "redemption.dominant-limit"),
+    (["Storehouse [IR]", "Storehouse (Promo)"], "redemption.copy-limit"),
+    (["Goliath's Curse [L]", "Goliath\u2019s Curse (LoC)"], "redemption.copy-limit"),
+    (['Lost Soul "Deck Discard" [Hosea 13:2 - LR]', "Lost Soul Hosea 13:2 (Deck Discarder)"],
+     "redemption.lost-soul-ability-limit"),
+]
+
+
+@needs_real
+@pytest.mark.parametrize("names, rule", REAL_TITLE_CASES)
+def test_printings_of_one_card_in_the_real_list_are_one_card(real_database, tmp_path, names, rule):
+    lines = "".join(f"1\t{name}\n" for name in names)
+    (tmp_path / "deck.txt").write_text("# game: redemption\n" + lines)
+    outcome = run("check", tmp_path / "deck.txt", "--card-db", real_database[0], "--format", "unlimited",
+                  "--as-of", "2026-09-01", "--output-format", "json")
+    (finding,) = outcome.findings(rule)
+    assert len(finding["cards"]) == 2, finding
 
 
 @pytest.mark.parametrize("carddata, formats, words", [

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
+from datetime import date
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Mapping
 
@@ -28,7 +29,8 @@ GAME_MODULES = {
 @dataclass(frozen=True)
 class Format:
     """A way of playing a game: its description and the settings it ties to the game (starting
-    life points, quoting strictness, ...), which reports and goldfish runs state."""
+    life points, quoting strictness, ...), which reports and goldfish runs state. A format whose
+    rules change by date exists once per rules version, each with the date it took effect."""
 
     name: str
     description: str
@@ -36,8 +38,22 @@ class Format:
     sets: tuple[str, ...] | None = None   # a format the card data defines: only cards of these sets
     rules: tuple[Rule, ...] | None = None  # the format's own rules, in place of the game's
     identity: Callable[["CardDatabase"], Callable[[Card], Hashable]] | None = None  # its own "same card"
-    data_file: str | None = None          # its rules data: card_data/formats/<game>/<data_file>.yaml
     game: str = ""
+    version: str | None = None            # the rules version this format is part of
+    effective: date | None = None         # the date that version took effect
+    aliases: tuple[str, ...] = ()
+    params: Any = None                    # what the format's own rules read (typed by the game)
+    card_list_bans: bool = True           # whether the card data's own Banned mark applies
+    banned: Callable[[Card], str | None] | None = None  # the format's own ban list: why a card is on it
+
+
+def in_force(versions: list[Format], as_of: date | None) -> tuple[Format, bool]:
+    """The version in force on `as_of` (today when None), and whether `as_of` comes before the
+    oldest version (which is then the one used)."""
+    dated = sorted(versions, key=lambda f: f.effective or date.min)
+    when = as_of or date.today()
+    current = [f for f in dated if (f.effective or date.min) <= when]
+    return (current[-1], False) if current else (dated[0], True)
 
 
 def _by_name(database: "CardDatabase") -> Callable[[Card], Hashable]:
@@ -62,19 +78,32 @@ class Game:
     def default_format(self) -> str:
         return self.formats[0].name
 
-    def format(self, name: str, defined: tuple[dict, ...] = ()) -> Format | None:
-        """The game's format `name`, or one the card data defines (its sets, the default's rules)."""
-        found = next((f for f in self.formats if f.name == name), None)
+    def canonical_format(self, name: str) -> str:
+        """A format's name for one of its aliases (limited -> type1), or the name itself."""
+        return next((f.name for f in self.formats if name in f.aliases), name)
+
+    def format(self, name: str, defined: tuple[dict, ...] = (), as_of: date | None = None) -> Format | None:
+        """The game's format `name` (or alias) in the version in force on `as_of`, or one the card
+        data defines (its sets, the default's rules)."""
+        return self.format_in_force(name, defined, as_of)[0]
+
+    def format_in_force(self, name: str, defined: tuple[dict, ...] = (),
+                        as_of: date | None = None) -> tuple[Format | None, bool]:
+        """format(), and whether `as_of` came before the oldest version of it."""
+        name = self.canonical_format(name)
+        versions = [f for f in self.formats if f.name == name]
+        if versions:
+            return in_force(versions, as_of)
         data = next((f for f in defined if f["name"] == name), None)
-        if found is None and data is not None:
-            default = self.formats[0]
-            label = data.get("label", name)
-            found = Format(name, f"{label}: {default.name} rules, cards of {len(data['sets'])} sets only",
-                           default.settings, tuple(data["sets"]))
-        return found
+        if data is None:
+            return None, False
+        default = self.formats[0]
+        label = data.get("label", name)
+        return Format(name, f"{label}: {default.name} rules, cards of {len(data['sets'])} sets only",
+                      default.settings, tuple(data["sets"])), False
 
     def format_names(self, defined: tuple[dict, ...] = ()) -> list[str]:
-        return [f.name for f in self.formats] + [f["name"] for f in defined]
+        return list(dict.fromkeys([f.name for f in self.formats] + [f["name"] for f in defined]))
 
 
 def known_games() -> tuple[str, ...]:
@@ -88,23 +117,3 @@ def get_game(name: str) -> Game | None:
 
 def all_games() -> tuple[Game, ...]:
     return tuple(get_game(name) for name in GAME_MODULES)
-
-
-def rule_index() -> dict[str, Rule]:
-    """Every rule id of every game and format, for the reports that describe rules (a format's own
-    version of a rule stands behind the game's)."""
-    index: dict[str, Rule] = {}
-    for game in all_games():
-        for rules in [game.rules] + [f.rules for f in game.formats if f.rules]:
-            for each in rules:
-                index.setdefault(each.id, each)
-    return index
-
-
-def rules_of(game_name: str | None, format_name: str | None) -> dict[str, Rule]:
-    """The rules a deck of this game and format was checked by, by id (for --explain)."""
-    game = get_game(game_name) if game_name else None
-    if game is None:
-        return rule_index()
-    chosen = game.format(format_name) if format_name else None
-    return {each.id: each for each in (chosen.rules if chosen and chosen.rules else game.rules)}

@@ -5,9 +5,12 @@ Any problem stops the run with exit 2: deckcheck does not guess what a broken fi
 from __future__ import annotations
 
 import json
+from datetime import date
 from functools import cache
 from pathlib import Path
+from typing import Any
 
+from deckcheck.loading import cache as data_cache
 from deckcheck.loading import resources
 from deckcheck.loading.safe_yaml import Document, InputError, decode, load
 from deckcheck.model import Position
@@ -55,6 +58,29 @@ def load_checked(path: Path, schema: str, content: bytes | None = None) -> Docum
     return document
 
 
+def checked_data(path: Path, schema: str) -> Any:
+    """The plain data of a file valid against its schema, from the cache when this content was
+    checked before (a schema check imports jsonschema, which a run with warm caches never needs)."""
+    content = read_bytes(path)
+    key = schema.encode() + b"\0" + content
+    cached = data_cache.load(key)
+    if isinstance(cached, dict) and "data" in cached:
+        return cached["data"]
+    data = load_checked(path, schema, content).data
+    data_cache.store(key, {"data": data})
+    return data
+
+
 def _message(error) -> str:
     where = "/".join(str(p) for p in error.absolute_path)
     return f"{where}: {error.message}" if where else error.message
+
+
+def parse_date(text: str | None, path: Path, position) -> date | None:
+    """A YYYY-MM-DD the schema let through, as a date; FileProblems for one no calendar has."""
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise FileProblems([located(path, position, f"'{text}' is not a date (YYYY-MM-DD)")]) from None

@@ -7,10 +7,11 @@ the command line replaces the config's value, except `--ignore`, which adds to t
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from fnmatch import fnmatchcase
 from pathlib import Path
 
-from deckcheck.loading.checked_yaml import load_checked
+from deckcheck.loading.checked_yaml import load_checked, parse_date
 
 CONFIG_NAME = ".deckcheck.yaml"
 
@@ -33,6 +34,7 @@ class Config:
     ignore: tuple[str, ...] = ()
     output_format: str | None = None
     strict: bool = False
+    as_of: date | None = None
     overrides: tuple[Override, ...] = field(default=())
 
     def overrides_for(self, deck: Path) -> list[Override]:
@@ -64,8 +66,10 @@ def load_config(path: Path | None) -> Config:
     """The config at `path` (FileProblems when it is broken), or the empty config for None."""
     if path is None:
         return Config()
-    data = load_checked(path, "config").data or {}
+    document = load_checked(path, "config")
+    data = document.data or {}
     base = path.parent
+    as_of = parse_date(data.get("as_of"), path, document.position(("as_of",)))
     return Config(
         path=path,
         game=data.get("game"),
@@ -75,6 +79,8 @@ def load_config(path: Path | None) -> Config:
         ignore=tuple(data.get("ignore", [])),
         output_format=data.get("output_format"),
         strict=bool(data.get("strict", False)),
+        as_of=as_of,
         overrides=tuple(Override(tuple(o["paths"]), o.get("game"), o.get("format"), tuple(o.get("ignore", [])))
                         for o in data.get("overrides", [])),
     )
+

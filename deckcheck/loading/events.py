@@ -15,7 +15,7 @@ from typing import Any, Iterable, Mapping
 
 from deckcheck.games import get_game, known_games
 from deckcheck.loading.card_db import Databases
-from deckcheck.loading.checked_yaml import FileProblems, load_checked, located
+from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, parse_date
 from deckcheck.loading.safe_yaml import Document
 
 
@@ -68,6 +68,10 @@ def read_event(path: Path, databases: Databases) -> Event:
     limited = tuple(_listed(path, document, ("limited", name), name, count, games, databases, problems)
                     for name, count in data.get("limited", {}).items())
     scripture = _scripture(path, document, problems)
+    try:
+        parse_date(data.get("effective"), path, document.position(("effective",)))
+    except FileProblems as exc:
+        problems.extend(exc.problems)
     if "format" in data and "game" in data:
         game = get_game(data["game"])
         defined = databases.for_game(game.name).formats

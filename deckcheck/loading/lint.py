@@ -42,7 +42,7 @@ def lint(paths: Iterable[Path]) -> LintResult:
         for path in database_files(root):
             result.files += 1
             try:
-                document = load_checked(path, "format" if _is_format_file(path) else "card-db")
+                document = load_checked(path, "rules-version" if _is_format_file(path) else "card-db")
             except FileProblems as exc:
                 result.problems.extend(exc.problems)
                 continue
@@ -75,7 +75,7 @@ def lint(paths: Iterable[Path]) -> LintResult:
 
 
 def _is_format_file(path: Path) -> bool:
-    """A format's rules file (card_data/formats/<game>/<format>.yaml), checked by its own schema."""
+    """A tournament rules version (card_data/formats/<game>/dbr-<version>.yaml), checked by its own schema."""
     return path.parent.parent.name == "formats"
 
 

@@ -25,5 +25,6 @@ def schema_path(name: str) -> Path:
     return _folder("schemas") / f"{name}.schema.json"
 
 
-def format_rules_path(game: str, name: str) -> Path:
-    return _folder("card_data") / "formats" / game / f"{name}.yaml"
+def format_rules_folder(game: str) -> Path:
+    """Where a game's tournament rules versions are kept as data."""
+    return _folder("card_data") / "formats" / game

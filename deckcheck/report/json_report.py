@@ -9,7 +9,7 @@ from deckcheck import __version__
 from deckcheck.model import DeckReport, Finding
 
 
-def finding_data(finding: Finding, rules: dict | None = None) -> dict[str, Any]:
+def finding_data(finding: Finding, report: DeckReport | None = None) -> dict[str, Any]:
     data = {
         "rule": finding.rule,
         "severity": finding.severity.value,
@@ -19,25 +19,30 @@ def finding_data(finding: Finding, rules: dict | None = None) -> dict[str, Any]:
         "line": finding.position.line if finding.position else None,
         "column": finding.position.column if finding.position else None,
     }
-    if rules is not None and finding.rule in rules:
-        data["explanation"] = {"summary": rules[finding.rule].summary, "source": rules[finding.rule].source}
+    rule = report.rule(finding.rule) if report is not None else None
+    if rule is not None:
+        data["explanation"] = {"summary": rule.summary, "source": rule.source}
+    return data
+
+
+def deck_data(r: DeckReport, explain: bool = False) -> dict[str, Any]:
+    data = {
+        "path": r.path, "game": r.game, "format": r.format, "rules_version": r.rules_version,
+        "game_inferred": r.game_inferred, "name": r.name, "legal": r.legal,
+        "counts": dict(r.counts), "settings": dict(r.settings), "notes": list(r.notes),
+        "findings": [finding_data(f, r if explain else None) for f in r.findings],
+    }
+    if r.formats is not None:
+        data["formats"] = [{"format": v.format, "rules_version": v.version, "legal": v.legal,
+                            "errors": [finding_data(f) for f in v.errors]} for v in r.formats]
     return data
 
 
 def report_data(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> dict[str, Any]:
-    from deckcheck.games import rules_of
-
     return {
         "tool": {"name": "deckcheck", "version": __version__},
         "events": [{"name": e.name, "path": e.path, "effective": e.effective, "sha256": e.digest} for e in events],
-        "decks": [
-            {
-                "path": r.path, "game": r.game, "format": r.format, "name": r.name, "legal": r.legal,
-                "counts": dict(r.counts), "settings": dict(r.settings),
-                "findings": [finding_data(f, rules_of(r.game, r.format) if explain else None) for f in r.findings],
-            }
-            for r in reports
-        ],
+        "decks": [deck_data(r, explain) for r in reports],
         "summary": {
             "decks": len(reports),
             "legal": sum(r.legal for r in reports),

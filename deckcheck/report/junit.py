@@ -8,15 +8,12 @@ import xml.etree.ElementTree as ET
 from typing import Sequence
 
 from deckcheck.model import DeckReport, Severity
-from deckcheck.rules.common import PARSE
 
 
 def _rules_checked(report: DeckReport) -> list[str]:
-    from deckcheck.games import get_game
-
-    game = get_game(report.game) if report.game else None
-    ids = [rule.id for rule in game.rules] if game and report.counts else [PARSE.id]
-    return ids + [f.rule for f in report.findings if f.rule not in ids]
+    """The rules the deck was checked by, then any rule a finding names that is not among them."""
+    ids = [rule.id for rule in report.rules]
+    return ids + list(dict.fromkeys(f.rule for f in report.findings if f.rule not in ids))
 
 
 def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> str:
@@ -24,6 +21,11 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
     total = failed = 0
     for report in reports:
         suite = ET.SubElement(root, "testsuite", name=report.path)
+        if report.format:
+            properties = ET.SubElement(suite, "properties")
+            for key, value in (("game", report.game), ("format", report.format), ("rules_version", report.rules_version)):
+                if value:
+                    ET.SubElement(properties, "property", name=key, value=value)
         cases = _rules_checked(report)
         suite_failures = 0
         for rule_id in cases:

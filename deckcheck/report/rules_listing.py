@@ -8,13 +8,22 @@ from typing import Sequence
 
 from tabulate import tabulate
 
-from deckcheck.games import Game
+from deckcheck.games import Format, Game
 from deckcheck.rules import Rule
 from deckcheck.rules.common import COMMON_RULES
 
+COMMON_IDS = {r.id for r in COMMON_RULES}
+
 
 def _own(game: Game) -> tuple[Rule, ...]:
-    return tuple(r for r in game.rules if r not in COMMON_RULES)
+    return tuple(r for r in game.rules if r.id not in COMMON_IDS)
+
+
+def _named(each: Format) -> str:
+    """`type1 (rules 2.0, from 2026-08-13)` for a format of a dated rules version."""
+    if each.version is None:
+        return each.name
+    return f"{each.name} (rules {each.version}, from {each.effective.isoformat()})"
 
 
 def _table(rules: Sequence[Rule]) -> str:
@@ -30,12 +39,14 @@ def render_text(games: Sequence[Game]) -> str:
         for index, each in enumerate(game.formats):
             default = " [default]" if index == 0 else ""
             settings = ", ".join(f"{k}={v}" for k, v in each.settings.items())
-            parts.append(f"  format {each.name}{default}: {each.description}" + (f" ({settings})" if settings else ""))
+            aliases = f" [aliases: {', '.join(each.aliases)}]" if each.aliases else ""
+            parts.append(f"  format {_named(each)}{default}: {each.description}" + (f" ({settings})" if settings else "")
+                         + aliases)
         parts += [_table(_own(game)), ""]
         for each in game.formats:
             if each.rules:
-                parts += [f"  rules of format {each.name} (in place of the game's)",
-                          _table([r for r in each.rules if r not in COMMON_RULES]), ""]
+                parts += [f"  rules of format {_named(each)} (in place of the game's)",
+                          _table([r for r in each.rules if r.id not in COMMON_IDS]), ""]
     return "\n".join(parts)
 
 
@@ -49,8 +60,9 @@ def render_json(games: Sequence[Game]) -> str:
         "games": [{
             "game": game.name, "title": game.title, "source": game.source,
             "formats": [{"name": f.name, "description": f.description, "settings": dict(f.settings),
-                         "default": i == 0,
-                         **({"rules": _rule_data([r for r in f.rules if r not in COMMON_RULES])} if f.rules else {})}
+                         "default": i == 0, "rules_version": f.version,
+                         "effective": f.effective.isoformat() if f.effective else None, "aliases": list(f.aliases),
+                         **({"rules": _rule_data([r for r in f.rules if r.id not in COMMON_IDS])} if f.rules else {})}
                         for i, f in enumerate(game.formats)],
             "rules": _rule_data(_own(game)),
         } for game in games],

@@ -19,9 +19,12 @@ def _uri(path: str) -> str:
 
 
 def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> str:
-    from deckcheck.games import rule_index
-
-    known = rule_index()
+    # a rule is described by the text of the format and rules version a deck was checked by; where
+    # decks of several formats share an id, the first deck's text describes it
+    known = {}
+    for report in reports:
+        for record in report.rules:
+            known.setdefault(record.id, record)
     used = sorted({f.rule for r in reports for f in r.findings})
     index = {rule_id: i for i, rule_id in enumerate(used)}
     rules = []
@@ -53,6 +56,8 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
         "runs": [{
             "tool": {"driver": {"name": "deckcheck", "version": __version__, "rules": rules}},
             "results": results,
+            "properties": {"decks": [{"path": r.path, "game": r.game, "format": r.format,
+                                      "rules_version": r.rules_version} for r in reports]},
         }],
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -8,29 +8,37 @@ from typing import Sequence
 from tabulate import tabulate
 
 from deckcheck.model import DeckReport, Finding
+from deckcheck.wording import plural
 
 _COLUMNS = ("rule", "severity", "message", "card", "line")
 _WIDTHS = (None, None, 60, 24, None)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def game_and_format(report: DeckReport) -> str:
+    """`redemption/type1, rules 2.0`: what the deck was checked as."""
+    about = "/".join(x for x in (report.game, report.format) if x) or "unknown game"
+    return about + (f", rules {report.rules_version}" if report.rules_version else "")
 
 
 def deck_heading(report: DeckReport) -> str:
-    about = "/".join(x for x in (report.game, report.format) if x) or "unknown game"
     name = f" \u2014 {report.name}" if report.name else ""
     verdict = "legal" if report.legal else "ILLEGAL"
-    tally = f"{_plural(report.errors, 'error')}, {_plural(report.warnings, 'warning')}"
-    return f"{report.path} ({about}){name}: {verdict} ({tally})"
+    tally = f"{plural(report.errors, 'error')}, {plural(report.warnings, 'warning')}"
+    return f"{report.path} ({game_and_format(report)}){name}: {verdict} ({tally})"
 
 
 def summary_line(reports: Sequence[DeckReport]) -> str:
     legal = sum(r.legal for r in reports)
     errors = sum(r.errors for r in reports)
     warnings = sum(r.warnings for r in reports)
-    return (f"{_plural(len(reports), 'deck')} checked: {legal} legal, {len(reports) - legal} illegal; "
-            f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}")
+    return (f"{plural(len(reports), 'deck')} checked: {legal} legal, {len(reports) - legal} illegal; "
+            f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")
+
+
+def format_rows(report: DeckReport) -> list[tuple[str, str, str, str]]:
+    """--all-formats: (format, rules version, verdict, first errors) per format."""
+    return [(each.format, each.version or "", "legal" if each.legal else "ILLEGAL",
+             "; ".join(f"{f.rule}: {f.message}" for f in each.errors)) for each in report.formats or ()]
 
 
 def event_line(event) -> str:
@@ -45,16 +53,14 @@ def _table(findings: Sequence[Finding]) -> str:
 
 
 def _explained(report: DeckReport) -> str:
-    from deckcheck.games import rules_of
-
-    rules = rules_of(report.game, report.format)
     blocks = []
     for f in report.findings:
         card = f" [{', '.join(f.cards)}]" if f.cards else ""
         lines = [f"  {f.position.line}:{f.position.column} {f.severity.value} {f.rule}: {f.message}{card}"]
-        if f.rule in rules:
-            lines.append(f"      rule:   {rules[f.rule].summary}")
-            lines.append(f"      source: {rules[f.rule].source}")
+        rule = report.rule(f.rule)
+        if rule is not None:
+            lines.append(f"      rule:   {rule.summary}")
+            lines.append(f"      source: {rule.source}")
         blocks.append("\n".join(lines))
     return "\n".join(blocks)
 
@@ -65,8 +71,12 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
         parts.append("")
     for report in reports:
         parts.append(deck_heading(report))
+        parts += [f"note: {note}" for note in report.notes]
         if report.findings:
             parts.append(_explained(report) if explain else _table(report.findings))
+        if report.formats is not None:
+            parts.append(tabulate(format_rows(report), headers=("format", "rules", "verdict", "first errors"),
+                                  tablefmt="simple", maxcolwidths=[None, None, None, 80]))
         parts.append("")
     parts.append(summary_line(reports))
     return "\n".join(parts) + "\n"

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Mapping
 
-from deckcheck.model import Card, Deck, Entry, Finding, Position, Severity
+from deckcheck.model import Card, Deck, Entry, Finding, Position, RuleRecord, Severity
 
 if TYPE_CHECKING:
     from deckcheck.games import Format, Game
@@ -28,6 +28,10 @@ class Rule:
     summary: str
     source: str
     check: Check | None = None  # None for rules that loading reports (deck.parse, deck.unknown-card, ...)
+
+    @property
+    def record(self) -> RuleRecord:
+        return RuleRecord(self.id, self.severity, self.summary, self.source)
 
 
 def rule(rule_id: str, severity: Severity, summary: str, source: str) -> Callable[[Check], Rule]:

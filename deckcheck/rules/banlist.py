@@ -7,7 +7,6 @@ from typing import Iterator
 
 from deckcheck.model import Deck, Finding, Severity
 from deckcheck.rules import Reporter, rule, shapes
-from deckcheck.rules.format_data import format_rules, matches
 
 SOURCE = "events.md, the event files applied"
 
@@ -18,25 +17,24 @@ def _identities(report: Reporter, ids: tuple[str, ...]) -> set:
 
 
 @rule("banlist.banned", Severity.ERROR,
-      "a card on an applied ban list or the format's, or one the card data marks banned everywhere, is in any zone",
-      SOURCE)
+      "a card on an applied ban list (the format's, an event's, or the card data's own mark where the rules "
+      "version in force says so) is in any zone", SOURCE)
 def banned(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    if any(entry.card is not None and entry.card.get("banned") for entry in deck.entries()):
-        for group in shapes.copies(deck.entries(), report.context.identity):
-            if any(entry.card.get("banned") for entry in group):
-                yield report.about_entries(group, f"{group[0].card.name} is banned in every format (card data)")
+    """One finding per banned card, naming every list that bans it."""
     chosen = report.context.format
-    for spec in format_rules(chosen).get("banned", []):
-        found = [e for e in deck.entries() if e.card is not None and matches(e.card, spec)]
-        if found:
-            yield report.about_entries(found, f"{found[0].card.name} is banned in {chosen.name} "
-                                              f"({spec.get('note', spec['title'])})")
-    for event in report.context.events:
-        for listed in event.banned:
-            wanted = _identities(report, listed.ids.get(deck.game, ()))
-            for group in shapes.copies(deck.entries(), report.context.identity):
-                if report.context.identity(group[0].card) in wanted:
-                    yield report.about_entries(group, f"{group[0].card.name} is banned by {event.name}")
+    card_list = chosen is None or chosen.card_list_bans
+    format_list = chosen.banned if chosen is not None else None
+    events = [(event, _identities(report, tuple(i for listed in event.banned for i in listed.ids.get(deck.game, ()))))
+              for event in report.context.events]
+    for group in shapes.copies(deck.entries(), report.context.identity):
+        listed = [f"in {why}" for why in (format_list(e.card) if format_list else None for e in group) if why]
+        marked = ["by the card list's own Banned mark" for e in group if card_list and e.card.get("banned")]
+        identity = report.context.identity(group[0].card)
+        reasons = list(dict.fromkeys(listed + marked + [f"by {event.name}" for event, wanted in events
+                                                        if identity in wanted]))
+        if reasons:
+            said = reasons[0] if len(reasons) == 1 else ", ".join(reasons[:-1]) + " and " + reasons[-1]
+            yield report.about_entries(group, f"{group[0].card.name} is banned {said}")
 
 
 @rule("banlist.limited", Severity.ERROR,

@@ -6,11 +6,13 @@ it implements.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable, Hashable, Iterable, Iterator
 
 from deckcheck.loading.names import normalise
 from deckcheck.model import Card, Deck, Entry, Finding
 from deckcheck.rules import Reporter
+from deckcheck.wording import plural
 
 
 def same_name(card: Card) -> Hashable:
@@ -47,16 +49,58 @@ def copy_cap(report: Reporter, entries: Iterable[Entry], limit: Callable[[Card],
     """A finding for each card (by the game's identity rule) with more copies than `limit(card)`,
     counted over `entries` (`scope` names them in the message when they are not the deck alone);
     None means no limit."""
-    for group in copies(entries, report.context.identity):
-        # printings of one card may carry different limits: the most limited one present counts
-        caps = [cap for cap in (limit(e.card) for e in group) if cap is not None]
-        cap = min(caps) if caps else None
-        total = sum(e.count for e in group)
-        if cap is not None and total > cap:
-            shown = _names(group)
-            reason = f" ({why})" if why else ""
-            copies_word = "copy" if total == 1 else "copies"
-            yield report.about_entries(group, f"{total} {copies_word} of {shown}{scope}; at most {cap} allowed{reason}")
+    def caps(card: Card, size: int) -> list[Cap]:
+        cap = limit(card)
+        return [] if cap is None else [Cap(report.rule.id, cap, why)]
+
+    yield from _over_caps(report, [(list(entries), scope)], caps, set())
+
+
+@dataclass(frozen=True)
+class Cap:
+    """One limit on a card: the rule that sets it, the copies it allows, and why (for the message)."""
+
+    rule: str
+    copies: int
+    why: str = ""
+
+
+def lowest_caps(report: Reporter, deck: Deck, caps: Callable[[Card, int], Iterable[Cap]],
+                scopes: tuple[tuple[str, ...], ...] = (("main",),)) -> Iterator[Finding]:
+    """Copy limits where several rules may cap one card (a Dominant with a special ability, a Lost
+    Soul with one, ...): a card's limit is the lowest cap of every rule on every printing of it in
+    the deck (the most limited printing sets the limit), and only the rule that sets that cap
+    reports it, so one problem is one finding. Each scope of zones is checked in turn (the deck,
+    then deck + Reserve), counting `size` over the scope; a card over its limit in one scope is
+    not reported again in the next."""
+    done: set = set()
+    checked = []
+    for zones in scopes:
+        if len(zones) > 1 and not deck.size(*zones[1:]):
+            continue  # no Reserve: deck + Reserve is the deck, already checked
+        scope = "" if zones == ("main",) else " in " + " + ".join("Reserve" if z == "side" else "deck" for z in zones)
+        checked.append((list(deck.entries(*zones)), scope))
+    yield from _over_caps(report, checked, caps, done)
+
+
+def _over_caps(report: Reporter, scopes: list[tuple[list[Entry], str]], caps: Callable[[Card, int], Iterable[Cap]],
+               done: set) -> Iterator[Finding]:
+    identity = report.context.identity
+    for entries, scope in scopes:
+        size = sum(e.count for e in entries)
+        for group in copies(entries, identity):
+            key = identity(group[0].card)
+            if key in done:
+                continue
+            lowest = min((cap for e in group for cap in caps(e.card, size)), key=lambda c: c.copies, default=None)
+            total = sum(e.count for e in group)
+            if lowest is None or total <= lowest.copies:
+                continue
+            done.add(key)
+            if lowest.rule == report.rule.id:
+                reason = f" ({lowest.why})" if lowest.why else ""
+                yield report.about_entries(group, f"{plural(total, 'copy')} of {_names(group)}{scope}; "
+                                                  f"at most {lowest.copies} allowed{reason}")
 
 
 def _names(group: list[Entry]) -> str:

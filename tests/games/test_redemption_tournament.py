@@ -1,18 +1,25 @@
-"""Redemption Type 1 and Type 2 (Deck Building Rules 1.3.0), at every boundary the rules set."""
+"""Redemption tournament formats at every boundary the rules set, in each rules version by date:
+1.3.0 (from 2026-03-13) and 2.0 (from 2026-08-13)."""
 
 import pytest
-from deckcheck.games.redemption.same_card import lost_soul_name
-from deckcheck.games.redemption.tournament import required_lost_souls
+from deckcheck.games.redemption.rules_version import versions
 
-from conftest import zone_yaml
+from conftest import DATA, zone_yaml
 
 DB = "redemption-tournament.yaml"
 HOPPER = "Lost Soul II Chronicles 28:13 (Hopper)"
+V13, V20 = "2026-06-01", "2026-09-01"      # a date under each version
 
 
-def deck(fmt: str, size: int, souls: int, extra: dict[str, int] | None = None, side: dict[str, int] | None = None) -> str:
-    """`souls` plain Lost Souls, the `extra` cards, and good and evil fillers (3 of each name) to
-    `size`, half good and half evil (with one neutral Double Agent when the rest is odd)."""
+def required(version: str, kind: str, size: int) -> int:
+    found = {v.version: v for v in versions()}[version]
+    return next(c.build for c in found.categories.values() if c.build.name == kind).required_lost_souls(size)
+
+
+def deck(fmt: str, size: int, souls: int, extra: dict[str, int] | None = None, side: dict[str, int] | None = None,
+         copies: int = 3) -> str:
+    """`souls` plain Lost Souls, the `extra` cards, and good and evil fillers (`copies` of each
+    name) to `size`, half good and half evil (with one neutral Double Agent when the rest is odd)."""
     main = {f"Soul {i}": 1 for i in range(1, souls + 1)}
     main.update(extra or {})
     rest = size - sum(main.values())
@@ -23,91 +30,208 @@ def deck(fmt: str, size: int, souls: int, extra: dict[str, int] | None = None, s
     for side_name, count in (("Good", rest // 2), ("Evil", rest // 2)):
         number = 1
         while count > 0:
-            main[f"{side_name} {number}"] = min(3, count)
+            while f"{side_name} {number}" in main:
+                number += 1
+            main[f"{side_name} {number}"] = min(copies, count)
             count -= main[f"{side_name} {number}"]
             number += 1
     text = f"game: redemption\nformat: {fmt}\n" + zone_yaml("main", main)
     return text + (zone_yaml("side", side) if side else "")
 
 
-def test_the_tables_match_the_rules_charts():
-    type1 = {(50, 56): 7, (57, 63): 8, (99, 105): 14, (141, 147): 20, (148, 154): 21}
-    type2 = {(100, 105): 14, (106, 112): 15, (141, 147): 20, (218, 224): 31, (246, 252): 35}
-    for fmt, chart in (("type1", type1), ("type2", type2)):
-        for (low, high), souls in chart.items():
-            assert {required_lost_souls(fmt, n) for n in range(low, high + 1)} == {souls}, (fmt, low)
+@pytest.fixture
+def check(check_deck):
+    """check(deck text, as_of): the JSON outcome of the deck against the test database on that date."""
+    return lambda text, as_of, *options: check_deck(text, DB, ".yaml", "--as-of", as_of, *options)
 
 
-@pytest.mark.parametrize("fmt, size, legal", [
-    ("type1", 49, False), ("type1", 50, True), ("type1", 154, True), ("type1", 155, False),
-    ("type2", 99, False), ("type2", 100, True), ("type2", 252, True), ("type2", 253, False),
+# --- versions by date ---------------------------------------------------------------------------------
+
+def test_the_versions_and_the_dates_they_took_effect():
+    assert [(v.version, v.effective.isoformat()) for v in versions()] == [("1.3.0", "2026-03-13"), ("2.0", "2026-08-13")]
+
+
+@pytest.mark.parametrize("version, kind, chart", [
+    ("1.3.0", "type1", {(50, 56): 7, (57, 63): 8, (99, 105): 14, (141, 147): 20, (148, 154): 21}),
+    ("1.3.0", "type2", {(100, 105): 14, (106, 112): 15, (141, 147): 20, (218, 224): 31, (246, 252): 35}),
+    ("2.0", "type1", {(50, 56): 7, (57, 63): 8, (64, 70): 9}),
+    ("2.0", "type2", {(100, 105): 14, (106, 112): 15, (134, 140): 19}),
 ])
-def test_deck_size(check_deck, fmt, size, legal):
-    outcome = check_deck(deck(fmt, size, required_lost_souls(fmt, size)), DB)
+def test_the_lost_soul_charts(version, kind, chart):
+    for (low, high), souls in chart.items():
+        assert {required(version, kind, n) for n in range(low, high + 1)} == {souls}, (version, kind, low)
+
+
+@pytest.mark.parametrize("as_of, version", [("2026-08-12", "1.3.0"), ("2026-08-13", "2.0"), ("2026-03-13", "1.3.0")])
+def test_as_of_picks_the_version_in_force(check, as_of, version):
+    outcome = check(deck("type1", 50, 7), as_of)
+    assert outcome.deck["rules_version"] == version and outcome.deck["format"] == "type1"
+    assert outcome.deck["notes"] == []
+
+
+def test_without_a_date_the_rules_of_today_apply(check_deck):
+    assert check_deck(deck("type1", 50, 7), DB).deck["rules_version"] == "2.0"   # today is after 2026-08-13
+
+
+def test_a_date_before_the_oldest_version_uses_it_and_says_so(check):
+    outcome = check(deck("type1", 50, 7), "2025-12-25")
+    assert outcome.deck["rules_version"] == "1.3.0"
+    assert outcome.deck["notes"] == ["2025-12-25 is before the oldest Redemption rules version (1.3.0, from "
+                                     "2026-03-13): 1.3.0 was applied"]
+    assert "note: 2025-12-25 is before the oldest" in check(deck("type1", 50, 7), "2025-12-25", "--output-format",
+                                                              "text").stdout
+
+
+def test_an_events_date_and_the_configs_pick_the_version(tmp_path, monkeypatch):
+    from conftest import run
+
+    (tmp_path / "deck.yaml").write_text(deck("type1", 50, 7, copies=3))
+    (tmp_path / "old-event.yaml").write_text("name: Nationals 2026\neffective: 2026-07-20\ngame: redemption\n")
+    monkeypatch.chdir(tmp_path)
+    database = ("--card-db", DATA / DB, "--output-format", "json")
+    by_event = run("check", "deck.yaml", "--event", "old-event.yaml", *database)
+    assert by_event.deck["rules_version"] == "1.3.0" and by_event.exit_code == 0
+    assert run("check", "deck.yaml", "--event", "old-event.yaml", "--as-of", V20, *database).deck["rules_version"] == "2.0"
+    (tmp_path / ".deckcheck.yaml").write_text("as_of: 2026-05-01\n")
+    assert run("check", "deck.yaml", *database).deck["rules_version"] == "1.3.0"
+    assert run("check", "deck.yaml", "--as-of", V20, *database).deck["rules_version"] == "2.0"
+
+
+@pytest.mark.parametrize("where, text", [("--as-of", "2026-13-01"), ("--as-of", "yesterday")])
+def test_a_bad_date_is_exit_two(check_deck, where, text):
+    outcome = check_deck(deck("type1", 50, 7), DB, ".yaml", where, text)
+    assert outcome.exit_code == 2 and "--as-of takes a date as YYYY-MM-DD" in outcome.stderr
+
+
+def test_an_impossible_date_in_the_config_is_exit_two_with_its_line(tmp_path, monkeypatch):
+    from conftest import run
+
+    (tmp_path / ".deckcheck.yaml").write_text("game: redemption\nas_of: 2026-02-30\n")
+    (tmp_path / "deck.yaml").write_text(deck("type1", 50, 7))
+    monkeypatch.chdir(tmp_path)
+    outcome = run("check", "deck.yaml")
+    assert outcome.exit_code == 2 and ".deckcheck.yaml:2:8: '2026-02-30' is not a date" in outcome.stderr
+
+
+@pytest.mark.parametrize("alias, name", [("limited", "type1"), ("t1", "type1"), ("unlimited", "type1-unlimited"),
+                                         ("teams", "type1-teams"), ("t2", "type2")])
+def test_aliases_name_the_categories(check, alias, name):
+    size = 100 if name == "type2" else 50
+    outcome = check(deck(alias, size, 14 if size == 100 else 7, copies=1 if name != "type2" else 2), V20)
+    assert outcome.deck["format"] == name
+
+
+# --- the numbers of each version ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("as_of, fmt, size, legal", [
+    (V13, "type1", 49, False), (V13, "type1", 50, True), (V13, "type1", 154, True), (V13, "type1", 155, False),
+    (V13, "type2", 99, False), (V13, "type2", 100, True), (V13, "type2", 252, True), (V13, "type2", 253, False),
+    (V20, "type1", 49, False), (V20, "type1", 50, True), (V20, "type1", 70, True), (V20, "type1", 71, False),
+    (V20, "type2", 99, False), (V20, "type2", 100, True), (V20, "type2", 140, True), (V20, "type2", 141, False),
+])
+def test_deck_size(check, as_of, fmt, size, legal):
+    version, kind = ("1.3.0" if as_of == V13 else "2.0"), fmt
+    souls = required(version, kind, size)
+    copies = 3 if as_of == V13 else (1 if fmt == "type1" else 2)
+    outcome = check(deck(fmt, size, souls, copies=copies), as_of)
     assert ("redemption.deck-size" in outcome.errors) is not legal
     if legal:
         assert outcome.errors == set(), outcome.deck["findings"]
 
 
-@pytest.mark.parametrize("fmt, size, souls, legal", [
-    ("type1", 56, 7, True), ("type1", 57, 7, False), ("type1", 57, 8, True), ("type1", 56, 8, False),
-    ("type2", 105, 14, True), ("type2", 106, 14, False), ("type2", 106, 15, True), ("type2", 105, 15, False),
+@pytest.mark.parametrize("as_of, fmt, size, souls, legal", [
+    (V13, "type1", 56, 7, True), (V13, "type1", 57, 7, False), (V13, "type1", 57, 8, True), (V13, "type1", 56, 8, False),
+    (V13, "type2", 105, 14, True), (V13, "type2", 106, 14, False), (V13, "type2", 106, 15, True),
+    (V20, "type1", 63, 8, True), (V20, "type1", 64, 8, False), (V20, "type1", 64, 9, True),
 ])
-def test_lost_soul_tables(check_deck, fmt, size, souls, legal):
-    outcome = check_deck(deck(fmt, size, souls), DB)
+def test_lost_soul_charts_in_a_deck(check, as_of, fmt, size, souls, legal):
+    copies = 3 if as_of == V13 else 1
+    outcome = check(deck(fmt, size, souls, copies=copies), as_of)
     assert ("redemption.lost-soul-count" in outcome.errors) is not legal
 
 
-def test_a_hopper_does_not_count(check_deck):
-    legal = check_deck(deck("type1", 50, 7, {HOPPER: 1}), DB)
-    assert "redemption.lost-soul-count" not in legal.errors
-    short = check_deck(deck("type1", 50, 6, {HOPPER: 1}), DB)
-    (finding,) = short.findings("redemption.lost-soul-count")
+def test_a_hopper_does_not_count(check):
+    assert "redemption.lost-soul-count" not in check(deck("type1", 50, 7, {HOPPER: 1}), V13).errors
+    (finding,) = check(deck("type1", 50, 6, {HOPPER: 1}), V13).findings("redemption.lost-soul-count")
     assert finding["message"] == "50 cards need 7 Lost Souls; this deck has 6 (1 Hopper Lost Soul does not count)"
 
 
-@pytest.mark.parametrize("fmt, reserve, legal", [("type1", 10, True), ("type1", 11, False),
-                                                  ("type2", 15, True), ("type2", 16, False)])
-def test_reserve_size(check_deck, fmt, reserve, legal):
+@pytest.mark.parametrize("as_of, fmt, reserve, legal", [
+    (V13, "type1", 10, True), (V13, "type1", 11, False), (V13, "type2", 15, True), (V13, "type2", 16, False),
+    (V20, "type1", 10, True), (V20, "type1", 11, False), (V20, "type2", 20, True), (V20, "type2", 21, False),
+])
+def test_reserve_size(check, as_of, fmt, reserve, legal):
     size = 50 if fmt == "type1" else 100
-    side = {f"Good {i}": 1 for i in range(30, 30 + (reserve + 1) // 2)}
-    side.update({f"Evil {i}": 1 for i in range(30, 30 + reserve // 2)})
-    outcome = check_deck(deck(fmt, size, required_lost_souls(fmt, size), side=side), DB)
+    # Reserve cards of their own names (30 up), so that no copy limit is reached
+    side = {f"Good {i}": 1 for i in range(25, 25 + (reserve + 1) // 2)}
+    side.update({f"Evil {i}": 1 for i in range(25, 25 + reserve // 2)})
+    copies = 3 if as_of == V13 else (1 if fmt == "type1" else 2)
+    version = "1.3.0" if as_of == V13 else "2.0"
+    outcome = check(deck(fmt, size, required(version, fmt, size), side=side, copies=copies), as_of)
     assert ("redemption.reserve-size" in outcome.errors) is not legal
+    assert outcome.errors <= {"redemption.reserve-size", "redemption.alignment-balance"}
 
 
 @pytest.mark.parametrize("card", ["Son of God", "Soul 40"])
-def test_no_dominant_or_lost_soul_in_the_reserve(check_deck, card):
-    outcome = check_deck(deck("type1", 50, 7, side={card: 1}), DB)
+def test_no_dominant_or_lost_soul_in_the_reserve(check, card):
+    outcome = check(deck("type1", 50, 7, side={card: 1}), V13)
     (finding,) = outcome.findings("redemption.reserve-content")
     assert finding["cards"] == [card] and finding["zone"] == "side"
 
 
-def test_the_deck_and_deck_plus_reserve_are_both_checked(check_deck):
-    # 3 copies in the deck are fine; a fourth in the Reserve breaks deck + Reserve
-    outcome = check_deck(deck("type1", 50, 7, {"Good 39": 3}, side={"Good 39": 1}), DB)
+def test_the_deck_and_deck_plus_reserve_are_both_checked(check):
+    # 3 copies in the deck are fine under 1.3.0; a fourth in the Reserve breaks deck + Reserve
+    outcome = check(deck("type1", 50, 7, {"Good 39": 3}, side={"Good 39": 1}), V13)
     (finding,) = outcome.findings("redemption.copy-limit")
     assert finding["message"] == "4 copies of Good 39 in deck + Reserve; at most 3 allowed"
 
 
+# --- copies: 1.3.0's tables, 2.0's singleton Type 1 and two-of Type 2 ----------------------------------
+
+@pytest.mark.parametrize("as_of, copies, legal", [(V13, 2, True), (V13, 3, True), (V13, 4, False),
+                                                   (V20, 1, True), (V20, 2, False)])
+def test_a_plain_hero_in_type1(check, as_of, copies, legal):
+    outcome = check(deck("type1", 50, 7, {"Good 40": copies}, copies=1), as_of)
+    assert ("redemption.copy-limit" in outcome.errors) is not legal
+    if not legal:
+        (finding,) = outcome.findings("redemption.copy-limit")
+        allowed = 3 if as_of == V13 else 1
+        assert finding["message"].startswith(f"{copies} copies of Good 40; at most {allowed} allowed")
+
+
+@pytest.mark.parametrize("card, copies, rule", [
+    ("Good 40", 2, None), ("Good 40", 3, "redemption.copy-limit"),
+    ("Rainbow Hero", 2, None), ("Rainbow Hero", 3, "redemption.copy-limit"),   # brigades no longer matter
+    ("Temple Site", 2, None), ("Temple Site", 3, "redemption.copy-limit"),
+    ("Son of God", 1, None), ("Son of God", 2, "redemption.dominant-limit"),
+    ("Ability Soul", 1, None), ("Ability Soul", 2, "redemption.lost-soul-ability-limit"),
+    ("Soul 40", 5, None),                                                       # no limit on a meek Lost Soul
+])
+def test_type2_under_2_0_takes_two_of_a_card(check, card, copies, rule):
+    souls = 14 - (copies if "Soul" in card else 0)
+    extra = {card: copies, "Evil 40": copies} if card in ("Good 40", "Rainbow Hero") else {card: copies}
+    outcome = check(deck("type2", 100, souls, extra, copies=2), V20)
+    errors = outcome.errors - {"redemption.alignment-balance", "redemption.site-cap", "redemption.dominant-cap",
+                               "redemption.lost-soul-count"}
+    assert errors == ({rule} if rule else set()), outcome.deck["findings"]
+
+
 @pytest.mark.parametrize("copies, legal", [(2, True), (3, False)])
-def test_two_brigade_cards_in_type2(check_deck, copies, legal):
-    extra = {"Two Brigade Hero": copies, "Two Brigade Evil": copies}
-    outcome = check_deck(deck("type2", 100, 14, extra), DB)
+def test_two_brigade_cards_in_type2_under_1_3_0(check, copies, legal):
+    outcome = check(deck("type2", 100, 14, {"Two Brigade Hero": copies, "Two Brigade Evil": copies}), V13)
     assert ("redemption.multicolor-limit" in outcome.errors) is not legal
 
 
-def test_two_brigade_cards_in_type1_are_one_each(check_deck):
-    outcome = check_deck(deck("type1", 50, 7, {"Two Brigade Hero": 2}), DB)
-    assert "redemption.multicolor-limit" in outcome.errors
-    rainbow = check_deck(deck("type2", 100, 14, {"Rainbow Hero": 2, "Evil 40": 2}), DB)
+def test_two_brigade_cards_in_type1_under_1_3_0_are_one_each(check):
+    assert "redemption.multicolor-limit" in check(deck("type1", 50, 7, {"Two Brigade Hero": 2}), V13).errors
+    rainbow = check(deck("type2", 100, 14, {"Rainbow Hero": 2, "Evil 40": 2}), V13)
     assert "redemption.multicolor-limit" in rainbow.errors
 
 
 @pytest.mark.parametrize("good, evil, legal", [(60, 60, True), (60, 59, False)])
-def test_type2_good_and_evil_balance(check_deck, good, evil, legal):
+def test_type2_good_and_evil_balance(check, good, evil, legal):
     size = good + evil
-    souls = required_lost_souls("type2", size + 3)
+    souls = required("1.3.0", "type2", size + 3)
     main = {f"Soul {i}": 1 for i in range(1, souls + 1)}
     for side_name, count in (("Good", good), ("Evil", evil)):
         number = 1
@@ -116,7 +240,7 @@ def test_type2_good_and_evil_balance(check_deck, good, evil, legal):
             count -= main[f"{side_name} {number}"]
             number += 1
     main["Double Agent"] = 3  # hero and evil character at once: neutral
-    outcome = check_deck("game: redemption\nformat: type2\n" + zone_yaml("main", main), DB)
+    outcome = check("game: redemption\nformat: type2\n" + zone_yaml("main", main), V13)
     assert ("redemption.alignment-balance" in outcome.errors) is not legal
     if not legal:
         assert outcome.findings("redemption.alignment-balance")[0]["message"] == (
@@ -124,19 +248,18 @@ def test_type2_good_and_evil_balance(check_deck, good, evil, legal):
 
 
 @pytest.mark.parametrize("pair", [("New Jerusalem", "The Second Coming"), ("Son of God", "Chariot of Fire")])
-def test_exclusive_pairs(check_deck, pair):
-    one = check_deck(deck("type1", 50, 7, {pair[0]: 1}), DB)
-    assert "redemption.exclusive-pair" not in one.errors
-    both = check_deck(deck("type1", 50, 7, {pair[0]: 1, pair[1]: 1}), DB)
-    (finding,) = both.findings("redemption.exclusive-pair")
+def test_exclusive_pairs(check, pair):
+    assert "redemption.exclusive-pair" not in check(deck("type1", 50, 7, {pair[0]: 1}), V13).errors
+    (finding,) = check(deck("type1", 50, 7, {pair[0]: 1, pair[1]: 1}), V13).findings("redemption.exclusive-pair")
     assert set(finding["cards"]) == set(pair)
 
 
-@pytest.mark.parametrize("copies, legal", [(5, True), (6, False)])
-def test_locust_from_the_pit_five_per_fifty(check_deck, copies, legal):
-    outcome = check_deck(deck("type1", 50, 7, {"Locust from the Pit": copies}), DB)
+@pytest.mark.parametrize("as_of, copies, legal", [(V13, 5, True), (V13, 6, False), (V20, 5, True), (V20, 6, False)])
+def test_locust_from_the_pit_five_per_fifty(check, as_of, copies, legal):
+    outcome = check(deck("type1", 50, 7, {"Locust from the Pit": copies}, copies=1 if as_of == V20 else 3), as_of)
     assert ("redemption.special-card-limit" in outcome.errors) is not legal
-    assert "redemption.special-ability-limit" not in outcome.errors   # the special rule replaces the normal one
+    # the special rule replaces the normal ones: nothing else reports it
+    assert not outcome.errors & {"redemption.special-ability-limit", "redemption.copy-limit"}
 
 
 @pytest.mark.parametrize("card, size, copies, legal", [
@@ -144,94 +267,152 @@ def test_locust_from_the_pit_five_per_fifty(check_deck, copies, legal):
     ("Legion", 50, 4, True), ("Legion", 50, 5, False), ("Legion", 100, 8, True),
     ("Angry Mob (EC)", 50, 4, True), ("Angry Mob (EC)", 50, 5, False),
 ])
-def test_other_special_cards(check_deck, card, size, copies, legal):
-    outcome = check_deck(deck("type1", size, required_lost_souls("type1", size), {card: copies}), DB)
+def test_other_special_cards(check, card, size, copies, legal):
+    outcome = check(deck("type1", size, required("1.3.0", "type1", size), {card: copies}), V13)
     assert ("redemption.special-card-limit" in outcome.errors) is not legal
 
 
-def test_the_formats_banned_list(check_deck):
-    outcome = check_deck(deck("type1", 50, 7, {"Mourn and Weep (PoC)": 1}), DB)
-    (finding,) = outcome.findings("banlist.banned")
-    assert finding["message"] == "Mourn and Weep (PoC) is banned in type1 (Mourn and Weep (Prophecies of Christ))"
-    assert "banlist.banned" not in check_deck(deck("quickstart", 50, 7, {"Mourn and Weep (PoC)": 1}), DB).errors
-
-
 @pytest.mark.parametrize("copies, legal", [(1, True), (2, False)])
-def test_type1_one_per_fifty_and_lost_souls_with_abilities(check_deck, copies, legal):
-    ability = check_deck(deck("type1", 99, 14, {"Ability Hero": copies}), DB)
+def test_type1_one_per_fifty_and_lost_souls_with_abilities(check, copies, legal):
+    ability = check(deck("type1", 99, 14, {"Ability Hero": copies}), V13)
     assert ("redemption.special-ability-limit" in ability.errors) is not legal
-    souls = check_deck(deck("type1", 100, 14 - copies, {"Ability Soul": copies}), DB)
+    souls = check(deck("type1", 100, 14 - copies, {"Ability Soul": copies}), V13)
     assert ("redemption.lost-soul-ability-limit" in souls.errors) is not legal
 
 
-def test_type2_allows_two_ability_lost_souls_and_four_plain_characters(check_deck):
-    outcome = check_deck(deck("type2", 100, 12, {"Ability Soul": 2, "Good 40": 4, "Evil 40": 4}), DB)
+def test_type2_under_1_3_0_allows_two_ability_lost_souls_and_four_plain_characters(check):
+    outcome = check(deck("type2", 100, 12, {"Ability Soul": 2, "Good 40": 4, "Evil 40": 4}), V13)
     assert outcome.errors == set(), outcome.deck["findings"]
-    over = check_deck(deck("type2", 100, 11, {"Ability Soul": 3, "Good 40": 5, "Evil 40": 5}), DB)
+    over = check(deck("type2", 100, 11, {"Ability Soul": 3, "Good 40": 5, "Evil 40": 5}), V13)
     assert {"redemption.lost-soul-ability-limit", "redemption.copy-limit"} <= over.errors
 
 
-# "Same card", case by case from the rules' own section
+# --- one problem, one finding ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("as_of, card, rule", [
+    (V13, "Ability Soul", "redemption.lost-soul-ability-limit"),   # not also the 1-per-50 rule
+    (V20, "Ability Soul", "redemption.lost-soul-ability-limit"),   # not also the singleton rule
+    (V13, "Son of God", "redemption.dominant-limit"),
+    (V20, "Son of God", "redemption.dominant-limit"),
+])
+def test_a_card_over_several_limits_is_one_finding(check, as_of, card, rule):
+    souls = 5 if "Soul" in card else 7
+    outcome = check(deck("type1", 50, souls, {card: 2}, copies=1 if as_of == V20 else 3), as_of)
+    limits = [f for f in outcome.deck["findings"] if f["rule"].endswith("-limit")]
+    assert [f["rule"] for f in limits] == [rule]
 
 
-def test_ability_lost_souls_with_one_name_are_one_card(check_deck):
-    outcome = check_deck(deck("type1", 50, 6, {"Ability Soul": 1, "Ability Soul Reprint": 1}), DB)
-    assert "redemption.lost-soul-ability-limit" in outcome.errors
+def test_a_card_banned_by_two_lists_is_one_finding(check, tmp_path):
+    event = tmp_path / "event.yaml"
+    event.write_text("name: Regional\ngame: redemption\nbanned: [Ephesian Widow]\n")
+    outcome = check(deck("type1", 50, 7, {"Ephesian Widow": 1}), V13, "--event", event)
+    (finding,) = outcome.findings("banlist.banned")
+    assert finding["message"] == ("Ephesian Widow is banned in Type 1 Rotation (rules 1.3.0: Ephesian Widow "
+                                  "(Persecuted Church)), by the card list's own Banned mark and by Regional")
 
 
-def test_the_two_hoppers_share_their_name():
-    from deckcheck.loading.card_db import load_databases
+# --- ban lists per category and version ---------------------------------------------------------------------
 
-    from conftest import DATA
-
-    cards = {c.name: c for c in load_databases([DATA / DB])["redemption"].cards}
-    assert lost_soul_name(cards[HOPPER]) == lost_soul_name(cards["Lost Soul Matthew 18:12 (Hopper)"]) == "Hopper"
-    assert lost_soul_name(cards["Ability Soul"]) == "Luke 15:6"
-
-
-def test_same_name_same_icon_is_one_card_whatever_the_art_and_brigade(check_deck):
-    # quick-start: purple and red Peters with other art are different cards; 1.3.0: the same card
-    assert "redemption.special-ability-limit" in check_deck(
-        deck("type1", 50, 7, {"Peter (I)": 1, "Peter (Ap)": 1}), DB).errors
+BAN_CASES = {  # card -> the 2.0 categories that ban it
+    "Daniel (CoW)": {"type1", "type1-unlimited", "type1-teams", "type2"},
+    "Mourn and Weep": {"type1", "type1-teams", "type2"},
+    "Harvest Time (GoC)": {"type2"},
+    "Burial (GoC)": {"type1-teams"},
+    "High Places (LoC)": {"type1-teams"},
+    "Ephesian Widow": set(),     # unbanned by 2.0 although the card list still marks it
+}
 
 
-def test_generic_characters_with_other_art_stay_different(check_deck):
-    assert "redemption.special-ability-limit" not in check_deck(
-        deck("type1", 50, 7, {"Crowd 1": 1, "Crowd 2": 1}), DB).errors
+@pytest.mark.parametrize("card", list(BAN_CASES))
+@pytest.mark.parametrize("fmt", ["type1", "type1-unlimited", "type1-teams", "type2"])
+def test_the_ban_lists_of_2_0(check, card, fmt):
+    size, souls, copies = (100, 14, 2) if fmt == "type2" else (50, 7, 1)
+    outcome = check(deck(fmt, size, souls, {card: 1}, copies=copies), V20)
+    assert ("banlist.banned" in outcome.errors) is (fmt in BAN_CASES[card])
 
 
-def test_rules_list_the_tournament_formats():
-    from conftest import run
-
-    outcome = run("rules", "redemption")
-    assert "format type1: Type 1 (Type I) tournament decks: 50-154 cards" in outcome.stdout
-    assert "format type2" in outcome.stdout
+@pytest.mark.parametrize("card", ["Ephesian Widow", "Mourn and Weep", "Daniel (CoW)"])
+@pytest.mark.parametrize("fmt", ["type1", "type1-unlimited", "type1-teams"])
+def test_the_single_ban_list_of_1_3_0(check, card, fmt):
+    assert "banlist.banned" in check(deck(fmt, 50, 7, {card: 1}), V13).errors
 
 
-def test_rules_list_every_tournament_rule_id():
-    import json
+def test_the_ban_lists_match_printings_not_titles(check):
+    # Harvest Time is banned in Type 2 as the Gospel of Christ printing; a card of the same title
+    # from another set is not (names and sets as the card list spells them)
+    from deckcheck.games.redemption.rules_version import Ban
 
-    from conftest import run
+    ban = Ban("Harvest Time (GoC)", "GoC", "Harvest Time", ("type2",))
+    from types import MappingProxyType
 
-    listing = json.loads(run("rules", "redemption", "--output-format", "json").stdout)
-    type2 = next(f for f in listing["games"][0]["formats"] if f["name"] == "type2")
-    assert {r["id"] for r in type2["rules"]} >= {
-        "redemption.deck-size", "redemption.lost-soul-count", "redemption.multicolor-limit", "redemption.dominant-limit",
-        "redemption.lost-soul-ability-limit", "redemption.copy-limit", "redemption.site-cap", "redemption.dominant-cap",
-        "redemption.reserve-size", "redemption.reserve-content", "redemption.alignment-balance",
-        "redemption.exclusive-pair", "redemption.special-card-limit"}
+    from deckcheck.model import Card
+
+    other = Card("x", "Harvest Time (Wa)", ("good_dominant",), MappingProxyType({"set": "War", "title": "Harvest Time"}))
+    marked = Card("y", "Mourn and Weep", ("evil_enhancement",), MappingProxyType({"set": "PoC [Ban]"}))
+    assert not ban.matches(other) and Ban("Mourn and Weep", "PoC", "", ("type1",)).matches(marked)
 
 
-def test_explain_gives_the_formats_own_rule_text():
-    from conftest import REPO, run
+# --- the Rotation pool -----------------------------------------------------------------------------------------
 
-    outcome = run("check", REPO / "tests/decks/redemption/type1-export.txt", "--format", "type1", "--explain")
-    assert "rule:   no Dominants and no Lost Souls in the Reserve" in outcome.stdout
-    assert "the data cannot tell 'the same person'" in outcome.stdout
+@pytest.mark.parametrize("fmt, legal", [("type1", False), ("type1-teams", False), ("type1-unlimited", True)])
+def test_a_card_outside_the_rotation_pool(check, fmt, legal):
+    outcome = check(deck(fmt, 50, 7, {"Old Hero (UL)": 1}, copies=1), V20)
+    assert ("redemption.format-sets" in outcome.errors) is not legal
+    if not legal:
+        (finding,) = outcome.findings("redemption.format-sets")
+        assert finding["message"].startswith("Old Hero (UL) is not in the Rotation pool that Type 1")
+        assert finding["message"].endswith("type1-unlimited allows it") and finding["cards"] == ["Old Hero (UL)"]
+
+
+def test_the_pool_applies_under_1_3_0_and_to_type2(check):
+    assert "redemption.format-sets" in check(deck("type1", 50, 7, {"Old Hero (UL)": 1}), V13).errors
+    assert "redemption.format-sets" in check(deck("type2", 100, 14, {"Old Hero (UL)": 1, "Old Evil (UL)": 1},
+                                                  copies=2), V20).errors
+
+
+def test_a_card_whose_pool_the_data_does_not_state_is_not_judged(check):
+    assert "redemption.format-sets" not in check(deck("type1", 50, 7, copies=1), V20).errors
+
+
+# --- "same card" ---------------------------------------------------------------------------------------------
+
+def test_ability_lost_souls_with_one_name_are_one_card(check):
+    assert "redemption.lost-soul-ability-limit" in check(deck("type1", 50, 6, {"Ability Soul": 1,
+                                                                                "Ability Soul Reprint": 1}), V13).errors
+
+
+def test_two_nicknames_of_one_reference_are_one_lost_soul(check):
+    cards = {'Lost Soul "Deck Discard" [Hosea 13:2]': 1, "Lost Soul Hosea 13:2 (Deck Discarder)": 1}
+    (finding,) = check(deck("type1", 50, 5, cards, copies=1), V20).findings("redemption.lost-soul-ability-limit")
+    assert finding["message"].startswith("2 copies of Lost Soul \"Deck Discard\" [Hosea 13:2] + Lost Soul Hosea 13:2 "
+                                         "(Deck Discarder) (the same card)")
+
+
+def test_jeremiah_22_3_foreigner_and_orphans_stay_two(check):
+    cards = {'Lost Soul "Foreigner" [Jeremiah 22:3]': 1, 'Lost Soul "Orphans" [Jeremiah 22:3]': 1}
+    assert "redemption.lost-soul-ability-limit" not in check(deck("type1", 50, 5, cards, copies=1), V20).errors
+
+
+def test_a_person_printed_under_two_names_is_one_card_within_an_alignment(check):
+    same = check(deck("type1", 50, 7, {"King Manasseh": 1, "Manasseh": 1}, copies=1), V20)
+    (finding,) = same.findings("redemption.copy-limit")
+    assert set(finding["cards"]) == {"King Manasseh", "Manasseh"}
+    other_side = check(deck("type1", 50, 7, {"Manasseh": 1, "Manasseh, the Calming (Roots)": 1}, copies=1), V20)
+    assert "redemption.copy-limit" not in other_side.errors
+
+
+def test_the_icon_is_the_type_and_the_brigade(check):
+    # a purple Peter and a red Peter: one title, other icons, other art: different cards
+    assert "redemption.special-ability-limit" not in check(deck("type1", 50, 7, {"Peter (I)": 1, "Peter (Ap)": 1}),
+                                                           V13).errors
+
+
+def test_generic_characters_with_other_art_stay_different(check):
+    assert "redemption.special-ability-limit" not in check(deck("type1", 50, 7, {"Crowd 1": 1, "Crowd 2": 1}), V13).errors
 
 
 def _soul(name, reference, title=None):
-    """A special-ability Lost Soul as the importer writes one (its printing suffix off the title)."""
+    """A special-ability Lost Soul as the importer writes one (its printing marks off the title)."""
     from types import MappingProxyType
 
     from deckcheck.model import Card
@@ -241,9 +422,14 @@ def _soul(name, reference, title=None):
 
 
 @pytest.mark.parametrize("first, second, same", [
-    # "Lost Souls with the same reference have the same name"
+    # "Lost Souls with the same reference have the same name", whatever their nicknames
     (_soul("Lost Soul Luke 15:6 (J)", "Luke 15:6", "Lost Soul Luke 15:6"),
      _soul("Lost Soul Luke 15:6 (Di)", "Luke 15:6", "Lost Soul Luke 15:6"), True),
+    (_soul('Lost Soul "Deck Discard" [Hosea 13:2 - LR]', "Hosea 13:2", 'Lost Soul "Deck Discard" [Hosea 13:2]'),
+     _soul("Lost Soul Hosea 13:2 (Deck Discarder)", "Hosea 13:2"), True),
+    # the title's reference wins over the card list's typo (Lawless: Hebrews 12:18 in one row)
+    (_soul('Lost Soul "Lawless" [Hebrews 12:8]', "Hebrews 12:8"),
+     _soul('Lost Soul "Lawless" [Hebrews 12:8] [AB - CoW]', "Hebrews 12:18", 'Lost Soul "Lawless" [Hebrews 12:8]'), True),
     # the listed exception: Jeremiah 22:3's Foreigner and Orphans
     (_soul('Lost Soul "Foreigner" [Jeremiah 22:3]', "Jeremiah 22:3"),
      _soul('Lost Soul "Orphans" [Jeremiah 22:3]', "Jeremiah 22:3"), False),
@@ -251,10 +437,14 @@ def _soul(name, reference, title=None):
     (_soul("Lost Soul II Chronicles 28:13 (Hopper)", "II Chronicles 28:13"),
      _soul("Lost Soul Matthew 18:12 (Hopper)", "Matthew 18:12"), True),
     (_soul("Lost Soul John 3:20 (Revealer)", "John 3:20"), _soul("Lost Soul Romans 3:23 (Revealer)", "Romans 3:23"), True),
-    (_soul("Lost Souls (Two Liner)", "Proverbs 2:16-17"), _soul("Lost Souls (Three Liner)", "Proverbs 22:14"), True),
+    (_soul("Lost Souls (Two Liner)", "Proverbs 22:14"), _soul('Lost Soul "Lost Souls" [Proverbs 2:16-17]',
+                                                              "Proverbs 2:16-17"), True),
 ])
-def test_lost_soul_names_as_the_rules_list_them(first, second, same):
-    assert (lost_soul_name(first) == lost_soul_name(second)) is same
+@pytest.mark.parametrize("version", versions(), ids=lambda v: v.version)
+def test_lost_soul_names_as_the_rules_list_them(first, second, same, version):
+    from deckcheck.games.redemption.same_card import lost_soul_name
+
+    assert (lost_soul_name(first, version) == lost_soul_name(second, version)) is same
 
 
 def test_rainbow_cards_with_one_name_and_icon_are_one_card(tmp_path):
@@ -267,6 +457,54 @@ def test_rainbow_cards_with_one_name_and_icon_are_one_card(tmp_path):
                     "  - {name: Prism (B), title: Prism, type: good_enhancement, brigades: [multi], generic: true, art: b}\n"
                     "  - {name: Prism Hero, title: Prism, type: hero, brigades: [multi], art: c}\n")
     database = load_databases([path])["redemption"]
-    same = tournament_identity(database)
+    same = tournament_identity(database, versions()[-1])
     a, b, hero = database.cards
     assert same(a) == same(b) and same(hero) != same(a)   # same icon joins; another icon does not
+
+
+# --- what users read ------------------------------------------------------------------------------------------
+
+def test_rules_list_every_version_and_its_date():
+    from conftest import run
+
+    outcome = run("rules", "redemption")
+    assert "format type1 (rules 1.3.0, from 2026-03-13): Type 1 Rotation: 50-154 cards" in outcome.stdout
+    assert "format type1 (rules 2.0, from 2026-08-13): Type 1 - 2 Player Limited: 50-70 cards" in outcome.stdout
+    assert "aliases: limited, t1" in outcome.stdout
+
+
+def test_rules_list_every_tournament_rule_id_of_a_version():
+    import json
+
+    from conftest import run
+
+    listing = json.loads(run("rules", "redemption", "--output-format", "json").stdout)
+    formats = listing["games"][0]["formats"]
+    type2 = next(f for f in formats if f["name"] == "type2" and f["rules_version"] == "1.3.0")
+    assert type2["effective"] == "2026-03-13" and type2["aliases"] == ["t2"]
+    assert {r["id"] for r in type2["rules"]} >= {
+        "redemption.deck-size", "redemption.lost-soul-count", "redemption.multicolor-limit", "redemption.dominant-limit",
+        "redemption.lost-soul-ability-limit", "redemption.copy-limit", "redemption.site-cap", "redemption.dominant-cap",
+        "redemption.reserve-size", "redemption.reserve-content", "redemption.alignment-balance",
+        "redemption.exclusive-pair", "redemption.special-card-limit", "redemption.format-sets"}
+    type1 = next(f for f in formats if f["name"] == "type1" and f["rules_version"] == "2.0")
+    assert "redemption.alignment-balance" not in {r["id"] for r in type1["rules"]}
+    assert "redemption.multicolor-limit" not in {r["id"] for r in type1["rules"]}
+
+
+def test_explain_gives_the_versions_own_text_and_says_what_is_provisional(check):
+    outcome = check(deck("type1", 50, 7, {"Good 40": 2}, copies=1), V20, "--output-format", "text", "--explain")
+    assert "rule:   1 of every card (singleton)" in outcome.stdout
+    assert "[provisional: the only exemption quoted is for meek Lost Souls" in outcome.stdout
+    assert "source: Redemption Deck Construction & Format Specific Rules 2.0, Type 1" in outcome.stdout
+    old = check(deck("type1", 50, 7, {"Good 40": 4}), V13, "--output-format", "text", "--explain")
+    assert "rule:   3 of each single-brigade Hero, Evil Character or Enhancement" in old.stdout
+
+
+def test_every_report_names_the_version(check):
+    text = check(deck("type1", 50, 7, copies=1), V20, "--output-format", "text").stdout
+    assert "(redemption/type1, rules 2.0)" in text.splitlines()[0]
+    markdown = check(deck("type1", 50, 7, copies=1), V20, "--output-format", "markdown").stdout
+    assert "redemption/type1, rules 2.0" in markdown
+    junit = check(deck("type1", 50, 7, copies=1), V20, "--output-format", "junit").stdout
+    assert '<property name="rules_version" value="2.0" />' in junit

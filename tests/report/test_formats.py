@@ -78,7 +78,7 @@ def test_markdown():
     header = [cell.strip() for cell in lines[2].strip("|").split("|")]
     assert header == ["deck", "game", "name", "legal", "errors", "warnings"]
     row = [cell.strip() for cell in lines[4].strip("|").split("|")]
-    assert row == [DECK, "redline", "", "**no**", "2", "1"]
+    assert row == [DECK, "redline/standard", "", "**no**", "2", "1"]
     assert f"## {DECK} (illegal)" in lines
     finding_rows = [[c.strip() for c in line.strip("|").split("|")] for line in lines if line.startswith("| 8:3")]
     assert finding_rows == [["8:3", "error", "`redline.faction`", FACTION, "Odd: 100%, really"]]

@@ -9,10 +9,12 @@ from typing import Iterator
 
 from deckcheck.games import Format, Game
 from deckcheck.games.redemption.identity import same_card
-from deckcheck.games.redemption.tournament import tournament_format
+from deckcheck.games.redemption.pools import format_sets
+from deckcheck.games.redemption.tournament import tournament_formats
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Reporter, rule, shapes
+from deckcheck.rules import Reporter, Rule, rule, shapes
 from deckcheck.rules.common import COMMON_RULES
+from deckcheck.wording import plural
 
 SOURCE = "Redemption rulebook, Deck Building Rules"
 MINIMUM_DECK = 50
@@ -47,40 +49,39 @@ def lost_soul_count(deck: Deck, report: Reporter) -> Iterator[Finding]:
     needed = required_lost_souls(size)
     have = shapes.count(deck.entries("main"), lambda card: card.is_a("lost_soul"))
     if have != needed:
-        yield report.about_zone("main", f"{size} cards need {needed} Lost Souls; this deck has {have}")
+        yield report.about_zone("main", f"{size} cards need {plural(needed, 'Lost Soul')}; this deck has {have}")
 
 
-@rule("redemption.multicolor-limit", Severity.ERROR,
-      "at most 1 of each multi-coloured Hero, Evil Character or enhancement", SOURCE)
-def multicolor_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from shapes.copy_cap(
-        report, deck.entries("main"),
-        lambda card: 1 if card.is_a(*CHARACTERS, *ENHANCEMENTS) and is_multicoloured(card) else None, "multi-coloured")
+def _caps(card: Card, size: int) -> list[shapes.Cap]:
+    """Every limit the rulebook puts on a card; the lowest one reports (one problem, one finding)."""
+    caps = []
+    if card.is_a(*DOMINANTS):
+        caps.append(shapes.Cap("redemption.dominant-limit", 1, "dominant"))
+    if card.is_a(*CHARACTERS, *ENHANCEMENTS) and is_multicoloured(card):
+        caps.append(shapes.Cap("redemption.multicolor-limit", 1, "multi-coloured"))
+    if has_ability(card):
+        # a deck under 50 cards is refused by its size: it still allows one of each card
+        allowed = max(1, size // MINIMUM_DECK)
+        caps.append(shapes.Cap("redemption.special-ability-limit", allowed,
+                               f"special ability: 1 per 50 cards, {plural(size, 'card')} allow {allowed}"))
+    if card.is_a(*CHARACTERS, *ENHANCEMENTS) and not is_multicoloured(card) and not has_ability(card):
+        caps.append(shapes.Cap("redemption.copy-limit", 3))
+    return caps
 
 
-@rule("redemption.dominant-limit", Severity.ERROR, "at most 1 of each dominant", SOURCE)
-def dominant_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from shapes.copy_cap(report, deck.entries("main"),
-                               lambda card: 1 if card.is_a(*DOMINANTS) else None, "dominant")
+def _limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    yield from shapes.lowest_caps(report, deck, _caps)
 
 
-@rule("redemption.special-ability-limit", Severity.ERROR,
-      "at most 1 per 50 cards of each card with a special ability (56 -> 1, 100 -> 2, 150 -> 3)", SOURCE)
-def special_ability_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    size = deck.size("main")
-    allowed = size // MINIMUM_DECK
-    yield from shapes.copy_cap(report, deck.entries("main"), lambda card: allowed if has_ability(card) else None,
-                               f"special ability: 1 per 50 cards, {size} cards allow {allowed}")
-
-
-@rule("redemption.copy-limit", Severity.ERROR,
-      "at most 3 of each single-coloured Hero, Evil Character or enhancement without a special ability", SOURCE)
-def copy_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    def limit(card: Card) -> int | None:
-        plain = card.is_a(*CHARACTERS, *ENHANCEMENTS) and not is_multicoloured(card) and not has_ability(card)
-        return 3 if plain else None
-
-    yield from shapes.copy_cap(report, deck.entries("main"), limit)
+multicolor_limit = Rule("redemption.multicolor-limit", Severity.ERROR,
+                        "at most 1 of each multi-coloured Hero, Evil Character or enhancement", SOURCE, _limit)
+dominant_limit = Rule("redemption.dominant-limit", Severity.ERROR, "at most 1 of each dominant", SOURCE, _limit)
+special_ability_limit = Rule("redemption.special-ability-limit", Severity.ERROR,
+                             "at most 1 per 50 cards of each card with a special ability (56 -> 1, 100 -> 2, 150 -> 3)",
+                             SOURCE, _limit)
+copy_limit = Rule("redemption.copy-limit", Severity.ERROR,
+                  "at most 3 of each single-coloured Hero, Evil Character or enhancement without a special ability",
+                  SOURCE, _limit)
 
 
 def _type_cap(deck: Deck, report: Reporter, types: tuple[str, ...], what: str) -> Iterator[Finding]:
@@ -102,29 +103,13 @@ def dominant_cap(deck: Deck, report: Reporter) -> Iterator[Finding]:
     yield from _type_cap(deck, report, DOMINANTS, "dominants")
 
 
-@rule("redemption.format-sets", Severity.ERROR,
-      "in a format the card data defines (rotation, ...), every card is from one of its sets",
-      "the card data's formats (LackeyCCG formats.txt)")
-def format_sets(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    chosen = report.context.format
-    if chosen is None or chosen.sets is None:
-        return
-    allowed = set(chosen.sets)
-    for entry in deck.entries():
-        card_set = entry.card.get("set") if entry.card else None
-        if card_set is not None and card_set not in allowed:
-            yield report.about_entries([entry], f"{entry.card.name} is from set {card_set}, "
-                                                f"which the {chosen.name} format does not allow")
-
-
 GAME = Game(
     name="redemption",
     title="Redemption",
     source="Redemption quick-start rulebook",
     formats=(Format("quickstart", "the quick-start rulebook's deck building rules",
                     {"opening_hand": 8, "draw_per_turn": 3, "rescues_to_win": 5}),
-             tournament_format("type1", "Type 1 (Type I) tournament decks"),
-             tournament_format("type2", "Type 2 (Type II) tournament decks")),
+             *tournament_formats()),
     rules=COMMON_RULES + (deck_size, lost_soul_count, multicolor_limit, dominant_limit, special_ability_limit,
                           copy_limit, site_cap, dominant_cap, format_sets),
     zones=("main", "side"),

@@ -1,6 +1,7 @@
-"""Redemption tournament formats, Type 1 and Type 2: the official Deck Construction & Format
-Specific Rules 1.3.0. The numbers are here; the banned cards and the cards with special rules are
-data (card_data/formats/redemption/<format>.yaml), so that the next rules update is a data change.
+"""Redemption tournament formats: the official Deck Construction & Format Specific Rules, in every
+version (1.3.0 from 2026-03-13, 2.0 from 2026-08-13), each a data file (rules_version.py). A format
+is a category of one version: Type 1 Limited (`type1`), Unlimited (`type1-unlimited`), Teams
+(`type1-teams`) and Type 2 (`type2`); the version in force on the date checked is the one used.
 
 Limits are checked on the deck alone and on deck + Reserve together (n counting both), as the
 rules require ("your deck must be a legal deck without counting any cards in your Reserve; your
@@ -9,206 +10,132 @@ deck + Reserve must be a legal deck"); the Lost Soul ratio only on the deck.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Iterator
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Iterator
 
 from deckcheck.games import Format
-from deckcheck.games.redemption.same_card import lost_soul_name, tournament_identity
+from deckcheck.games.redemption.pools import format_sets
+from deckcheck.games.redemption.rules_version import Category, RulesVersion, alignment, versions
+from deckcheck.games.redemption.same_card import lost_soul_name, matches_title, tournament_identity
 from deckcheck.loading.names import normalise
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Reporter, Rule, rule, shapes
 from deckcheck.rules.common import COMMON_RULES
-from deckcheck.rules.format_data import format_rules, matches
+from deckcheck.wording import plural
 
-SOURCE = "Redemption Deck Construction & Format Specific Rules 1.3.0"
-SAME_CARD = ("; same card: name + art, Lost Soul name, rainbow or non-generic name + icon (the data cannot tell "
-             "'the same person', so two names for one person count apart)")
 DOMINANTS = ("good_dominant", "evil_dominant")
-CHARACTERS = ("hero", "evil_character")
-ENHANCEMENTS = ("good_enhancement", "evil_enhancement")
+SAME_CARD = ("; same card: name + art, Lost Soul name (its reference), rainbow or non-generic name + icon, "
+             "the same person by the listed names")
+DECK_AND_RESERVE = (("main",), ("main", "side"))
 
 
 @dataclass(frozen=True)
-class Numbers:
-    minimum: int
-    maximum: int
-    lost_souls_at_start: int     # the Lost Souls the smallest table row needs
-    table_start: int             # the size from which each 7 more cards need one more Lost Soul
-    reserve: int
+class Tournament:
+    """What a tournament format's rules read: the version in force and the category played."""
+
+    version: RulesVersion
+    category: Category
+
+    @property
+    def build(self):
+        return self.category.build
+
+    @property
+    def pool(self) -> str:
+        return self.category.pool
 
 
-NUMBERS = {"type1": Numbers(50, 154, 7, 50, 10), "type2": Numbers(100, 252, 14, 99, 15)}
+def _tournament(report: Reporter) -> Tournament:
+    return report.context.format.params
 
 
-def required_lost_souls(format_name: str, size: int) -> int:
-    """Type 1: 50-56 -> 7, ..., 148-154 -> 21; Type 2: 100-105 -> 14, ..., 246-252 -> 35."""
-    numbers = NUMBERS[format_name]
-    return numbers.lost_souls_at_start + max(0, size - numbers.table_start) // 7
+def _special(tournament: Tournament, card: Card):
+    return next((spec for spec in tournament.version.special_limits if matches_title(card, spec)), None)
 
 
-def _format(report: Reporter) -> str:
-    return report.context.format.name
+def counts_as_lost_soul(tournament: Tournament, card: Card) -> bool:
+    return card.is_a("lost_soul") and normalise(lost_soul_name(card, tournament.version) or "") \
+        not in tournament.version.not_counted_as_lost_souls
 
 
-def _data(report: Reporter) -> dict:
-    return format_rules(report.context.format)
+def _lost_souls(tournament: Tournament, deck: Deck) -> int:
+    return shapes.count(deck.entries("main"), lambda card: counts_as_lost_soul(tournament, card))
 
 
-def _special(report: Reporter, card: Card) -> dict | None:
-    return next((spec for spec in _data(report).get("special_limits", []) if matches(card, spec)), None)
+# --- the copy limits: every cap on a card, the lowest one reports ---------------------------------
+
+def _caps(tournament: Tournament):
+    """A card's caps in a deck of `size` cards: a special card's own limit replaces the others."""
+    def caps(card: Card, size: int) -> list[shapes.Cap]:
+        spec = _special(tournament, card)
+        if spec is not None:
+            allowed = spec["max"] if "max" in spec else spec["per_50"] * max(1, size // 50)
+            return [shapes.Cap("redemption.special-card-limit", allowed, "a card with its own deck building rule")]
+        return [shapes.Cap(row.rule, row.cap(size), row.why) for row in tournament.build.limits if row.matches(card)]
+
+    return caps
 
 
-def _counts_as_lost_soul(report: Reporter, card: Card) -> bool:
-    excluded = {normalise(n) for n in _data(report).get("not_counted_as_lost_souls", [])}
-    return card.is_a("lost_soul") and normalise(lost_soul_name(card) or "") not in excluded
+def _limit_rule(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    yield from shapes.lowest_caps(report, deck, _caps(_tournament(report)), DECK_AND_RESERVE)
 
 
-def brigade_count(card: Card) -> int:
-    """Brigades at face value; a rainbow (multi) card counts as three or more."""
-    brigades = card.get("brigades") or ()
-    return 3 if "multi" in brigades else len(brigades)
+multicolor_limit = Rule("redemption.multicolor-limit", Severity.ERROR, "", "", _limit_rule)
+dominant_limit = Rule("redemption.dominant-limit", Severity.ERROR, "", "", _limit_rule)
+lost_soul_ability_limit = Rule("redemption.lost-soul-ability-limit", Severity.ERROR, "", "", _limit_rule)
+special_ability_limit = Rule("redemption.special-ability-limit", Severity.ERROR, "", "", _limit_rule)
+copy_limit = Rule("redemption.copy-limit", Severity.ERROR, "", "", _limit_rule)
+special_card_limit = Rule("redemption.special-card-limit", Severity.ERROR, "", "", _limit_rule)
+LIMIT_RULES = (multicolor_limit, dominant_limit, lost_soul_ability_limit, special_ability_limit, copy_limit,
+               special_card_limit)
 
 
-def _lost_souls(report: Reporter, deck: Deck) -> int:
-    return shapes.count(deck.entries("main"), lambda card: _counts_as_lost_soul(report, card))
+# --- sizes, Lost Souls, the Reserve ----------------------------------------------------------------
 
-
-# --- the limits, on the deck and on deck + Reserve -----------------------------------------------
-
-def _limit(report: Reporter, deck: Deck, limit: Callable[[Card, int], int | None], why: str) -> Iterator[Finding]:
-    """Each card over `limit(card, n)` copies, in the deck alone, else in deck + Reserve."""
-    alone = list(shapes.copy_cap(report, deck.entries("main"), lambda card: limit(card, deck.size("main")), why))
-    yield from alone
-    if deck.size("side") and not alone:
-        n = deck.size("main", "side")
-        yield from shapes.copy_cap(report, deck.entries("main", "side"), lambda card: limit(card, n), why,
-                                   scope=" in deck + Reserve")
-
-
-def _unless_special(report: Reporter, limit: Callable[[Card, int], int | None]) -> Callable[[Card, int], int | None]:
-    return lambda card, n: None if _special(report, card) else limit(card, n)
-
-
-@rule("redemption.deck-size", Severity.ERROR, "Type 1: 50-154 cards; Type 2: 100-252", SOURCE + ", Deck Building Rules")
+@rule("redemption.deck-size", Severity.ERROR, "", "")
 def deck_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    numbers = NUMBERS[_format(report)]
-    yield from shapes.size_range(report, "main", deck.size("main"), numbers.minimum, numbers.maximum, "the deck")
+    low, high = _tournament(report).build.deck
+    yield from shapes.size_range(report, "main", deck.size("main"), low, high, "the deck")
 
 
-@rule("redemption.lost-soul-count", Severity.ERROR,
-      "exactly the table's Lost Souls (Type 1: 7 + (n - 50) // 7; Type 2: 14 + (n - 99) // 7); Hoppers do not count",
-      SOURCE + ", Deck Building Rules")
+@rule("redemption.lost-soul-count", Severity.ERROR, "", "")
 def lost_soul_count(deck: Deck, report: Reporter) -> Iterator[Finding]:
+    tournament = _tournament(report)
     size = deck.size("main")
-    needed = required_lost_souls(_format(report), size)
-    have = _lost_souls(report, deck)
+    needed = tournament.build.required_lost_souls(size)
+    have = _lost_souls(tournament, deck)
     if have != needed:
         hoppers = shapes.count(deck.entries("main"), lambda c: c.is_a("lost_soul")) - have
-        aside = f" ({hoppers} Hopper Lost Soul{'s' if hoppers != 1 else ''} do{'es' if hoppers == 1 else ''} not count)" if hoppers else ""
-        yield report.about_zone("main", f"{size} cards need {needed} Lost Souls; this deck has {have}{aside}")
-
-
-@rule("redemption.multicolor-limit", Severity.ERROR,
-      "Type 1: 1 of each card with more than one brigade; Type 2: 1 with 3 or more brigades, 2 with 2" + SAME_CARD,
-      SOURCE + ", Deck Building Rules")
-def multicolor_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    type2 = _format(report) == "type2"
-
-    def limit(card: Card, n: int) -> int | None:
-        brigades = brigade_count(card)
-        if brigades >= 3 or (brigades == 2 and not type2):
-            return 1
-        return 2 if brigades == 2 else None
-
-    yield from _limit(report, deck, _unless_special(report, limit), "brigades at face value")
-
-
-@rule("redemption.dominant-limit", Severity.ERROR, "1 of each Dominant" + SAME_CARD, SOURCE + ", Deck Building Rules")
-def dominant_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from _limit(report, deck, _unless_special(report, lambda card, n: 1 if card.is_a(*DOMINANTS) else None),
-                      "dominant")
-
-
-@rule("redemption.lost-soul-ability-limit", Severity.ERROR,
-      "Lost Souls with a special ability: Type 1 at most 1, Type 2 at most 2 of each Lost Soul name",
-      SOURCE + ", Deck Building Rules / Same Card")
-def lost_soul_ability_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    cap = 2 if _format(report) == "type2" else 1
-    yield from _limit(report, deck, lambda card, n: cap if card.is_a("lost_soul") and card.get("special_ability") else None,
-                      "Lost Soul with a special ability")
-
-
-@rule("redemption.special-ability-limit", Severity.ERROR,
-      "Type 1: 1 per 50 cards of each card with a special ability" + SAME_CARD, SOURCE + ", Type I Deck Building Rules")
-def special_ability_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    if _format(report) != "type1":
-        return
-    limit = _unless_special(report, lambda card, n: n // 50 if card.get("special_ability") else None)
-    yield from _limit(report, deck, limit, "special ability: 1 per 50 cards")
-
-
-def _copy_limit(format_name: str, card: Card) -> int | None:
-    single = brigade_count(card) <= 1
-    ability = bool(card.get("special_ability"))
-    if format_name == "type1":
-        return 3 if card.is_a(*CHARACTERS, *ENHANCEMENTS) and single and not ability else None
-    if not single or card.is_a("lost_soul", *DOMINANTS):
-        return None
-    if card.is_a("site", "city") and ability:
-        return 2
-    if card.is_a("artifact", "fortress", "covenant", "curse"):
-        return 3
-    if card.is_a(*CHARACTERS, *ENHANCEMENTS, "site", "city"):
-        return 4
-    return None
-
-
-@rule("redemption.copy-limit", Severity.ERROR,
-      "Type 1: 3 of each single-brigade Hero, Evil Character, Enhancement without a special ability; "
-      "Type 2: 2 (ability Sites, Cities), 3 (Artifacts, Fortresses, Covenants, Curses), 4 (the rest)" + SAME_CARD,
-      SOURCE + ", Deck Building Rules")
-def copy_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    name = _format(report)
-    yield from _limit(report, deck, _unless_special(report, lambda card, n: _copy_limit(name, card)), "")
-
-
-@rule("redemption.special-card-limit", Severity.ERROR,
-      "the listed exceptions replace the normal limit: Faithful Witness 4; Locust from the Pit 5 per 50; "
-      "Legion, Angry Mob 4 per 50", SOURCE + ", Cards with Special Deck Building Rules")
-def special_card_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    def limit(card: Card, n: int) -> int | None:
-        spec = _special(report, card)
-        if spec is None:
-            return None
-        return spec["max"] if "max" in spec else spec["per_50"] * max(1, n // 50)
-
-    yield from _limit(report, deck, limit, "a card with its own deck building rule")
+        aside = f" ({plural(hoppers, 'Hopper Lost Soul')} {'does' if hoppers == 1 else 'do'} not count)" if hoppers else ""
+        yield report.about_zone("main", f"{size} cards need {plural(needed, 'Lost Soul')}; this deck has {have}{aside}")
 
 
 def _cap(deck: Deck, report: Reporter, types: tuple[str, ...], what: str) -> Iterator[Finding]:
     have = shapes.count(deck.entries("main", "side"), lambda card: card.is_a(*types))
-    souls = _lost_souls(report, deck)
+    souls = _lost_souls(_tournament(report), deck)
     if have > souls:
-        yield report.about_zone("main", f"{have} {what} (deck and Reserve) but {souls} Lost Souls; "
+        yield report.about_zone("main", f"{have} {what} (deck and Reserve) but {plural(souls, 'Lost Soul')}; "
                                         f"{what} may not outnumber Lost Souls")
 
 
-@rule("redemption.site-cap", Severity.ERROR, "Sites + Cities (deck and Reserve) <= Lost Souls", SOURCE + ", Other rules")
+@rule("redemption.site-cap", Severity.ERROR, "Sites + Cities (deck and Reserve) <= Lost Souls", "")
 def site_cap(deck: Deck, report: Reporter) -> Iterator[Finding]:
     yield from _cap(deck, report, ("site", "city"), "Sites and Cities")
 
 
-@rule("redemption.dominant-cap", Severity.ERROR, "Dominants <= Lost Souls", SOURCE + ", Other rules")
+@rule("redemption.dominant-cap", Severity.ERROR, "Dominants (good and evil) <= Lost Souls", "")
 def dominant_cap(deck: Deck, report: Reporter) -> Iterator[Finding]:
     yield from _cap(deck, report, DOMINANTS, "Dominants")
 
 
-@rule("redemption.reserve-size", Severity.ERROR, "the Reserve holds Type 1: 0-10, Type 2: 0-15 cards", SOURCE + ", Reserve")
+@rule("redemption.reserve-size", Severity.ERROR, "", "")
 def reserve_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from shapes.size_range(report, "side", deck.size("side"), None, NUMBERS[_format(report)].reserve, "the Reserve")
+    low, high = _tournament(report).build.reserve
+    yield from shapes.size_range(report, "side", deck.size("side"), low or None, high, "the Reserve")
 
 
-@rule("redemption.reserve-content", Severity.ERROR, "no Dominants and no Lost Souls in the Reserve", SOURCE + ", Reserve")
+@rule("redemption.reserve-content", Severity.ERROR, "no Dominants and no Lost Souls in the Reserve", "")
 def reserve_content(deck: Deck, report: Reporter) -> Iterator[Finding]:
     for entry in deck.entries("side"):
         if entry.card is not None and entry.card.is_a("lost_soul", *DOMINANTS):
@@ -216,25 +143,9 @@ def reserve_content(deck: Deck, report: Reporter) -> Iterator[Finding]:
             yield report.about_entries([entry], f"{entry.card.name} is a {kind}: the Reserve cannot hold one")
 
 
-def alignment(card: Card) -> str:
-    """Good, evil or neutral for deck building: a Good+Evil card is neutral, X+Neutral is X."""
-    sides = set()
-    stated = card.get("alignment")
-    if stated in ("good", "evil"):
-        sides.add(stated)
-    if card.is_a("hero", "good_enhancement", "good_dominant"):
-        sides.add("good")
-    if card.is_a("evil_character", "evil_enhancement", "evil_dominant"):
-        sides.add("evil")
-    return sides.pop() if len(sides) == 1 else "neutral"
-
-
 @rule("redemption.alignment-balance", Severity.ERROR,
-      "Type 2: as many good cards as evil cards (a Good+Evil card is neutral, X+Neutral is X)",
-      SOURCE + ", Type II Deck Building Rules")
+      "as many good cards as evil cards (a Good+Evil card is neutral, X+Neutral is X)", "")
 def alignment_balance(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    if _format(report) != "type2":
-        return
     for zones, what in ((("main",), "the deck"), (("main", "side"), "deck + Reserve")):
         if zones == ("main", "side") and not deck.size("side"):
             continue
@@ -248,26 +159,97 @@ def alignment_balance(deck: Deck, report: Reporter) -> Iterator[Finding]:
             return
 
 
-@rule("redemption.exclusive-pair", Severity.ERROR,
-      "New Jerusalem [Dominant] or The Second Coming; Son of God or Chariot of Fire [Dominant]: at most one of each pair",
-      SOURCE + ", Cards with Special Deck Building Rules")
+def exclusive_cards(tournament: Tournament, deck: Deck) -> list[tuple[dict, list, dict, list]]:
+    """Per exclusive pair: each side's title spec and the deck's entries of it."""
+    found = []
+    for first, second in tournament.version.exclusive_pairs:
+        a = [e for e in deck.entries() if e.card is not None and matches_title(e.card, first)]
+        b = [e for e in deck.entries() if e.card is not None and matches_title(e.card, second)]
+        found.append((first, a, second, b))
+    return found
+
+
+@rule("redemption.exclusive-pair", Severity.ERROR, "", "")
 def exclusive_pair(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    for first, second in _data(report).get("exclusive_pairs", []):
-        a = [e for e in deck.entries() if e.card is not None and matches(e.card, first)]
-        b = [e for e in deck.entries() if e.card is not None and matches(e.card, second)]
+    for first, a, second, b in exclusive_cards(_tournament(report), deck):
         if a and b:
             yield report.about_entries(a + b, f"{first['title']} and {second['title']}: a deck may hold only one of the two")
 
 
-TOURNAMENT_RULES: tuple[Rule, ...] = COMMON_RULES + (
-    deck_size, lost_soul_count, multicolor_limit, dominant_limit, lost_soul_ability_limit, special_ability_limit,
-    copy_limit, special_card_limit, site_cap, dominant_cap, reserve_size, reserve_content, alignment_balance,
-    exclusive_pair)
+# --- one format per category of each version --------------------------------------------------------
+
+def ban_reason(tournament: Tournament, card: Card) -> str | None:
+    """Why the version's list for this category bans a printing, or None."""
+    for ban in tournament.version.banned:
+        if tournament.category.name in ban.categories and ban.matches(card):
+            return f"{tournament.category.label} (rules {tournament.version.version}: {ban.note})"
+    return None
 
 
-def tournament_format(name: str, label: str) -> Format:
-    numbers = NUMBERS[name]
-    return Format(name, f"{label}: {numbers.minimum}-{numbers.maximum} cards, a Reserve of up to {numbers.reserve} "
-                        "(Deck Building Rules 1.3.0)",
-                  {"opening_hand": 8, "draw_per_turn": 3, "rescues_to_win": 5}, rules=TOURNAMENT_RULES,
-                  identity=tournament_identity, data_file=name, game="redemption")
+def _summaries(tournament: Tournament) -> dict[str, tuple[str, str]]:
+    """rule id -> (summary, source) for one format: the version's numbers and sections."""
+    version, category, build = tournament.version, tournament.category, tournament.build
+    kind = version.section(build.name)
+    special = "; ".join(f"{spec['title']} {spec['max']}" if "max" in spec else f"{spec['title']} {spec['per_50']} per 50"
+                        for spec in version.special_limits)
+    pairs = "; ".join(f"{a['title']} or {b['title']}" for a, b in version.exclusive_pairs)
+    texts = {
+        "redemption.deck-size": (f"{build.deck[0]}-{build.deck[1]} cards", kind),
+        "redemption.lost-soul-count": (f"exactly the chart's Lost Souls: {build.lost_souls_base} + (n - "
+                                       f"{build.lost_souls_from}) // 7 for n cards; Hoppers do not count", kind),
+        "redemption.special-card-limit": (f"these cards' own limits replace the normal ones: {special}",
+                                          version.section("special")),
+        "redemption.site-cap": ("Sites + Cities (deck and Reserve) <= Lost Souls", kind),
+        "redemption.dominant-cap": ("Dominants (good and evil) <= Lost Souls", kind),
+        "redemption.reserve-size": (f"the Reserve holds {build.reserve[0]}-{build.reserve[1]} cards", kind + ", Reserve"),
+        "redemption.reserve-content": ("no Dominants and no Lost Souls in the Reserve", kind + ", Reserve"),
+        "redemption.alignment-balance": ("as many good cards as evil cards (a Good+Evil card is neutral, X+Neutral is X)",
+                                         kind),
+        "redemption.exclusive-pair": (f"at most one card of each pair: {pairs}", version.section("special")),
+        "redemption.format-sets": ("every card from the Rotation pool (the card data's; type1-unlimited takes every card)"
+                                   if category.pool == "rotation" else "every card ever released",
+                                   version.section(build.name)),
+        "banlist.banned": (f"the {category.label} ban list of {version.version}"
+                           + (", and the card list's Banned mark" if version.card_list_bans else "")
+                           + ", and the events'", version.section("banned")),
+    }
+    for each in LIMIT_RULES[:-1]:
+        rows = build.limits_of(each.id)
+        if rows:
+            texts[each.id] = ("; ".join(row.text for row in rows) + SAME_CARD, kind)
+    for rule_id, (text, source) in list(texts.items()):
+        notes = [n for n in (build.provisional.get(rule_id),
+                             *(row.provisional for row in build.limits_of(rule_id))) if n]
+        if notes:
+            texts[rule_id] = (f"{text} [provisional: {'; '.join(notes)}]", source)
+    return texts
+
+
+def _rules(tournament: Tournament) -> tuple[Rule, ...]:
+    build = tournament.build
+    own = [deck_size, lost_soul_count, *[r for r in LIMIT_RULES[:-1] if build.limits_of(r.id)], special_card_limit,
+           site_cap, dominant_cap, reserve_size, reserve_content]
+    if build.alignment_balance:
+        own.append(alignment_balance)
+    own += [exclusive_pair, format_sets]
+    texts = _summaries(tournament)
+    rules = [replace(each, summary=texts[each.id][0], source=texts[each.id][1]) if each.id in texts else each
+             for each in COMMON_RULES + tuple(own)]
+    return tuple(rules)
+
+
+def tournament_formats() -> tuple[Format, ...]:
+    formats = []
+    for version in versions():
+        for category in version.categories.values():
+            tournament = Tournament(version, category)
+            build = category.build
+            description = (f"{category.label}: {build.deck[0]}-{build.deck[1]} cards, a Reserve of up to "
+                           f"{build.reserve[1]}, {'the Rotation pool' if category.pool == 'rotation' else 'every card'} "
+                           f"({version.title}, from {version.effective.isoformat()})")
+            formats.append(Format(category.name, description, {"opening_hand": 8, "draw_per_turn": 3, "rescues_to_win": 5},
+                                  rules=_rules(tournament), identity=partial(tournament_identity, version=version),
+                                  game="redemption", version=version.version, effective=version.effective,
+                                  aliases=category.aliases, params=tournament, card_list_bans=version.card_list_bans,
+                                  banned=partial(ban_reason, tournament)))
+    return tuple(formats)

@@ -1,0 +1,195 @@
+"""A version of Redemption's tournament deck building rules, read from its data file
+(card_data/formats/redemption/dbr-<version>.yaml, schemas/rules-version.schema.json) into typed
+records the rules read: each category (Type 1 Limited, Unlimited, Teams, Type 2) with its card
+pool and the build it follows, each build's numbers and copy limits, the ban list, the special
+cards and the "same card" lists. Rules change by date: every version keeps its own file."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from functools import cache
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from deckcheck.loading import resources
+from deckcheck.loading.checked_yaml import checked_data
+from deckcheck.loading.names import normalise
+from deckcheck.model import Card
+
+ANY_TYPE = ()
+
+
+def brigade_count(card: Card) -> int:
+    """Brigades at face value; a rainbow (multi) card counts as three or more."""
+    brigades = card.get("brigades") or ()
+    return 3 if "multi" in brigades else len(brigades)
+
+
+def alignment(card: Card) -> str:
+    """Good, evil or neutral for deck building: a Good+Evil card is neutral, X+Neutral is X."""
+    sides = set()
+    stated = card.get("alignment")
+    if stated in ("good", "evil"):
+        sides.add(stated)
+    if card.is_a("hero", "good_enhancement", "good_dominant"):
+        sides.add("good")
+    if card.is_a("evil_character", "evil_enhancement", "evil_dominant"):
+        sides.add("evil")
+    return sides.pop() if len(sides) == 1 else "neutral"
+
+
+@dataclass(frozen=True)
+class Limit:
+    """A row of a build's copy limits: which cards it caps, at how many, under which rule."""
+
+    rule: str
+    text: str
+    max: int | None = None
+    per_50: int | None = None
+    types: tuple[str, ...] = ANY_TYPE
+    not_types: tuple[str, ...] = ()
+    brigades: tuple[int | None, int | None] = (None, None)
+    special_ability: bool | None = None
+    why: str = ""
+    provisional: str | None = None
+
+    def matches(self, card: Card) -> bool:
+        if self.types and not card.is_a(*self.types):
+            return False
+        if self.not_types and card.is_a(*self.not_types):
+            return False
+        low, high = self.brigades
+        count = brigade_count(card)
+        if (low is not None and count < low) or (high is not None and count > high):
+            return False
+        return self.special_ability is None or bool(card.get("special_ability")) is self.special_ability
+
+    def cap(self, size: int) -> int:
+        """Copies allowed in a deck of `size` cards (a per-50 limit allows at least one lot)."""
+        return self.max if self.max is not None else self.per_50 * max(1, size // 50)
+
+
+@dataclass(frozen=True)
+class Build:
+    """What a category's decks are built to: Type 1 or Type 2 of one version."""
+
+    name: str
+    deck: tuple[int, int]
+    lost_souls_base: int
+    lost_souls_from: int
+    reserve: tuple[int, int]
+    alignment_balance: bool
+    limits: tuple[Limit, ...]
+    provisional: Mapping[str, str]
+
+    def required_lost_souls(self, size: int) -> int:
+        """The chart: `base` Lost Souls, then one more for every 7 cards from `from`."""
+        return self.lost_souls_base + max(0, size - self.lost_souls_from) // 7
+
+    def limits_of(self, rule_id: str) -> tuple[Limit, ...]:
+        return tuple(each for each in self.limits if each.rule == rule_id)
+
+
+@dataclass(frozen=True)
+class Category:
+    name: str
+    label: str
+    aliases: tuple[str, ...]
+    build: Build
+    pool: str                   # "rotation" or "all"
+    teams: bool = False
+
+
+@dataclass(frozen=True)
+class Ban:
+    name: str
+    set: str | None
+    note: str
+    categories: tuple[str, ...]
+
+    def matches(self, card: Card) -> bool:
+        if normalise(card.name) != normalise(self.name):
+            return False
+        return self.set is None or _set_key(card.get("set")) == _set_key(self.set)
+
+
+def _set_key(card_set: Any) -> str:
+    """A set as the card list writes it, without the mark Lackey puts on a banned card's set."""
+    return re.sub(r"\s*\[Ban\]$", "", str(card_set or "")).casefold()
+
+
+@dataclass(frozen=True, eq=False)  # hashed by identity: identities are cached per version
+class RulesVersion:
+    version: str
+    effective: date
+    title: str
+    source: str
+    sections: Mapping[str, str]
+    card_list_bans: bool
+    provisional: Mapping[str, str]
+    categories: Mapping[str, Category]
+    banned: tuple[Ban, ...]
+    special_limits: tuple[Mapping[str, Any], ...]
+    exclusive_pairs: tuple[tuple[Mapping[str, Any], Mapping[str, Any]], ...]
+    not_counted_as_lost_souls: frozenset[str]
+    same_name_references: Mapping[str, str] = field(default_factory=dict)   # reference -> Lost Soul name
+    different_name_references: frozenset[str] = frozenset()
+    same_person: tuple[tuple[str, ...], ...] = ()
+
+    def section(self, key: str) -> str:
+        return f"{self.title}, {self.sections.get(key, key)}"
+
+
+def _limit(row: dict) -> Limit:
+    brigades = row.get("brigades", {})
+    return Limit(rule=row["rule"], text=row["text"], max=row.get("max"), per_50=row.get("per_50"),
+                 types=tuple(row.get("types", ())), not_types=tuple(row.get("not_types", ())),
+                 brigades=(brigades.get("min"), brigades.get("max")), special_ability=row.get("special_ability"),
+                 why=row.get("why", ""), provisional=row.get("provisional"))
+
+
+def _version(data: dict) -> RulesVersion:
+    builds = {
+        name: Build(name, tuple(kind["deck"]), kind["lost_souls"]["base"], kind["lost_souls"]["from"],
+                    tuple(kind["reserve"]), kind.get("alignment_balance", False),
+                    tuple(_limit(row) for row in kind["limits"]),
+                    MappingProxyType({**data.get("provisional", {}), **kind.get("provisional", {})}))
+        for name, kind in data["kinds"].items()
+    }
+    categories = {
+        name: Category(name, each["label"], tuple(each.get("aliases", ())), builds[each["built_to"]], each["pool"],
+                       each.get("teams", False))
+        for name, each in data["categories"].items()
+    }
+    names = data.get("lost_soul_names", {})
+    return RulesVersion(
+        version=data["version"], effective=date.fromisoformat(data["effective"]), title=data["title"],
+        source=data["source"], sections=MappingProxyType(dict(data.get("sections", {}))),
+        card_list_bans=data.get("card_list_bans", False),
+        provisional=MappingProxyType(dict(data.get("provisional", {}))),
+        categories=MappingProxyType(categories),
+        banned=tuple(Ban(b["name"], b.get("set"), b.get("note", b["name"]), tuple(b["in"])) for b in data.get("banned", [])),
+        special_limits=tuple(data.get("special_limits", [])),
+        exclusive_pairs=tuple(tuple(pair) for pair in data.get("exclusive_pairs", [])),
+        not_counted_as_lost_souls=frozenset(normalise(n) for n in data.get("not_counted_as_lost_souls", [])),
+        same_name_references=MappingProxyType({reference_key(reference): name
+                                               for name, references in names.get("same_name", {}).items()
+                                               for reference in references}),
+        different_name_references=frozenset(reference_key(r) for r in names.get("different_names", [])),
+        same_person=tuple(tuple(group) for group in data.get("same_person", [])),
+    )
+
+
+def reference_key(reference: str) -> str:
+    """A scripture reference compared the way a person reads it: spaces and case aside."""
+    return re.sub(r"\s*([:/,-])\s*", r"\1", normalise(reference))
+
+
+@cache
+def versions() -> tuple[RulesVersion, ...]:
+    """Every version of the rules, oldest first."""
+    folder = resources.format_rules_folder("redemption")
+    found = [_version(checked_data(path, "rules-version")) for path in sorted(folder.glob("dbr-*.yaml"))]
+    return tuple(sorted(found, key=lambda v: v.effective))
