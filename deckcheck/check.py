@@ -35,6 +35,7 @@ class CheckOptions:
     format: str | None = None        # for decks that do not say
     ignore: frozenset[str] = frozenset()
     events: tuple[Event, ...] = ()
+    overrides_format: bool = False   # `format` wins over the deck's own (deckcheck team checks every deck as Teams)
     as_of: date | None = None        # --as-of: the rules in force on this date
     config_as_of: date | None = None  # the config's as_of, behind --as-of and the events' dates
     all_formats: bool = False
@@ -108,7 +109,8 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases) -> Loaded
         return LoadedDeck(raw, [_finding(UNKNOWN_GAME, problem, position=raw.game_position or _START)])
     events = tuple(e for e in options.events if e.applies_to(game.name))
     overriding = next((e.format for e in reversed(events) if e.format), None)
-    format_name = (overriding or raw.format or options.format or game.default_format).strip().lower()
+    forced = options.format if options.overrides_format else None
+    format_name = (overriding or forced or raw.format or options.format or game.default_format).strip().lower()
     database = databases.for_game(game.name)
     as_of = date_in_force(options, events)
     chosen, before_oldest = game.format_in_force(format_name, database.formats, as_of)
@@ -330,3 +332,38 @@ def check_swap(registered_path: Path, sided_path: Path, options_for: Callable[[P
             reporter = Reporter(SIDE_SWAP, sided.deck, sided.context)
             sided.findings.extend(swap_findings(registered.deck, sided.deck, reporter))
     return report_of(str(sided_path), sided, options.ignore)
+
+
+def check_team(paths: tuple[Path, Path], options_for: Callable[[Path], CheckOptions], databases: Databases,
+               team_format: str = "type1-teams") -> list[DeckReport]:
+    """Each deck of a Redemption team by itself (as `team_format` unless options name a format),
+    then the two together: what one deck holds that the team may hold only once is reported on
+    both decks."""
+    from deckcheck.games.redemption.teams import team_findings, team_rule
+
+    loaded = []
+    for path in paths:
+        options = options_for(path)
+        options = replace(options, format=options.format or team_format, overrides_format=True)
+        each = load_deck(path, options, databases)
+        if each.deck is not None:
+            each.findings.extend(judge(each, options.ignore))
+        loaded.append((path, each, options))
+    reports = []
+    for index, (path, mine, options) in enumerate(loaded):
+        other_path, theirs, _ = loaded[1 - index]
+        if mine.deck is None:
+            reports.append(report_of(str(path), mine, options.ignore))
+            continue
+        rule = team_rule(mine.context)
+        mine.context = replace(mine.context, extra_rules=(rule,))
+        if rule.id not in options.ignore:
+            if mine.deck.game != "redemption" or (theirs.deck is not None and theirs.deck.game != "redemption"):
+                mine.findings.append(_finding(rule, "a team is two Redemption decks"))
+            elif theirs.deck is None:
+                mine.findings.append(_finding(rule, f"the team cannot be checked together: {other_path} cannot be read "
+                                                    f"({'; '.join(f.message for f in theirs.findings[:2])})"))
+            else:
+                mine.findings.extend(team_findings(mine.deck, Reporter(rule, mine.deck, mine.context), theirs.deck))
+        reports.append(report_of(str(path), mine, options.ignore))
+    return reports

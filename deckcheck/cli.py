@@ -152,6 +152,38 @@ def side(
 
 
 @app.command(epilog="Examples:\n\n"
+             "  deckcheck team alice.dek bob.dek\n\n"
+             "  deckcheck team alice.dek bob.dek --as-of 2026-07-01 --output-format markdown\n\n"
+             "Each deck is checked as Type 1 Teams (type1-teams, or the --format given) in the rules version in "
+             "force on the date, then the two together (rule redemption.team-unique): no Dominant in both decks, no "
+             "Lost Soul with a special ability in both, at most one card of each exclusive pair between them. "
+             "Exit codes as for check.")
+def team(
+    deck_a: Path = typer.Argument(..., metavar="DECK_A", help="One player's deck."),
+    deck_b: Path = typer.Argument(..., metavar="DECK_B", help="The teammate's deck."),
+    format: Optional[str] = typer.Option(None, "--format", metavar="FORMAT",
+                                         help="The format both decks are checked as [default: type1-teams]."),
+    card_db: List[Path] = CardDbOption,
+    event: List[Path] = EventOption,
+    output_format: Optional[OutputFormat] = OutputFormatOption,
+    output: Optional[Path] = OutputOption,
+    strict: bool = StrictOption,
+    explain: bool = ExplainOption,
+    ignore: List[str] = IgnoreOption,
+    as_of: Optional[str] = AsOfOption,
+) -> None:
+    """Check a Redemption Teams pair: each deck, then the two together."""
+    from deckcheck.check import check_team
+
+    missing = [str(p) for p in (deck_a, deck_b) if not p.is_file()]
+    if missing:
+        fail(f"no such file: {', '.join(missing)}")
+    run = _prepare("redemption", format, card_db, event, ignore, as_of)
+    reports = check_team((deck_a, deck_b), run.options_for, run.databases)
+    _finish(reports, run, output_format, output, strict, explain)
+
+
+@app.command(epilog="Examples:\n\n"
              "  deckcheck fmt examples/\n\n"
              "  deckcheck fmt --check decks/        # for CI: exit 1 when a file would change\n\n"
              "Canonical form: metadata first, zones in one order, cards grouped by type and sorted by name, "

@@ -20,15 +20,18 @@ _QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": 
                          "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
                          "`": "'", "\u00b4": "'"})
 _SPACE = re.compile(r"\s+")
+_INSIDE_BRACKETS = re.compile(r"([(\[]) +| +(?=[)\]])")
 
 
 @lru_cache(maxsize=1 << 16)  # the same names recur in every deck of a folder
 def normalise(name: str) -> str:
-    """NFKC, straight quotes, one space between words, case-folded."""
+    """NFKC, straight quotes, one space between words, none just inside brackets, case-folded:
+    a deck file's `Cornelius ( C)` is the card list's `Cornelius (C)`."""
     if name.isascii() and "`" not in name:  # most names: NFKC and the quote table change nothing
-        return " ".join(name.split()).lower()
-    text = unicodedata.normalize("NFKC", name).translate(_QUOTES)
-    return _SPACE.sub(" ", text).strip().casefold()
+        text = " ".join(name.split()).lower()
+    else:
+        text = _SPACE.sub(" ", unicodedata.normalize("NFKC", name).translate(_QUOTES)).strip().casefold()
+    return _INSIDE_BRACKETS.sub(r"\1", text) if ("( " in text or " )" in text or "[ " in text or " ]" in text) else text
 
 
 def strip_accents(key: str) -> str:

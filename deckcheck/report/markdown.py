@@ -37,5 +37,6 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
             parts += [tabulate(rows, headers=("line", "severity", "rule", "message", "cards"), tablefmt="github"), ""]
         if report.formats is not None:
             rows = [tuple(_cell(cell) for cell in row) for row in format_rows(report)]
-            parts += [tabulate(rows, headers=("format", "rules", "verdict", "first errors"), tablefmt="github"), ""]
+            parts += [tabulate(rows, headers=("format", "rules", "verdict", "first errors"), tablefmt="github",
+                               disable_numparse=True), ""]
     return "\n".join(parts)

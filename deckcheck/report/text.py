@@ -76,7 +76,7 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
             parts.append(_explained(report) if explain else _table(report.findings))
         if report.formats is not None:
             parts.append(tabulate(format_rows(report), headers=("format", "rules", "verdict", "first errors"),
-                                  tablefmt="simple", maxcolwidths=[None, None, None, 80]))
+                                  tablefmt="simple", maxcolwidths=[None, None, None, 80], disable_numparse=True))
         parts.append("")
     parts.append(summary_line(reports))
     return "\n".join(parts) + "\n"

@@ -55,10 +55,13 @@ class Context:
     settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     format: "Format | None" = None
 
+    extra_rules: tuple[Rule, ...] = ()   # checks a command adds beside the format's (a team's)
+
     @property
     def rules(self) -> tuple[Rule, ...]:
         """The rules the deck is checked by: its format's own, or its game's."""
-        return (self.format.rules if self.format is not None and self.format.rules else None) or self.game.rules
+        own = (self.format.rules if self.format is not None and self.format.rules else None) or self.game.rules
+        return own + self.extra_rules
 
 
 @dataclass(frozen=True)

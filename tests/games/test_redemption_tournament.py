@@ -508,3 +508,120 @@ def test_every_report_names_the_version(check):
     assert "redemption/type1, rules 2.0" in markdown
     junit = check(deck("type1", 50, 7, copies=1), V20, "--output-format", "junit").stdout
     assert '<property name="rules_version" value="2.0" />' in junit
+
+
+# --- Teams ------------------------------------------------------------------------------------------------
+
+def team(tmp_path, a_cards, b_cards, *options, as_of=V20):
+    from conftest import run
+
+    paths = []
+    for name, cards in (("a.yaml", a_cards), ("b.yaml", b_cards)):
+        path = tmp_path / name
+        souls = 7 - sum(n for card, n in cards.items() if "Soul" in card)
+        path.write_text(deck("type1", 50, souls, cards, copies=1))
+        paths.append(path)
+    return run("team", *paths, "--card-db", DATA / DB, "--as-of", as_of, "--output-format", "json", *options)
+
+
+def test_a_team_that_shares_nothing_is_legal(tmp_path):
+    outcome = team(tmp_path, {"Son of God": 1, "Ability Soul": 1}, {"New Jerusalem": 1, "Lost Soul \"Foreigner\" "
+                                                                                        "[Jeremiah 22:3]": 1})
+    assert outcome.exit_code == 0, outcome.stdout
+    assert [d["format"] for d in outcome.report["decks"]] == ["type1-teams", "type1-teams"]
+
+
+def test_a_team_sharing_a_dominant(tmp_path):
+    outcome = team(tmp_path, {"Son of God": 1}, {"Son of God": 1})
+    assert outcome.exit_code == 1
+    a, b = outcome.report["decks"]
+    (on_a,) = [f for f in a["findings"] if f["rule"] == "redemption.team-unique"]
+    (on_b,) = [f for f in b["findings"] if f["rule"] == "redemption.team-unique"]
+    assert on_a["cards"] == on_b["cards"] == ["Son of God"]
+    assert f"{tmp_path / 'b.yaml'} line" in on_a["message"] and f"{tmp_path / 'a.yaml'} line" in on_b["message"]
+    assert "Dominants are unique per team" in on_a["message"]
+
+
+def test_a_team_sharing_an_ability_lost_soul_by_its_name(tmp_path):
+    outcome = team(tmp_path, {"Ability Soul": 1}, {"Ability Soul Reprint": 1})   # one Lost Soul name
+    assert all("redemption.team-unique" in {f["rule"] for f in d["findings"]} for d in outcome.report["decks"])
+    meek = team(tmp_path, {"Soul 40": 1}, {"Soul 40": 1})                        # no ability: no limit
+    assert meek.exit_code == 0
+
+
+def test_an_exclusive_pair_across_the_team(tmp_path):
+    outcome = team(tmp_path, {"Son of God": 1}, {"Chariot of Fire": 1})
+    (on_a,) = [f for f in outcome.report["decks"][0]["findings"] if f["rule"] == "redemption.team-unique"]
+    assert on_a["message"].startswith("Son of God here and Chariot of Fire in the other deck")
+    assert "exclusive pair" in on_a["message"]
+
+
+def test_a_team_uses_the_teams_ban_list_and_takes_a_format(tmp_path):
+    banned = team(tmp_path, {"Burial (GoC)": 1}, {})
+    assert "banlist.banned" in {f["rule"] for f in banned.report["decks"][0]["findings"]}
+    as_limited = team(tmp_path, {"Burial (GoC)": 1}, {}, "--format", "limited")
+    assert as_limited.report["decks"][0]["format"] == "type1" and as_limited.exit_code == 0
+
+
+def test_a_team_with_an_unreadable_deck(tmp_path):
+    from conftest import run
+
+    (tmp_path / "a.yaml").write_text(deck("type1", 50, 7, copies=1))
+    (tmp_path / "b.yaml").write_text("game: [\n")
+    outcome = run("team", tmp_path / "a.yaml", tmp_path / "b.yaml", "--card-db", DATA / DB, "--output-format", "json")
+    a, b = outcome.report["decks"]
+    assert outcome.exit_code == 1 and "deck.parse" in {f["rule"] for f in b["findings"]}
+    (finding,) = [f for f in a["findings"] if f["rule"] == "redemption.team-unique"]
+    assert finding["message"].startswith("the team cannot be checked together")
+
+
+def test_team_reports_name_the_rule_they_ran(tmp_path):
+    import xml.etree.ElementTree as ET
+
+    junit = team(tmp_path, {}, {}, "--output-format", "junit")
+    cases = {case.get("name") for case in ET.fromstring(junit.stdout).iter("testcase")}
+    assert "redemption.team-unique" in cases and "redemption.copy-limit" in cases
+
+
+# --- names that match several printings -----------------------------------------------------------------
+
+def test_a_name_whose_printings_all_give_the_same_verdict_is_a_warning(tmp_path, check):
+    # "Peter" matches Peter (I) and Peter (Ap): one copy of either is fine
+    outcome = check(deck("type1", 50, 7, {"Peter": 1}, copies=1), V20)
+    (finding,) = outcome.findings("deck.ambiguous-card")
+    assert finding["severity"] == "warning" and outcome.deck["legal"] is True
+    assert "matches 2 printings (t-peter-i, t-peter-ap); each gives the deck the same verdict" in finding["message"]
+
+
+def test_a_name_whose_choice_changes_the_verdict_is_an_error_naming_the_legal_printing(check):
+    # "Peter" beside "Peter (I)": as Peter (I) it is a second copy (Type 1 is singleton under 2.0);
+    # as the red Peter (Ap), another card
+    outcome = check(deck("type1", 50, 7, {"Peter": 1, "Peter (I)": 1}, copies=1), V20)
+    (finding,) = outcome.findings("deck.ambiguous-card")
+    assert finding["severity"] == "error" and outcome.deck["legal"] is False
+    assert finding["message"].endswith("the choice changes the verdict: the deck is legal with t-peter-ap; name the "
+                                       "printing by its id")
+    assert "redemption.copy-limit" not in outcome.errors   # not every printing gives it
+
+
+# --- every format -----------------------------------------------------------------------------------------
+
+def test_all_formats_lists_every_format_with_its_verdict(check):
+    outcome = check(deck("type1", 60, 8, {"Old Hero (UL)": 1}, copies=1), V20, "--all-formats")
+    formats = {(f["format"], f["rules_version"]): f for f in outcome.deck["formats"]}
+    assert set(formats) == {("quickstart", None), ("type1", "2.0"), ("type1-unlimited", "2.0"),
+                            ("type1-teams", "2.0"), ("type2", "2.0")}
+    assert formats[("type1-unlimited", "2.0")]["legal"] is True
+    assert [e["rule"] for e in formats[("type1", "2.0")]["errors"]] == ["redemption.format-sets"]
+    assert "redemption.deck-size" in {e["rule"] for e in formats[("type2", "2.0")]["errors"]}
+    assert formats[("quickstart", None)]["legal"] is True
+    older = check(deck("type1", 60, 8, copies=1), V13, "--all-formats").deck["formats"]
+    assert {f["rules_version"] for f in older} == {None, "1.3.0"}
+
+
+def test_all_formats_in_text_and_markdown(check):
+    text = check(deck("type1", 50, 7, copies=1), V20, "--all-formats", "--output-format", "text").stdout
+    assert "format           rules    verdict    first errors" in text
+    assert "type1-unlimited  2.0      legal" in text and "type2            2.0      ILLEGAL    redemption.deck-size" in text
+    markdown = check(deck("type1", 50, 7, copies=1), V20, "--all-formats", "--output-format", "markdown").stdout
+    assert "| type1-teams     | 2.0     | legal     |" in markdown
