@@ -33,3 +33,12 @@ def test_full_database_benchmark_runs_on_our_fixture():
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "warm cache" in done.stdout
+
+
+def test_all_formats_benchmark_runs_on_our_fixture():
+    done = subprocess.run([sys.executable, REPO / "benchmarks" / "all_formats.py",
+                           REPO / "tests" / "data" / "lackey" / "carddata.txt",
+                           REPO / "tests" / "data" / "lackey" / "formats.txt", "--runs", "1"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "--all-formats" in done.stdout and "ratio" in done.stdout
