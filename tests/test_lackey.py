@@ -541,3 +541,18 @@ def test_every_official_deck_as_a_raw_export(real_database, tmp_path):
     for name, deck in decks.items():
         unknown = [f for f in deck["findings"] if f["rule"] == "deck.unknown-card"]
         assert deck["legal"] or unknown or name == "Unlimited_B.txt", (name, deck["findings"])
+
+
+@needs_real
+def test_every_ban_entry_of_every_rules_version_names_a_real_printing(real_database):
+    """A ban entry that matches no printing would let the card through silently."""
+    from deckcheck.games.redemption.rules_version import versions
+
+    from deckcheck.games.redemption.same_card import matches_title
+
+    database = load_databases([real_database[0]])["redemption"]
+    for version in versions():
+        for ban in version.banned:
+            assert any(ban.matches(card) for card in database.cards), (version.version, ban.name, ban.set)
+        for spec in version.special_limits:
+            assert any(matches_title(card, spec) for card in database.cards), (version.version, spec)
