@@ -143,7 +143,7 @@ def side(
     """Check a Demon Rush side-deck swap between games of a match."""
     from deckcheck.check import check_swap
 
-    missing = [str(p) for p in (registered, sided) if not p.is_file()]
+    missing = [str(p) for p in (registered, sided) if not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
     run = _prepare(game, None, card_db, event, ignore, as_of)
@@ -175,7 +175,7 @@ def team(
     """Check a Redemption Teams pair: each deck, then the two together."""
     from deckcheck.check import check_team
 
-    missing = [str(p) for p in (deck_a, deck_b) if not p.is_file()]
+    missing = [str(p) for p in (deck_a, deck_b) if not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
     run = _prepare("redemption", format, card_db, event, ignore, as_of)
@@ -280,7 +280,7 @@ def goldfish(
     from deckcheck.report import goldfish_csv, goldfish_text
     from deckcheck.sim.engine import SimOptions
 
-    missing = [str(p) for p in (deck, vs) if p is not None and not p.is_file()]
+    missing = [str(p) for p in (deck, vs) if p is not None and not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
     run = _prepare(game, None, card_db, event, [])
@@ -335,7 +335,7 @@ def import_lackey_command(
     from deckcheck.loading.card_db import load_databases
     from deckcheck.loading.checked_yaml import FileProblems
 
-    missing = [str(p) for p in (carddata, formats) if p is not None and not p.is_file()]
+    missing = [str(p) for p in (carddata, formats) if p is not None and not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
     try:
@@ -479,7 +479,7 @@ def _prepare(game, format, card_db, event, ignore, as_of=None, all_formats=False
     except FileProblems as exc:
         fail("broken card database:\n" + "\n".join(exc.problems))
     event_paths = event or config.events
-    missing = [str(p) for p in event_paths if not p.is_file()]
+    missing = [str(p) for p in event_paths if not p.exists()]
     if missing:
         fail(f"no such event file: {', '.join(missing)}")
     try:

@@ -547,7 +547,6 @@ def test_every_official_deck_as_a_raw_export(real_database, tmp_path):
 def test_every_ban_entry_of_every_rules_version_names_a_real_printing(real_database):
     """A ban entry that matches no printing would let the card through silently."""
     from deckcheck.games.redemption.rules_version import versions
-
     from deckcheck.games.redemption.same_card import matches_title
 
     database = load_databases([real_database[0]])["redemption"]

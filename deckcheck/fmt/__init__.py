@@ -15,10 +15,9 @@ from deckcheck.fmt.comments import collect, text_comment_start, yaml_comment_sta
 from deckcheck.games import Game, get_game
 from deckcheck.loading import text_deck, yaml_deck
 from deckcheck.loading.card_db import CardDatabase, Databases
-from deckcheck.loading.decks import YAML_SUFFIXES, read_deck
+from deckcheck.loading.decks import YAML_SUFFIXES, read_deck, read_text
 from deckcheck.loading.names import normalise
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
-from deckcheck.loading.safe_yaml import InputError, decode
 
 _TOKENS = re.compile(r"^\s*tokens\s*:?\s*$", re.IGNORECASE | re.MULTILINE)
 _TEXT_METADATA = re.compile(r"^#\s*(game|format|name)\s*:", re.IGNORECASE)
@@ -33,9 +32,9 @@ class FormatOutcome:
 
 def format_file(path: Path, game_name: str | None, databases: Databases, check_only: bool) -> FormatOutcome:
     try:
-        raw = read_deck(path)
-        text = decode(path.read_bytes())
-    except (DeckParseError, InputError) as problem:
+        text = read_text(path)
+        raw = read_deck(path, text)
+    except DeckParseError as problem:
         return _untouched(path, problem.message, problem.position)
     if raw.problems:
         return _untouched(path, raw.problems[0].message, raw.problems[0].position)

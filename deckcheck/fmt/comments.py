@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
+from deckcheck.loading.lines import editor_lines
+
 
 @dataclass
 class Comments:
@@ -45,7 +47,7 @@ def collect(text: str, anchors: Iterable[int], comment_start: Callable[[str], in
     anchor_lines = set(anchors)
     comments = Comments()
     pending: list[str] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(editor_lines(text), start=1):
         stripped = line.strip()
         if number in anchor_lines:
             if pending:

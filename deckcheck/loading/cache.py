@@ -17,6 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck import __version__
+from deckcheck.loading.files import UnreadableFile, read_limited
+
+MAX_ENTRY = 64 * 1024 * 1024    # an entry stands for a file of at most 1 MiB
 
 
 def folder() -> Path | None:
@@ -38,9 +41,8 @@ def load(content: bytes) -> Any | None:
     if where is None:
         return None
     try:
-        with (where / f"{key(content)}.json").open(encoding="utf-8") as entry:
-            return json.load(entry)
-    except (OSError, ValueError):
+        return json.loads(read_limited(where / f"{key(content)}.json", MAX_ENTRY))
+    except (UnreadableFile, ValueError, RecursionError):
         return None
 
 

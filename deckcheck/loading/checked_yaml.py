@@ -12,6 +12,7 @@ from typing import Any
 
 from deckcheck.loading import cache as data_cache
 from deckcheck.loading import resources
+from deckcheck.loading.files import UnreadableFile, read_limited
 from deckcheck.loading.safe_yaml import Document, InputError, decode, load
 from deckcheck.model import Position
 
@@ -39,19 +40,26 @@ def located(path: Path, position: Position | None, message: str) -> str:
 
 
 def read_bytes(path: Path) -> bytes:
+    """A configuring file's bytes: a regular file of at most 1 MiB (files.py)."""
     try:
-        return path.read_bytes()
-    except OSError as exc:
-        raise FileProblems([f"{path}: cannot read: {exc.strerror or exc}"]) from None
+        return read_limited(path)
+    except UnreadableFile as exc:
+        raise FileProblems([f"{path}: {exc.message}"]) from None
 
 
-def load_checked(path: Path, schema: str, content: bytes | None = None) -> Document:
+def load_checked(path: Path, schema: str, content: bytes | None = None, empty_ok: bool = False) -> Document:
     """The document at `path` (or its `content`, already read), valid against
-    schemas/<schema>.schema.json; FileProblems if not."""
+    schemas/<schema>.schema.json; FileProblems if not. With `empty_ok`, a file with nothing in it
+    but white space and comments is a document of no data."""
+    content = read_bytes(path) if content is None else content
+    if empty_ok and not content.strip():
+        return Document(None, None)
     try:
-        document = load(decode(read_bytes(path) if content is None else content))
+        document = load(decode(content))
     except InputError as exc:
         raise FileProblems([located(path, exc.position, exc.message)]) from None
+    if empty_ok and document.data is None:
+        return document
     errors = sorted(validator(schema).iter_errors(document.data), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         raise FileProblems([located(path, document.position(tuple(e.absolute_path)), _message(e)) for e in errors])

@@ -6,8 +6,9 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from deckcheck.loading import lackey_deck, text_deck, yaml_deck
+from deckcheck.loading.files import MAX_BYTES, UnreadableFile, read_limited
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
-from deckcheck.loading.safe_yaml import MAX_BYTES, InputError, decode
+from deckcheck.loading.safe_yaml import InputError, decode
 
 YAML_SUFFIXES = (".yaml", ".yml")
 TEXT_SUFFIXES = (".txt", ".deck", ".dek")
@@ -28,17 +29,21 @@ def _hidden(path: Path, root: Path) -> bool:
     return any(part.startswith(".") for part in path.relative_to(root).parts)
 
 
-def read_deck(path: Path) -> RawDeck:
-    """The deck a file holds; DeckParseError when it cannot be read as one."""
+def read_text(path: Path) -> str:
+    """A deck file's text: a regular file of at most 1 MiB, UTF-8; DeckParseError otherwise."""
     try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise DeckParseError(f"cannot read: {exc.strerror or exc}") from None
-    try:
-        text = decode(raw)
+        return decode(read_limited(path, MAX_BYTES))
+    except UnreadableFile as exc:
+        raise DeckParseError(exc.message) from None
     except InputError as exc:
         raise DeckParseError(exc.message, exc.position) from None
+
+
+def read_deck(path: Path, text: str | None = None) -> RawDeck:
+    """The deck a file holds (or its `text`, already read); DeckParseError when it cannot be
+    read as one."""
+    if text is None:
+        text = read_text(path)
     if path.suffix.lower() in YAML_SUFFIXES:
         return yaml_deck.read(str(path), text)
     if path.suffix.lower() == ".dek" and text.lstrip().startswith("<"):

@@ -15,7 +15,7 @@ from typing import Any, Iterable, Mapping
 
 from deckcheck.games import get_game, known_games
 from deckcheck.loading.card_db import Databases
-from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, parse_date
+from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, parse_date, read_bytes
 from deckcheck.loading.safe_yaml import Document
 
 
@@ -59,7 +59,8 @@ def load_events(paths: Iterable[Path], databases: Databases) -> tuple[Event, ...
 
 
 def read_event(path: Path, databases: Databases) -> Event:
-    document = load_checked(path, "event")
+    content = read_bytes(path)
+    document = load_checked(path, "event", content)
     data = document.data
     games = (data["game"],) if "game" in data else known_games()
     problems: list[str] = []
@@ -82,7 +83,7 @@ def read_event(path: Path, databases: Databases) -> Event:
     if problems:
         raise FileProblems(problems)
     return Event(
-        path=str(path), name=data["name"], digest=hashlib.sha256(path.read_bytes()).hexdigest()[:12],
+        path=str(path), name=data["name"], digest=hashlib.sha256(content).hexdigest()[:12],
         effective=data.get("effective"), source=data.get("source"), game=data.get("game"),
         format=data.get("format"), banned=banned, limited=limited, scripture=scripture,
         settings=dict(data.get("settings", {})),

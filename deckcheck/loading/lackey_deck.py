@@ -7,6 +7,7 @@ file is refused (a `deck.parse` finding), never expanded; the locator gives each
 
 from __future__ import annotations
 
+import re
 import xml.sax
 from xml.sax.handler import ContentHandler
 
@@ -65,7 +66,16 @@ class _Cards(ContentHandler):
             self.zone = None
 
 
+_DECLARED = re.compile(r"""^\ufeff?\s*<\?xml\b[^>]*?\bencoding\s*=\s*(["'])(?P<encoding>[^"']*)\1""")
+UTF8 = {"utf-8", "utf8", "us-ascii", "ascii"}
+
+
 def read(path: str, text: str) -> RawDeck:
+    declared = _DECLARED.match(text)
+    if declared and declared["encoding"].strip().lower() not in UTF8:
+        # the bytes were read as UTF-8; a parser told otherwise would refuse or misread them
+        raise DeckParseError(f"the file declares encoding {declared['encoding']!r}; LackeyCCG writes .dek files in "
+                             "UTF-8, the only encoding deckcheck reads", Position(1, declared.start("encoding") + 1))
     handler = _Cards()
     try:
         defusedxml.sax.parseString(text.encode("utf-8"), handler, forbid_dtd=True)
@@ -75,6 +85,8 @@ def read(path: str, text: str) -> RawDeck:
     except xml.sax.SAXParseException as exc:
         raise DeckParseError(f"not a valid LackeyCCG .dek file: {exc.getMessage()}",
                              Position(exc.getLineNumber(), exc.getColumnNumber() + 1)) from None
+    except (ValueError, LookupError) as exc:  # expat's own refusals (an encoding it cannot handle, ...)
+        raise DeckParseError(f"not a valid LackeyCCG .dek file: {exc}", handler._here() if handler.locator else None) from None
     deck = RawDeck(path, game="redemption", zone_positions=dict(handler.zone_positions))
     grouped: dict[tuple, list[dict]] = {}
     for card in handler.cards:

@@ -42,10 +42,19 @@ class RawDeck:
     problems: list[DeckParseError] = field(default_factory=list)
 
 
+def count_of(digits: str) -> int | str:
+    """A count written as digits, or the digits themselves when there are too many to be one
+    (count_problem then says so, without turning thousands of digits into a number)."""
+    return int(digits) if len(digits.lstrip("+-")) <= 9 else digits
+
+
 def count_problem(value: object) -> str | None:
     """Why a count is not a whole number from 1 to 999, or None when it is one."""
     if isinstance(value, bool) or not isinstance(value, int):
-        shown = "nothing" if value is None else repr(value) if isinstance(value, str) else str(value).lower()
+        if isinstance(value, str) and len(value) > 12:
+            shown = repr(value[:9] + "...") + f" ({len(value):,} characters)"
+        else:
+            shown = "nothing" if value is None else repr(value) if isinstance(value, str) else str(value).lower()
         return f"count must be a whole number from {MIN_COUNT} to {MAX_COUNT}, not {shown}"
     if not MIN_COUNT <= value <= MAX_COUNT:
         return f"count must be a whole number from {MIN_COUNT} to {MAX_COUNT}, not {value}"

@@ -22,10 +22,12 @@ try:
 except ImportError:  # PyYAML built without libyaml
     from yaml import SafeLoader as _FastestSafeLoader
 
+from deckcheck.loading.files import MAX_BYTES
+from deckcheck.loading.lines import editor_position
 from deckcheck.model import Position
 
-MAX_BYTES = 1024 * 1024
 MAX_DEPTH = 32
+MAX_NUMBER_LENGTH = 30   # longer digit strings are refused: Python will not turn 4,300+ digits into an int
 
 _TAG = "tag:yaml.org,2002:"
 _STANDARD_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")}
@@ -37,6 +39,7 @@ _INT = re.compile(r"^[-+]?[0-9]+$")
 _INT_OCT = re.compile(r"^0o[0-7]+$")
 _INT_HEX = re.compile(r"^0x[0-9a-fA-F]+$")
 _FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
+_YAML11_BREAKS = re.compile("[\x85\u2028\u2029]")
 _FLOAT_SPECIAL = {".inf": float("inf"), "+.inf": float("inf"), "-.inf": float("-inf"), ".nan": float("nan")}
 
 
@@ -59,12 +62,16 @@ def position_of(node: yaml.Node) -> Position:
 
 def decode(raw: bytes) -> str:
     """Bytes of a text file to str, refusing what no deck or database can be."""
-    if len(raw) > MAX_BYTES:
-        raise InputError("file is larger than the 1 MiB limit")
+    if len(raw) > MAX_BYTES:  # bytes that came another way than read_limited (a test, a pipe)
+        raise InputError("file is larger than the 1 MiB limit", Position(1, 1))
     if not raw.strip():
-        raise InputError("file is empty")
+        raise InputError("file is empty", Position(1, 1))
     if b"\x00" in raw:
-        raise InputError("binary file (it contains NUL bytes)")
+        nul = raw.index(b"\x00")
+        before = raw[:nul]
+        line_start = max(before.rfind(b"\n"), before.rfind(b"\r")) + 1
+        raise InputError("binary file (it contains NUL bytes)",
+                         Position(len(re.findall(rb"\r\n|\r|\n", before)) + 1, nul - line_start + 1))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -82,13 +89,22 @@ def compose(text: str) -> yaml.Node | None:
     composer recurses once per nesting level (the C one crashes the interpreter on a few thousand
     levels), and building it ourselves lets anchors, aliases and depth be refused as they come.
     """
+    odd_break = _YAML11_BREAKS.search(text)
+    if odd_break:
+        # YAML 1.1 readers end a line there and editors do not: every later position would be off
+        raise InputError(f"character U+{ord(odd_break.group()):04X} (a line separator) is not allowed; "
+                         "end lines with a plain line break", editor_position(text, odd_break.start()))
     loader = SafeYamlLoader(text)
     try:
         return _compose_events(loader)
     except yaml.MarkedYAMLError as exc:
         raise _marked(exc) from None
+    except yaml.reader.ReaderError as exc:
+        character = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        raise InputError(f"character U+{character:04X} is not allowed in YAML (a control character)",
+                         editor_position(text, exc.position)) from None
     except yaml.YAMLError as exc:
-        raise InputError(f"not valid YAML: {exc}") from None
+        raise InputError("not valid YAML: " + " ".join(str(exc).split())) from None
     finally:
         loader.dispose()
 
@@ -167,7 +183,7 @@ def _marked(exc: yaml.MarkedYAMLError) -> InputError:
     problem = exc.problem or exc.context or "parse error"
     context = f" ({exc.context})" if exc.context and exc.problem else ""
     position = Position(mark.line + 1, mark.column + 1) if mark else None
-    return InputError(f"not valid YAML: {problem}{context}", position)
+    return InputError(" ".join(f"not valid YAML: {problem}{context}".split()), position)
 
 
 def scalar(node: yaml.Node) -> Any:
@@ -182,6 +198,10 @@ def scalar(node: yaml.Node) -> Any:
         return None
     if text in _BOOL:
         return _BOOL[text]
+    if len(text) > MAX_NUMBER_LENGTH and (_INT.match(text) or _INT_OCT.match(text) or _INT_HEX.match(text)
+                                          or _FLOAT.match(text)):
+        raise InputError(f"a number {len(text):,} characters long; no count or card fact has more than "
+                         f"{MAX_NUMBER_LENGTH}", position_of(node))
     if _INT.match(text):
         return int(text)
     if _INT_OCT.match(text):

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import re
 
-from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_problem
+from deckcheck.loading.lines import editor_lines
+from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_of, count_problem
 from deckcheck.model import Position
 
 _HEADERS = {
@@ -33,7 +34,7 @@ _COMMENT = re.compile(r"(?:^|\s)#.*$")
 def read(path: str, text: str) -> RawDeck:
     deck = RawDeck(path)
     zone: str | None = "main"
-    for number, raw_line in enumerate(text.splitlines(), start=1):
+    for number, raw_line in enumerate(editor_lines(text), start=1):
         indent = len(raw_line) - len(raw_line.lstrip())
         line = raw_line.strip()
         position = Position(number, indent + 1)
@@ -74,12 +75,12 @@ def read(path: str, text: str) -> RawDeck:
 def _entry(line: str, zone: str, position: Position) -> RawEntry:
     match = _ENTRY.match(line)
     if match:
-        count = int(match["count"])
+        count = count_of(match["count"])
         problem = count_problem(count)
         if problem:
             raise DeckParseError(problem, position)
         return RawEntry(match["name"].strip(), count, zone, position)
     bad = _BAD_COUNT.match(line)
     if bad:
-        raise DeckParseError(f"count must be a whole number from 1 to 999, not {bad['count']!r}", position)
+        raise DeckParseError(count_problem(bad["count"]), position)
     raise DeckParseError(f"expected a line like '3 Card Name' or a section header, not {line!r}", position)

@@ -8,7 +8,7 @@ import yaml
 
 from deckcheck.loading import safe_yaml
 from deckcheck.loading.names import normalise
-from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_problem
+from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_of, count_problem
 from deckcheck.loading.safe_yaml import InputError, position_of
 
 _METADATA = ("game", "format", "name")
@@ -106,7 +106,7 @@ def _list_line(zone: str, item: yaml.Node) -> RawEntry:
     text = item.value.strip()
     match = _LIST_LINE.match(text)
     if match and _looks_like_count(match["count"]):
-        count = int(match["count"]) if match["count"].isdigit() else match["count"]
+        count = count_of(match["count"]) if match["count"].isdigit() else match["count"]
         problem = count_problem(count)
         if problem:
             raise DeckParseError(problem, position_of(item))

@@ -1,0 +1,67 @@
+"""Reading a file a stranger may have named: only a regular file, its size checked before a byte
+is read, and never a wait. A FIFO, a device (`/dev/zero`), a folder or a socket is refused at
+once; a 1 GiB sparse file is refused by its size, not read whole first.
+
+The file is opened without blocking (a FIFO would otherwise wait for a writer forever), then its
+open descriptor is checked, so that a file swapped for a FIFO between the check and the open is
+still refused.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+MAX_BYTES = 1024 * 1024
+
+
+class UnreadableFile(Exception):
+    """Why a file cannot be read, in words for the person who named it."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def open_regular(path: Path, limit: int | None = MAX_BYTES):
+    """A binary file object of the regular file at `path`, at most `limit` bytes long (None: any
+    size); UnreadableFile otherwise."""
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise UnreadableFile(f"cannot read: {exc.strerror or exc}") from None
+    try:
+        status = os.fstat(descriptor)
+        if not stat.S_ISREG(status.st_mode):
+            raise UnreadableFile(f"cannot read: {_kind(status.st_mode)}, not a regular file")
+        if limit is not None and status.st_size > limit:
+            raise UnreadableFile(f"file is larger than the {limit // (1024 * 1024)} MiB limit")
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(descriptor, True)
+        return os.fdopen(descriptor, "rb")
+    except BaseException:
+        os.close(descriptor)
+        raise
+
+
+def read_limited(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of the regular file at `path`, refusing one over `limit` (checked before reading,
+    and again while reading, for a file that grows)."""
+    with open_regular(path, limit) as handle:
+        try:
+            data = handle.read(limit + 1)
+        except OSError as exc:
+            raise UnreadableFile(f"cannot read: {exc.strerror or exc}") from None
+    if len(data) > limit:
+        raise UnreadableFile(f"file is larger than the {limit // (1024 * 1024)} MiB limit")
+    return data

@@ -1,0 +1,174 @@
+"""What a fuzzing and attack pass found, each reproduced first: files that are not regular, too
+large or oddly encoded, numbers of any length, names that try to inject into a terminal or a
+report, a tampered cache, and unbounded work. Every one is that file's finding (or a clean exit 2
+for a file that configures the run), never an internal error, never a hang."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import DATA, run
+
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="this system has no named pipes")
+NO_HANG = 20   # seconds: a run that waits on a FIFO would never end
+
+
+def deckcheck(*args, cwd=None, env=None) -> subprocess.CompletedProcess:
+    """The command in its own process, so that a hang fails the test instead of stalling it."""
+    return subprocess.run([sys.executable, "-m", "deckcheck", *map(str, args)], capture_output=True, text=True,
+                          timeout=NO_HANG, cwd=cwd, env={**os.environ, **(env or {})})
+
+
+@pytest.fixture
+def redline_deck(tmp_path):
+    path = tmp_path / "deck.txt"
+    path.write_text("# game: redline\n23 Crate\n")
+    return path
+
+
+# --- only regular files, size checked before reading -------------------------------------------------
+
+@needs_fifo
+def test_a_fifo_named_as_a_deck_is_that_decks_finding_and_the_run_goes_on(tmp_path, redline_deck):
+    os.mkfifo(tmp_path / "pipe.yaml")
+    done = deckcheck("check", tmp_path / "pipe.yaml", redline_deck, "--card-db", DATA / "redline-cards.yaml",
+                     "--output-format", "concise")
+    assert done.returncode == 1
+    assert f"{tmp_path / 'pipe.yaml'}:1:1: error deck.parse cannot read: a FIFO (named pipe), not a regular file" in done.stdout
+    assert f"{redline_deck}:" in done.stdout      # the other deck was checked
+
+
+@needs_fifo
+@pytest.mark.parametrize("where", ["--card-db", "--event", "lint"])
+def test_a_fifo_as_a_configuring_file_is_exit_two(tmp_path, redline_deck, where):
+    os.mkfifo(tmp_path / "pipe.yaml")
+    args = ["db", "lint", tmp_path / "pipe.yaml"] if where == "lint" else ["check", redline_deck, where, tmp_path / "pipe.yaml"]
+    done = deckcheck(*args)
+    assert done.returncode == (1 if where == "lint" else 2)
+    assert "a FIFO (named pipe), not a regular file" in done.stdout + done.stderr and "Traceback" not in done.stderr
+
+
+@needs_fifo
+def test_a_fifo_in_the_cache_is_ignored(tmp_path, redline_deck):
+    cache = tmp_path / "cache"
+    env = {"DECKCHECK_CACHE_DIR": str(cache)}
+    assert deckcheck("check", redline_deck, "--card-db", DATA / "redline-cards.yaml", env=env).returncode == 1
+    (entry,) = [p for p in cache.glob("*.json")]
+    entry.unlink()
+    os.mkfifo(entry)
+    done = deckcheck("check", redline_deck, "--card-db", DATA / "redline-cards.yaml", env=env)
+    assert done.returncode == 1 and "internal error" not in done.stderr
+
+
+def test_a_device_is_not_read(redline_deck):
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero on this system")
+    done = deckcheck("check", redline_deck, "--card-db", "/dev/zero")
+    assert done.returncode == 2 and "/dev/zero: cannot read: a character device, not a regular file" in done.stderr
+
+
+@pytest.mark.parametrize("where", ["--card-db", "--event", "config", "deck"])
+def test_a_huge_sparse_file_is_refused_by_its_size_before_it_is_read(tmp_path, redline_deck, where, monkeypatch):
+    huge = tmp_path / ("huge.yaml" if where != "config" else ".deckcheck.yaml")
+    with huge.open("wb") as handle:
+        handle.truncate(1 << 30)                # 1 GiB of nothing: a read would take 1 GiB of memory
+    monkeypatch.chdir(tmp_path)
+    args = {"--card-db": ["check", redline_deck, "--card-db", huge], "--event": ["check", redline_deck, "--event", huge],
+            "config": ["check", redline_deck], "deck": ["check", huge, "--output-format", "json"]}[where]
+    outcome = run(*args)
+    assert "larger than the 1 MiB limit" in outcome.stdout + outcome.stderr
+    assert outcome.exit_code == (1 if where == "deck" else 2)
+
+
+# --- numbers of any length, any declared encoding: that file's finding --------------------------------
+
+LONG = "9" * 5000   # Python refuses to turn more than 4,300 digits into an int
+
+
+@pytest.mark.parametrize("suffix, text, column", [
+    (".yaml", f"game: redline\nmain:\n  Crate: {LONG}\n", 10),
+    (".yaml", f"game: redline\nmain:\n  Crate: 0x{'f' * 5000}\n", 10),
+    (".yaml", f"game: redline\nmain:\n  - {LONG} Crate\n", 5),
+    (".txt", f"# game: redline\n{LONG} Crate\n", 1),
+    (".txt", f"# game: redline\n-{LONG} Crate\n", 1),
+])
+def test_a_count_of_thousands_of_digits_is_deck_parse_and_the_run_goes_on(tmp_path, redline_deck, suffix, text, column):
+    deck = tmp_path / f"long{suffix}"
+    deck.write_text(text)
+    outcome = run("check", deck, redline_deck, "--output-format", "json")
+    long, other = outcome.report["decks"]
+    (finding,) = [f for f in long["findings"] if f["rule"] == "deck.parse"]
+    assert (finding["line"], finding["column"]) == (3 if suffix == ".yaml" else 2, column)
+    assert len(finding["message"]) < 200 and other["path"] == str(redline_deck)
+
+
+@pytest.mark.parametrize("file, text", [
+    ("event.yaml", f"name: x\nlimited:\n  Crate: {LONG}\n"),
+    (".deckcheck.yaml", f"game: redline\nstrict: {LONG}\n"),
+    ("cards.yaml", f"game: redline\ncards:\n  - {{name: X, type: resource, cost: {LONG}}}\n"),
+])
+def test_a_long_number_in_a_configuring_file_is_exit_two_with_its_position(tmp_path, redline_deck, monkeypatch, file, text):
+    (tmp_path / file).write_text(text)
+    monkeypatch.chdir(tmp_path)
+    option = {"event.yaml": ["--event", file], ".deckcheck.yaml": [], "cards.yaml": ["--card-db", file]}[file]
+    outcome = run("check", redline_deck, *option)
+    assert outcome.exit_code == 2
+    assert f"{file}:" in outcome.stderr and "a number 5,0" in outcome.stderr and "characters long" in outcome.stderr
+
+
+@pytest.mark.parametrize("encoding", ["UTF-7", "Shift_JIS", "EUC-JP", "GB2312", "Big5", "UTF-32", "no-such-encoding"])
+def test_a_dek_declaring_another_encoding_is_refused_cleanly(tmp_path, redline_deck, encoding):
+    deck = tmp_path / "deck.dek"
+    deck.write_text(f'<?xml version="1.0" encoding="{encoding}"?>\n<deck><superzone name="Deck"><card>'
+                    '<name id="x">Peter</name><set>I</set></card></superzone></deck>\n')
+    outcome = run("check", deck, redline_deck, "--output-format", "json")
+    (finding,) = outcome.report["decks"][0]["findings"]
+    assert finding["rule"] == "deck.parse" and f"declares encoding '{encoding}'" in finding["message"]
+    assert (finding["line"], finding["column"]) == (1, 31) and len(outcome.report["decks"]) == 2
+
+
+# --- positions as editors count lines ------------------------------------------------------------------
+
+def test_a_control_character_in_yaml_is_reported_where_it_is_on_one_line(check_deck):
+    outcome = check_deck("game: redline\nmain:\n  Cr\x07ate: 3\n")
+    (finding,) = outcome.findings("deck.parse")
+    assert (finding["line"], finding["column"]) == (3, 5) and "\n" not in finding["message"]
+    assert "U+0007" in finding["message"]
+
+
+def test_a_yaml_line_separator_is_refused_where_it_is(check_deck):
+    (finding,) = check_deck("game: redline\nmain:\n  Crate: 3\n  Bo\u2028lt: 1\n").findings("deck.parse")
+    assert (finding["line"], finding["column"]) == (4, 5) and "U+2028" in finding["message"]
+
+
+def test_text_decks_count_lines_as_editors_do(check_deck):
+    # a form feed, a vertical tab and U+2028 end no line: the unknown card is on line 4
+    outcome = check_deck("# game: redline\n3 Crate\x0c\n4 Bo\x0blt\u2028x\n2 Nosuch\n", "redline-cards.yaml", ".txt")
+    lines = {f["cards"][0]: f["line"] for f in outcome.findings("deck.unknown-card")}
+    assert lines["Nosuch"] == 4 and lines["Bo\x0blt\u2028x"] == 3
+
+
+def test_old_mac_line_breaks_count_too(check_deck):
+    outcome = check_deck("# game: redline\r3 Crate\r2 Nosuch\r", "redline-cards.yaml", ".txt")
+    (finding,) = outcome.findings("deck.unknown-card")
+    assert finding["line"] == 3
+
+
+@pytest.mark.parametrize("text, where", [("game: redline\ncards: [\x00]\n", "2:9"), ("", "1:1")])
+def test_binary_and_empty_configuring_files_have_a_position(tmp_path, redline_deck, text, where):
+    (tmp_path / "cards.yaml").write_bytes(text.encode())
+    outcome = run("check", redline_deck, "--card-db", tmp_path / "cards.yaml")
+    assert outcome.exit_code == 2 and f"cards.yaml:{where}: " in outcome.stderr
+
+
+# --- an empty config is an empty config -------------------------------------------------------------------
+
+@pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n", "---\n", "# a\n\n# b\n"])
+def test_an_empty_or_comment_only_config_is_no_config(tmp_path, redline_deck, monkeypatch, text):
+    (tmp_path / ".deckcheck.yaml").write_text(text)
+    monkeypatch.chdir(tmp_path)
+    outcome = run("check", redline_deck, "--card-db", DATA / "redline-cards.yaml")
+    assert outcome.exit_code == 1 and outcome.stderr == ""
