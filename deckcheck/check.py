@@ -13,6 +13,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Callable, Iterable, Iterator
 
+from deckcheck.escaping import display_path
 from deckcheck.games import Game, get_game, known_games
 from deckcheck.loading.card_db import CardDatabase, Databases, load_databases
 from deckcheck.loading.decks import find_decks, read_deck
@@ -88,7 +89,7 @@ def check_file(path: Path, options: CheckOptions, databases: Databases) -> DeckR
     loaded = load_deck(path, options, databases)
     if loaded.deck is not None:
         loaded.findings.extend(judge(loaded, options.ignore))
-    report = report_of(str(path), loaded, options.ignore)
+    report = report_of(display_path(path), loaded, options.ignore)
     if options.all_formats and loaded.deck is not None:
         report = replace(report, formats=tuple(every_format(loaded, databases, options)))
     return report
@@ -120,7 +121,7 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases) -> Loaded
         return LoadedDeck(raw, [_finding(UNKNOWN_GAME, message, position=raw.zone_positions.get("format", _START))])
 
     zones, findings, ambiguous = _resolve(raw, database)
-    loaded = LoadedDeck(raw, findings, Deck(str(path), game.name, chosen.name, raw.name, zones, raw.zone_positions),
+    loaded = LoadedDeck(raw, findings, Deck(display_path(path), game.name, chosen.name, raw.name, zones, raw.zone_positions),
                         context_for(game, chosen, database, events), ambiguous, game_inferred=bool(inferred), as_of=as_of)
     if inferred:
         loaded.notes.append(inferred)
@@ -321,7 +322,7 @@ def check_swap(registered_path: Path, sided_path: Path, options_for: Callable[[P
     if sided.deck is not None:
         sided.findings.extend(judge(sided, options.ignore))
     if registered.deck is None or registered.findings:
-        problem = (f"the registered deck {registered_path} cannot be compared: "
+        problem = (f"the registered deck {display_path(registered_path)} cannot be compared: "
                    + "; ".join(f.message for f in registered.findings[:3]))
         sided.findings.append(_finding(SIDE_SWAP, problem))
     elif sided.deck is not None and SIDE_SWAP.id not in options.ignore:
@@ -331,7 +332,7 @@ def check_swap(registered_path: Path, sided_path: Path, options_for: Callable[[P
         else:
             reporter = Reporter(SIDE_SWAP, sided.deck, sided.context)
             sided.findings.extend(swap_findings(registered.deck, sided.deck, reporter))
-    return report_of(str(sided_path), sided, options.ignore)
+    return report_of(display_path(sided_path), sided, options.ignore)
 
 
 def check_team(paths: tuple[Path, Path], options_for: Callable[[Path], CheckOptions], databases: Databases,
@@ -353,7 +354,7 @@ def check_team(paths: tuple[Path, Path], options_for: Callable[[Path], CheckOpti
     for index, (path, mine, options) in enumerate(loaded):
         other_path, theirs, _ = loaded[1 - index]
         if mine.deck is None:
-            reports.append(report_of(str(path), mine, options.ignore))
+            reports.append(report_of(display_path(path), mine, options.ignore))
             continue
         rule = team_rule(mine.context)
         mine.context = replace(mine.context, extra_rules=(rule,))
@@ -361,9 +362,9 @@ def check_team(paths: tuple[Path, Path], options_for: Callable[[Path], CheckOpti
             if mine.deck.game != "redemption" or (theirs.deck is not None and theirs.deck.game != "redemption"):
                 mine.findings.append(_finding(rule, "a team is two Redemption decks"))
             elif theirs.deck is None:
-                mine.findings.append(_finding(rule, f"the team cannot be checked together: {other_path} cannot be read "
+                mine.findings.append(_finding(rule, f"the team cannot be checked together: {display_path(other_path)} cannot be read "
                                                     f"({'; '.join(f.message for f in theirs.findings[:2])})"))
             else:
                 mine.findings.extend(team_findings(mine.deck, Reporter(rule, mine.deck, mine.context), theirs.deck))
-        reports.append(report_of(str(path), mine, options.ignore))
+        reports.append(report_of(display_path(path), mine, options.ignore))
     return reports

@@ -16,6 +16,7 @@ from typing import Any, Callable, List, NoReturn, Optional
 import typer
 
 from deckcheck import __version__
+from deckcheck.escaping import display_path, terminal_path
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_CANNOT_RUN = 0, 1, 2
 GAMES = "redemption, bible-battles, redline, demon-rush, promised-land"
@@ -63,9 +64,23 @@ def main(
     """deckcheck: deck checks, reports and goldfish playtests."""
 
 
+def say(text: str) -> None:
+    """A line (or lines) for the person at the terminal: names in it are shown, not obeyed."""
+    from deckcheck.escaping import terminal_lines
+
+    typer.echo(terminal_lines(text))
+
+
+def warn(text: str) -> None:
+    """A diagnostic on stderr, escaped like everything a terminal or CI log receives."""
+    from deckcheck.escaping import terminal_lines
+
+    typer.echo(terminal_lines(f"deckcheck: {text}"), err=True)
+
+
 def fail(message: str) -> NoReturn:
     """The command cannot run (exit 2), said on stderr."""
-    typer.echo(f"deckcheck: {message}", err=True)
+    warn(message)
     raise typer.Exit(EXIT_CANNOT_RUN)
 
 
@@ -114,7 +129,7 @@ def check(
     """Check deck files against their game's construction rules."""
     from deckcheck.check import check_paths
 
-    missing = [str(p) for p in paths if not p.exists()]
+    missing = [terminal_path(p) for p in paths if not p.exists()]
     if missing:
         fail(f"no such file or folder: {', '.join(missing)}")
     run = _prepare(game, format, card_db, event, ignore, as_of, all_formats)
@@ -143,7 +158,7 @@ def side(
     """Check a Demon Rush side-deck swap between games of a match."""
     from deckcheck.check import check_swap
 
-    missing = [str(p) for p in (registered, sided) if not p.exists()]
+    missing = [terminal_path(p) for p in (registered, sided) if not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
     run = _prepare(game, None, card_db, event, ignore, as_of)
@@ -175,7 +190,7 @@ def team(
     """Check a Redemption Teams pair: each deck, then the two together."""
     from deckcheck.check import check_team
 
-    missing = [str(p) for p in (deck_a, deck_b) if not p.exists()]
+    missing = [terminal_path(p) for p in (deck_a, deck_b) if not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
     run = _prepare("redemption", format, card_db, event, ignore, as_of)
@@ -199,19 +214,19 @@ def fmt(
     from deckcheck.fmt import format_file
     from deckcheck.loading.decks import find_decks
 
-    missing = [str(p) for p in paths if not p.exists()]
+    missing = [terminal_path(p) for p in paths if not p.exists()]
     if missing:
         fail(f"no such file or folder: {', '.join(missing)}")
     run = _prepare(game, None, card_db, [], [])
     outcomes = [format_file(path, run.options_for(path).game, run.databases, check_only) for path in find_decks(paths)]
     for outcome in outcomes:
         if outcome.status == "untouched":
-            typer.echo(f"{outcome.path}: left untouched: {outcome.reason}", err=True)
+            warn(f"{terminal_path(outcome.path)}: left untouched: {outcome.reason}")
         elif outcome.status != "unchanged":
-            typer.echo(f"{outcome.status} {outcome.path}")
+            say(f"{outcome.status} {terminal_path(outcome.path)}")
     counts = {status: sum(o.status == status for o in outcomes)
               for status in ("reformatted", "would reformat", "unchanged", "untouched")}
-    typer.echo(", ".join(f"{n} file{'s' if n != 1 else ''} {status}" for status, n in counts.items() if n)
+    say(", ".join(f"{n} file{'s' if n != 1 else ''} {status}" for status, n in counts.items() if n)
                or "no deck files found")
     failed = counts["untouched"] or counts["would reformat"]
     raise typer.Exit(EXIT_ILLEGAL if failed else EXIT_LEGAL)
@@ -280,7 +295,7 @@ def goldfish(
     from deckcheck.report import goldfish_csv, goldfish_text
     from deckcheck.sim.engine import SimOptions
 
-    missing = [str(p) for p in (deck, vs) if p is not None and not p.exists()]
+    missing = [terminal_path(p) for p in (deck, vs) if p is not None and not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
     run = _prepare(game, None, card_db, event, [])
@@ -291,11 +306,11 @@ def goldfish(
                              mulligan=mulligan_policy(prepared, mulligan))
         data = play(prepared, track, options, other)
     except GoldfishError as exc:
-        typer.echo(f"deckcheck: {exc}", err=True)
+        warn(str(exc))
         raise typer.Exit(exc.exit_code)
     rendered = {GoldfishFormat.text: goldfish_text.render, GoldfishFormat.csv: goldfish_csv.render,
                 GoldfishFormat.json: lambda d: json.dumps(d, indent=2) + "\n"}[output_format](data)
-    _write(rendered, output)
+    _write(rendered, output, terminal=output_format is GoldfishFormat.text)
     if plot is not None:
         from deckcheck.report.goldfish_plot import PlotUnavailable, write_png
 
@@ -305,14 +320,20 @@ def goldfish(
             fail(str(exc))
 
 
-def _write(rendered: str, output: Optional[Path]) -> None:
+def _write(rendered: str, output: Optional[Path], terminal: bool = False) -> None:
+    """The report to stdout or `output`; `terminal`: a report for people, whose every line is
+    escaped as a terminal's (the machine formats escape for their own syntax)."""
+    if terminal:
+        from deckcheck.escaping import terminal_lines
+
+        rendered = terminal_lines(rendered)
     if output is None:
         sys.stdout.write(rendered)
         return
     try:
         output.write_text(rendered, encoding="utf-8")
     except OSError as exc:
-        fail(f"cannot write {output}: {exc.strerror}")
+        fail(f"cannot write {display_path(output)}: {exc.strerror}")
 
 
 db = typer.Typer(help="Card databases: import the LackeyCCG card list, lint database files.", no_args_is_help=True)
@@ -335,7 +356,7 @@ def import_lackey_command(
     from deckcheck.loading.card_db import load_databases
     from deckcheck.loading.checked_yaml import FileProblems
 
-    missing = [str(p) for p in (carddata, formats) if p is not None and not p.exists()]
+    missing = [terminal_path(p) for p in (carddata, formats) if p is not None and not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
     try:
@@ -345,8 +366,8 @@ def import_lackey_command(
         fail(str(exc))
     except FileProblems as exc:
         fail("the imported database does not pass its schema (a deckcheck bug):\n" + "\n".join(exc.problems[:20]))
-    typer.echo(summary.text())
-    typer.echo(f"{len(database.cards):,} cards in {out}, checked against schemas/card-db.schema.json")
+    say(summary.text())
+    say(f"{len(database.cards):,} cards in {display_path(out)}, checked against schemas/card-db.schema.json")
 
 
 @db.command(name="lint", epilog="Examples:\n\n  deckcheck db lint\n\n  deckcheck db lint cards/ --coverage")
@@ -361,10 +382,10 @@ def lint_command(
     roots = paths or [resources.card_data_path("")]
     result = lint(roots)
     for problem in result.problems:
-        typer.echo(problem)
+        say(problem)
     if coverage:
-        typer.echo(coverage_text(result))
-    typer.echo(f"{result.files} files, {result.cards:,} cards: "
+        say(coverage_text(result))
+    say(f"{result.files} files, {result.cards:,} cards: "
                + (f"{len(result.problems)} problems" if result.problems else "no problems"))
     raise typer.Exit(EXIT_ILLEGAL if result.problems else EXIT_LEGAL)
 
@@ -390,6 +411,7 @@ def cards(
 
     from tabulate import tabulate
 
+    from deckcheck.escaping import for_terminal
     from deckcheck.games import known_games
     from deckcheck.search import search
 
@@ -405,7 +427,7 @@ def cards(
         data = [{"game": g, "id": c.id, "name": c.name, "type": list(c.types), **dict(c.facts)} for g, c in shown]
         sys.stdout.write(json.dumps({"cards": data, "found": len(found)}, indent=2, ensure_ascii=False) + "\n")
     else:
-        rows = [(g, c.id, c.name, "/".join(c.types), _facts(c)) for g, c in shown]
+        rows = [(g, for_terminal(c.id), for_terminal(c.name), "/".join(c.types), for_terminal(_facts(c))) for g, c in shown]
         sys.stdout.write(tabulate(rows, headers=("game", "id", "name", "type", "facts"), tablefmt="simple",
                                   maxcolwidths=[None, 30, 36, 24, 50]) + "\n")
         more = f" (first {limit} shown)" if len(found) > limit else ""
@@ -479,7 +501,7 @@ def _prepare(game, format, card_db, event, ignore, as_of=None, all_formats=False
     except FileProblems as exc:
         fail("broken card database:\n" + "\n".join(exc.problems))
     event_paths = event or config.events
-    missing = [str(p) for p in event_paths if not p.exists()]
+    missing = [terminal_path(p) for p in event_paths if not p.exists()]
     if missing:
         fail(f"no such event file: {', '.join(missing)}")
     try:
@@ -509,7 +531,7 @@ def _finish(reports, run: _Run, output_format, output, strict: bool, explain: bo
     if chosen == "auto":
         chosen = "github" if os.environ.get("GITHUB_ACTIONS") else "text"
     renderer = importlib.import_module(f"deckcheck.report.{REPORT_MODULES[chosen]}")
-    _write(renderer.render(reports, events=run.events, explain=explain), output)
+    _write(renderer.render(reports, events=run.events, explain=explain), output, terminal=chosen in ("text", "concise"))
     if chosen == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
         _step_summary(Path(os.environ["GITHUB_STEP_SUMMARY"]), reports, run.events)
     strict = strict or run.config.strict
@@ -529,7 +551,7 @@ def _step_summary(path: Path, reports, events) -> None:
         with path.open("a", encoding="utf-8") as summary:
             summary.write(markdown.render(reports, events=events) + "\n")
     except OSError as exc:
-        typer.echo(f"deckcheck: cannot write the job summary {path}: {exc.strerror}", err=True)
+        warn(f"cannot write the job summary {display_path(path)}: {exc.strerror}")
 
 
 def run() -> None:
@@ -539,6 +561,5 @@ def run() -> None:
     except Exception as exc:  # a bug in deckcheck: say so in one line, exit 2
         if os.environ.get("DECKCHECK_DEBUG"):
             raise
-        typer.echo(f"deckcheck: internal error: {type(exc).__name__}: {exc} "
-                   "(please report it; set DECKCHECK_DEBUG=1 for the traceback)", err=True)
+        warn(f"internal error: {type(exc).__name__}: {exc} (please report it; set DECKCHECK_DEBUG=1 for the traceback)")
         sys.exit(EXIT_CANNOT_RUN)

@@ -172,3 +172,103 @@ def test_an_empty_or_comment_only_config_is_no_config(tmp_path, redline_deck, mo
     monkeypatch.chdir(tmp_path)
     outcome = run("check", redline_deck, "--card-db", DATA / "redline-cards.yaml")
     assert outcome.exit_code == 1 and outcome.stderr == ""
+
+
+# --- nothing injected: one escaping per output channel --------------------------------------------------
+
+HOSTILE_NAME = "Evil\x1b[31mRed\x1b]0;title\x07 ::add-mask::x ##[error]y"
+
+
+def _no_terminal_tricks(text: str) -> None:
+    assert "\x1b" not in text and "\x07" not in text and "##[" not in text
+    assert not any(line.lstrip().startswith("::") for line in text.splitlines()), text
+
+
+@pytest.fixture
+def hostile_deck(tmp_path):
+    path = tmp_path / "hostile.yaml"
+    path.write_text(f'game: redline\nname: "{HOSTILE_NAME.encode("unicode_escape").decode()}"\nmain:\n'
+                    f'  "{HOSTILE_NAME.encode("unicode_escape").decode()}": 2\n')
+    return path
+
+
+@pytest.mark.parametrize("output_format", ["text", "concise", "markdown"])
+def test_terminal_reports_show_control_characters_and_defuse_workflow_commands(hostile_deck, output_format):
+    outcome = run("check", hostile_deck, "--output-format", output_format)
+    _no_terminal_tricks(outcome.stdout)
+    assert "\\x1b[31mRed" in outcome.stdout
+
+
+def test_explain_is_escaped_too(hostile_deck):
+    _no_terminal_tricks(run("check", hostile_deck, "--explain").stdout)
+
+
+def test_stderr_shows_event_keys_and_file_names_escaped(tmp_path, redline_deck):
+    event = tmp_path / "event.yaml"
+    event.write_text('name: x\nbanned: ["Crate\\n::add-mask::secret", "Bolt\\u001b[2J"]\n')
+    outcome = run("check", redline_deck, "--event", event)
+    assert outcome.exit_code == 2
+    _no_terminal_tricks(outcome.stderr)
+    assert "'Crate\\x0a::add-mask::secret' matches no card" in outcome.stderr
+    named = tmp_path / "cards\x1b[2J.yaml"
+    named.write_text("game: redline\ncards: 5\n")
+    outcome = run("check", redline_deck, "--card-db", named)
+    assert outcome.exit_code == 2 and "cards\\x1b[2J.yaml" in outcome.stderr and "\x1b" not in outcome.stderr
+
+
+def test_fmt_check_prints_a_file_name_with_a_newline_on_one_line(tmp_path):
+    deck = tmp_path / "x\n::add-mask::secret.yaml"
+    deck.write_text("game: redline\nmain:\n  Crate: 2\n  Bolt: 1\n")
+    outcome = run("fmt", "--check", tmp_path)
+    _no_terminal_tricks(outcome.stdout + outcome.stderr)
+    assert "would reformat " in outcome.stdout and "x\\x0a::add-mask::secret.yaml" in outcome.stdout
+
+
+def test_a_file_name_cannot_forge_a_concise_prefix(tmp_path):
+    deck = tmp_path / "a.yaml:99:1: warning deck.parse fake.yaml"
+    deck.write_text("game: redline\nmain:\n  Crate: 2\n")
+    outcome = run("check", deck, "--output-format", "concise")
+    lines = outcome.stdout.splitlines()
+    assert lines and all(":99:1:" not in line.split(" ", 1)[0] for line in lines)
+    assert all(line.startswith(str(tmp_path / "a.yaml\\x3a99\\x3a1")) for line in lines)
+
+
+def test_junit_stays_well_formed_with_control_characters(hostile_deck):
+    import xml.etree.ElementTree as ET
+
+    text = run("check", hostile_deck, "--output-format", "junit").stdout
+    root = ET.fromstring(text.encode())
+    assert root.tag == "testsuites" and "\\x1b" in text
+
+
+def test_markdown_escapes_a_carriage_return_and_html(tmp_path):
+    deck = tmp_path / "deck\r# Injected heading.yaml"
+    deck.write_text('game: redline\nmain:\n  "<script>alert(1)</script>": 1\n')
+    text = run("check", deck, "--output-format", "markdown").stdout
+    assert not any(line.startswith("# Injected") for line in text.splitlines())
+    assert "<script>" not in text and "&lt;script&gt;" in text
+
+
+def test_sarif_uris_are_percent_encoded(tmp_path):
+    import json
+
+    deck = tmp_path / "deck #1 100% ?.yaml"
+    deck.write_text("game: redline\nmain:\n  Crate: 2\n")
+    sarif = json.loads(run("check", deck, "--output-format", "sarif").stdout)
+    uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in sarif["runs"][0]["results"]}
+    assert uris == {(tmp_path / "deck %231 100%25 %3F.yaml").as_posix().replace(" ", "%20")}
+
+
+@pytest.mark.skipif(sys.platform == "darwin", reason="macOS refuses file names that are not UTF-8")
+def test_a_file_name_that_is_not_utf8_is_shown_escaped_and_every_output_is_written(tmp_path, monkeypatch):
+    folder = os.fsencode(tmp_path)
+    with open(folder + b"/bad\xff.txt", "wb") as handle:
+        handle.write(b"# game: redline\n2 Crate\n")
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    report = tmp_path / "report.json"
+    done = deckcheck("check", tmp_path, "--output-format", "github", env={"GITHUB_STEP_SUMMARY": str(summary)})
+    assert done.returncode == 1 and "internal error" not in done.stderr and "bad\\xff.txt" in done.stdout
+    assert "bad\\xff.txt" in summary.read_text()
+    done = deckcheck("check", tmp_path, "--output-format", "json", "--output", report)
+    assert done.returncode == 1 and "bad\\\\xff.txt" in report.read_text()

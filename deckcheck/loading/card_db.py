@@ -12,6 +12,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Iterable
 
+from deckcheck.escaping import terminal_path
 from deckcheck.loading import cache, resources
 from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, read_bytes
 from deckcheck.loading.names import NameIndex, slug
@@ -103,7 +104,7 @@ def load_databases(paths: Iterable[Path]) -> dict[str, CardDatabase]:
     problems: list[str] = []
     for root in paths:
         if not root.exists():
-            problems.append(f"{root}: no such file or folder")
+            problems.append(located(root, None, "no such file or folder"))
             continue
         for file in database_files(root):
             try:
@@ -118,7 +119,8 @@ def load_databases(paths: Iterable[Path]) -> dict[str, CardDatabase]:
     for game, cards in by_game.items():
         duplicate = _first_duplicate_id(cards)
         if duplicate:
-            problems.append(f"{', '.join(files[game])}: card id '{duplicate}' is used twice in the {game} database")
+            problems.append(f"{', '.join(map(terminal_path, files[game]))}: card id '{duplicate}' is used twice in the "
+                            f"{game} database")
         databases[game] = CardDatabase(game, tuple(cards), tuple(files[game]), tuple(formats.get(game, ())))
     if problems:
         raise FileProblems(problems)

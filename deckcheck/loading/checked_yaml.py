@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from deckcheck.escaping import terminal_path
 from deckcheck.loading import cache as data_cache
 from deckcheck.loading import resources
 from deckcheck.loading.files import UnreadableFile, read_limited
@@ -34,9 +35,11 @@ def validator(schema: str):
 
 
 def located(path: Path, position: Position | None, message: str) -> str:
+    """`file:line:col: message`, one line for a terminal whatever the file's name."""
+    where = terminal_path(path)
     if position is None:
-        return f"{path}: {message}"
-    return f"{path}:{position.line}:{position.column}: {message}"
+        return f"{where}: {message}"
+    return f"{where}:{position.line}:{position.column}: {message}"
 
 
 def read_bytes(path: Path) -> bytes:
@@ -44,7 +47,7 @@ def read_bytes(path: Path) -> bytes:
     try:
         return read_limited(path)
     except UnreadableFile as exc:
-        raise FileProblems([f"{path}: {exc.message}"]) from None
+        raise FileProblems([located(path, None, exc.message)]) from None
 
 
 def load_checked(path: Path, schema: str, content: bytes | None = None, empty_ok: bool = False) -> Document:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
+from deckcheck.escaping import for_terminal
 from deckcheck.games import get_game, known_games
 from deckcheck.loading.card_db import Databases
 from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, parse_date, read_bytes
@@ -104,7 +105,7 @@ def _listed(path: Path, document: Document, where: tuple, typed: str, count: int
         scope = f"the {games[0]} database" if len(games) == 1 else "any game's database"
         hint = f"; did you mean {', '.join(repr(s) for s in suggestions[:3])}?" if suggestions else ""
         position = document.position(where) if where[0] == "banned" else document.key_position(where)
-        problems.append(located(path, position, f"'{typed}' matches no card in {scope}{hint}"))
+        problems.append(located(path, position, f"'{for_terminal(typed)}' matches no card in {scope}{hint}"))
     return ListedCard(typed, ids, count)
 
 
@@ -121,7 +122,7 @@ def _scripture(path: Path, document: Document, problems: list[str]) -> Mapping[s
             close = difflib.get_close_matches(book, list(BOOKS), n=3)
             hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
             problems.append(located(path, document.position(("scripture", "books", index)),
-                                    f"'{book}' is not a book of the Bible{hint}"))
+                                    f"'{for_terminal(book)}' is not a book of the Bible{hint}"))
         else:
             books.append(found)
     result = {key: tuple(values) for key, values in scope.items() if key != "books"}

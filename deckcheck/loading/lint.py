@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
+from deckcheck.escaping import for_terminal, terminal_path
 from deckcheck.loading.card_db import database_files
 from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, validator
 from deckcheck.loading.names import normalise, slug
@@ -37,7 +38,7 @@ def lint(paths: Iterable[Path]) -> LintResult:
     names: dict[tuple[str, str], list[tuple[dict, str]]] = defaultdict(list)
     for root in paths:
         if not root.exists():
-            result.problems.append(f"{root}: no such file or folder")
+            result.problems.append(located(root, None, "no such file or folder"))
             continue
         for path in database_files(root):
             result.files += 1
@@ -51,7 +52,7 @@ def lint(paths: Iterable[Path]) -> LintResult:
             game = document.data["game"]
             for index, card in enumerate(document.data["cards"]):
                 position = document.position(("cards", index))
-                where = f"{path}:{position.line}:{position.column}"
+                where = f"{terminal_path(path)}:{position.line}:{position.column}"
                 result.cards += 1
                 card_id = card.get("id") or slug(card["name"])
                 if (game, card_id) in seen:
@@ -69,7 +70,7 @@ def lint(paths: Iterable[Path]) -> LintResult:
     for (game, _), group in names.items():
         for (a, where_a), (b, where_b) in _pairs(group):
             if all(a.get(key) == b.get(key) for key in DISTINGUISHING):
-                result.problems.append(f"{where_b}: '{b['name']}' has the name of the card at {where_a} and nothing "
+                result.problems.append(f"{where_b}: '{for_terminal(b['name'])}' has the name of the card at {where_a} and nothing "
                                        f"({', '.join(DISTINGUISHING)}) to tell them apart")
     return result
 

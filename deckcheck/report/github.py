@@ -6,22 +6,15 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from deckcheck.escaping import github_data, github_property
 from deckcheck.model import DeckReport
-
-
-def escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def escape_property(text: str) -> str:
-    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> str:
     lines = []
     for report in reports:
         for f in report.findings:
-            properties = ",".join(f"{key}={escape_property(str(value))}" for key, value in (
+            properties = ",".join(f"{key}={github_property(str(value))}" for key, value in (
                 ("file", report.path), ("line", f.position.line), ("col", f.position.column), ("title", f.rule)))
-            lines.append(f"::{f.severity.value} {properties}::{escape_data(f.message)}")
+            lines.append(f"::{f.severity.value} {properties}::{github_data(f.message)}")
     return "".join(line + "\n" for line in lines)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Sequence
 
+from deckcheck.escaping import for_xml
 from deckcheck.model import DeckReport, Severity
 
 
@@ -20,7 +21,8 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
     root = ET.Element("testsuites", name="deckcheck")
     total = failed = 0
     for report in reports:
-        suite = ET.SubElement(root, "testsuite", name=report.path)
+        path = for_xml(report.path)
+        suite = ET.SubElement(root, "testsuite", name=path)
         if report.format:
             properties = ET.SubElement(suite, "properties")
             for key, value in (("game", report.game), ("format", report.format), ("rules_version", report.rules_version)):
@@ -29,18 +31,18 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
         cases = _rules_checked(report)
         suite_failures = 0
         for rule_id in cases:
-            case = ET.SubElement(suite, "testcase", name=rule_id, classname=report.path)
+            case = ET.SubElement(suite, "testcase", name=rule_id, classname=path)
             found = [f for f in report.findings if f.rule == rule_id]
             errors = [f for f in found if f.severity is Severity.ERROR]
             if errors:
                 suite_failures += 1
-                failure = ET.SubElement(case, "failure", message=errors[0].message, type=rule_id)
-                failure.text = "\n".join(f"{report.path}:{f.position.line}:{f.position.column}: {f.message}"
+                failure = ET.SubElement(case, "failure", message=for_xml(errors[0].message), type=rule_id)
+                failure.text = "\n".join(f"{path}:{f.position.line}:{f.position.column}: {for_xml(f.message)}"
                                          for f in errors)
             warnings = [f for f in found if f.severity is Severity.WARNING]
             if warnings:
                 ET.SubElement(case, "system-out").text = "\n".join(
-                    f"warning {report.path}:{f.position.line}:{f.position.column}: {f.message}" for f in warnings)
+                    f"warning {path}:{f.position.line}:{f.position.column}: {for_xml(f.message)}" for f in warnings)
         suite.set("tests", str(len(cases)))
         suite.set("failures", str(suite_failures))
         suite.set("errors", "0")

@@ -4,18 +4,13 @@ finding with its physical location, for code-scanning views."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Sequence
 
 from deckcheck import __version__
+from deckcheck.escaping import sarif_uri
 from deckcheck.model import DeckReport
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
-
-
-def _uri(path: str) -> str:
-    # SARIF wants URI references: forward slashes, relative where the path is
-    return Path(path).as_posix()
 
 
 def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> str:
@@ -46,7 +41,7 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
         "level": f.severity.value,
         "message": {"text": f.message},
         "locations": [{"physicalLocation": {
-            "artifactLocation": {"uri": _uri(r.path)},
+            "artifactLocation": {"uri": sarif_uri(r.path)},
             "region": {"startLine": f.position.line, "startColumn": f.position.column},
         }}],
     } for r in reports for f in r.findings]

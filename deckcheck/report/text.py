@@ -7,6 +7,7 @@ from typing import Sequence
 
 from tabulate import tabulate
 
+from deckcheck.escaping import for_terminal
 from deckcheck.model import DeckReport, Finding
 from deckcheck.wording import plural
 
@@ -47,8 +48,9 @@ def event_line(event) -> str:
 
 
 def _table(findings: Sequence[Finding]) -> str:
-    rows = [(f.rule, f.severity.value, f.message, ", ".join(f.cards), f"{f.position.line}:{f.position.column}")
-            for f in findings]
+    # cells are escaped before the table is laid out, so that the columns line up with what shows
+    rows = [(f.rule, f.severity.value, for_terminal(f.message), for_terminal(", ".join(f.cards)),
+             f"{f.position.line}:{f.position.column}") for f in findings]
     return tabulate(rows, headers=_COLUMNS, tablefmt="simple", maxcolwidths=list(_WIDTHS))
 
 
@@ -56,7 +58,7 @@ def _explained(report: DeckReport) -> str:
     blocks = []
     for f in report.findings:
         card = f" [{', '.join(f.cards)}]" if f.cards else ""
-        lines = [f"  {f.position.line}:{f.position.column} {f.severity.value} {f.rule}: {f.message}{card}"]
+        lines = [for_terminal(f"  {f.position.line}:{f.position.column} {f.severity.value} {f.rule}: {f.message}{card}")]
         rule = report.rule(f.rule)
         if rule is not None:
             lines.append(f"      rule:   {rule.summary}")
@@ -66,16 +68,17 @@ def _explained(report: DeckReport) -> str:
 
 
 def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> str:
-    parts = [event_line(e) for e in events]
+    parts = [for_terminal(event_line(e)) for e in events]
     if events:
         parts.append("")
     for report in reports:
-        parts.append(deck_heading(report))
-        parts += [f"note: {note}" for note in report.notes]
+        parts.append(for_terminal(deck_heading(report)))
+        parts += [for_terminal(f"note: {note}") for note in report.notes]
         if report.findings:
             parts.append(_explained(report) if explain else _table(report.findings))
         if report.formats is not None:
-            parts.append(tabulate(format_rows(report), headers=("format", "rules", "verdict", "first errors"),
+            rows = [tuple(for_terminal(cell) for cell in row) for row in format_rows(report)]
+            parts.append(tabulate(rows, headers=("format", "rules", "verdict", "first errors"),
                                   tablefmt="simple", maxcolwidths=[None, None, None, 80], disable_numparse=True))
         parts.append("")
     parts.append(summary_line(reports))

@@ -48,7 +48,8 @@ def test_github_escapes_like_the_toolkit():
 
 
 def test_github_escapes_properties():
-    from deckcheck.report.github import escape_data, escape_property
+    from deckcheck.escaping import github_data as escape_data
+    from deckcheck.escaping import github_property as escape_property
 
     assert escape_property("a:b,c%d\ne") == "a%3Ab%2Cc%25d%0Ae"
     assert escape_data("a:b,c%d\r\ne") == "a:b,c%25d%0D%0Ae"
