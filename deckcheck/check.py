@@ -9,6 +9,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import date
 from itertools import product
+from math import prod
 from pathlib import Path
 from types import MappingProxyType
 from typing import Callable, Iterable, Iterator
@@ -18,7 +19,7 @@ from deckcheck.games import Game, get_game, known_games
 from deckcheck.loading.card_db import CardDatabase, Databases, load_databases
 from deckcheck.loading.decks import find_decks, read_deck
 from deckcheck.loading.events import Event
-from deckcheck.loading.names import Resolution
+from deckcheck.loading.names import Resolution, normalise
 from deckcheck.loading.raw_deck import ZONES, DeckParseError, RawDeck
 from deckcheck.model import Card, Deck, DeckReport, Entry, Finding, FormatVerdict, Position, Severity
 from deckcheck.rules import Context, Reporter, Rule, run_rules
@@ -26,8 +27,9 @@ from deckcheck.rules.common import AMBIGUOUS_CARD, PARSE, UNKNOWN_CARD, UNKNOWN_
 from deckcheck.wording import plural
 
 _START = Position(1, 1)
-MOST_COMBINATIONS = 64      # ambiguous names whose printings are all tried together; beyond, one at a time
+MOST_RUNS = 64              # judgements of a deck whose names match several printings (each a run of its rules)
 FIRST_ERRORS = 3            # the errors --all-formats shows per format
+SUGGESTED_NAMES = 25        # unknown names per deck that get "did you mean"
 
 
 @dataclass(frozen=True)
@@ -186,9 +188,13 @@ def _resolve(raw: RawDeck, database: CardDatabase):
     zones: dict[str, list[Entry]] = {}
     findings: list[Finding] = []
     ambiguous: dict[tuple[str, int], tuple[Card, ...]] = {}
+    unknown = 0
     for item in raw.entries:
         printing = database.printing(item.image, item.set) if item.image else None
-        resolution = Resolution(printing) if printing else database.names.resolve(item.typed)
+        # suggestions cost a search each: a deck of thousands of unknown names gets them for the first few
+        resolution = (Resolution(printing) if printing
+                      else database.names.resolve(item.typed, suggest=unknown < SUGGESTED_NAMES))
+        unknown += resolution.card is None and not resolution.candidates
         zone = zones.setdefault(item.zone, [])
         if resolution.candidates:
             ambiguous[(item.zone, len(zone))] = resolution.candidates
@@ -205,53 +211,68 @@ def _resolve(raw: RawDeck, database: CardDatabase):
 
 def judge(loaded: LoadedDeck, ignore: frozenset[str]) -> list[Finding]:
     """The rules' findings. Where a name matches several printings, the deck is judged with each
-    of them: when every choice gives the same findings the deck is judged and each such name is a
-    warning; when the choice changes the verdict it is an error saying which printing makes the
-    deck legal. The findings reported are those every choice gives."""
+    of them (every line that names it taking the same printing): when every choice gives the same
+    findings the deck is judged and the name is a warning; when the choice changes the verdict it
+    is an error saying which printing makes the deck legal. The findings reported are those every
+    choice gives. A deck with too many such names to try is not judged on them: each is an error."""
     rules, context = loaded.context.rules, loaded.context
     if not loaded.ambiguous:
         return list(run_rules(rules, loaded.deck, context, ignore))
-    keys = list(loaded.ambiguous)
-    choices = list(product(*(loaded.ambiguous[k] for k in keys)))
-    if len(choices) > MOST_COMBINATIONS:  # each name in turn, the others at their first printing
-        first = tuple(loaded.ambiguous[k][0] for k in keys)
-        choices = [first] + [first[:i] + (card,) + first[i + 1:]
-                             for i, k in enumerate(keys) for card in loaded.ambiguous[k][1:]]
+    lines: dict[str, list[tuple[str, int]]] = {}
+    for key in loaded.ambiguous:
+        lines.setdefault(normalise(loaded.deck.zones[key[0]][key[1]].typed), []).append(key)
+    names = list(lines)
+    printings = [loaded.ambiguous[lines[name][0]] for name in names]
+    if prod(len(p) for p in printings) <= MOST_RUNS:
+        choices = list(product(*printings))
+    else:  # each name in turn, the others at their first printing, as far as the runs allow
+        first = tuple(p[0] for p in printings)
+        choices = [first] + [first[:i] + (card,) + first[i + 1:] for i, p in enumerate(printings) for card in p[1:]]
+        choices = choices[:MOST_RUNS]
     outcomes = []
     for choice in choices:
-        deck = _with_printings(loaded.deck, dict(zip(keys, choice)))
-        findings = list(run_rules(rules, deck, context, ignore))
+        chosen = {key: card for name, card in zip(names, choice) for key in lines[name]}
+        findings = list(run_rules(rules, _with_printings(loaded.deck, chosen), context, ignore))
         outcomes.append((choice, findings, {_key(f) for f in findings},
                          not any(f.severity is Severity.ERROR for f in findings)))
     common = set.intersection(*(keys_ for _, _, keys_, _ in outcomes))
     findings = [f for f in outcomes[0][1] if _key(f) in common]
     shows_illegal = any(f.severity is Severity.ERROR for f in findings)
-    for index, key in enumerate(keys):
-        # the outcomes that differ in this name's printing alone: what its choice changes
-        pairs = [(a, b) for a in outcomes for b in outcomes
-                 if a[0][index] != b[0][index] and a[0][:index] + a[0][index + 1:] == b[0][:index] + b[0][index + 1:]]
-        changes_findings = any(a[2] != b[2] for a, b in pairs)
-        changes_verdict = any(a[3] != b[3] for a, b in pairs)
-        entry = loaded.deck.zones[key[0]][key[1]]
-        printings = loaded.ambiguous[key]
-        matches = f"'{entry.typed}' matches {len(printings)} printings ({', '.join(card.id for card in printings)})"
-        legal_with = list(dict.fromkeys(choice[index].id for choice, *_, legal in outcomes if legal))
-        shown = " or ".join(legal_with[:5]) + (f" (or {len(legal_with) - 5} more)" if len(legal_with) > 5 else "")
-        if not changes_findings:
-            message, severity = (f"{matches}; each gives the deck the same verdict and findings: name one by its id "
-                                 "to be exact"), Severity.WARNING
-        elif changes_verdict:
-            message, severity = (f"{matches} and the choice changes the verdict: the deck is legal with "
-                                 f"{shown}; name the printing by its id"), Severity.ERROR
-        elif not shows_illegal and not legal_with:
-            # illegal whichever printing, for reasons no two choices share: the verdict must still show
-            message, severity = (f"{matches}; the deck is illegal with each of them, for different reasons: "
-                                 "name the printing by its id to see which"), Severity.ERROR
-        else:
-            message, severity = (f"{matches}; the deck gets the same verdict with each, but not the same findings "
-                                 "(only those common to all are shown): name one by its id to be exact"), Severity.WARNING
-        findings.append(Finding(AMBIGUOUS_CARD.id, severity, message, (entry.typed,), entry.zone, entry.position))
+    for index, name in enumerate(names):
+        message, severity = _ambiguity(index, printings[index], outcomes, shows_illegal)
+        for zone, position in lines[name]:
+            entry = loaded.deck.zones[zone][position]
+            matches = f"'{entry.typed}' matches {len(printings[index])} printings ({', '.join(c.id for c in printings[index])})"
+            findings.append(Finding(AMBIGUOUS_CARD.id, severity, f"{matches}{message}", (entry.typed,), entry.zone,
+                                    entry.position))
     return findings
+
+
+def _ambiguity(index: int, printings: tuple[Card, ...], outcomes: list, shows_illegal: bool) -> tuple[str, Severity]:
+    """What the choice of one name's printing changes, said after "'X' matches N printings"."""
+    tried = {choice[index].id for choice, *_ in outcomes}
+    if len(tried) < len(printings):
+        return "; the deck names too many cards that match several printings to try each: name it by its id", Severity.ERROR
+    # the outcomes that differ in this name's printing alone: what its choice changes
+    others = {}
+    for outcome in outcomes:
+        others.setdefault(outcome[0][:index] + outcome[0][index + 1:], []).append(outcome)
+    groups = [group for group in others.values() if len(group) > 1]
+    changes_findings = any(len({frozenset(o[2]) for o in group}) > 1 for group in groups)
+    changes_verdict = any(len({o[3] for o in group}) > 1 for group in groups)
+    legal_with = list(dict.fromkeys(choice[index].id for choice, *_, legal in outcomes if legal))
+    shown = " or ".join(legal_with[:5]) + (f" (or {len(legal_with) - 5} more)" if len(legal_with) > 5 else "")
+    if not changes_findings:
+        return "; each gives the deck the same verdict and findings: name one by its id to be exact", Severity.WARNING
+    if changes_verdict:
+        return (f" and the choice changes the verdict: the deck is legal with {shown}; name the printing by its id",
+                Severity.ERROR)
+    if not shows_illegal and not legal_with:
+        # illegal whichever printing, for reasons no two choices share: the verdict must still show
+        return ("; the deck is illegal with each of them, for different reasons: name the printing by its id to see "
+                "which"), Severity.ERROR
+    return ("; the deck gets the same verdict with each, but not the same findings (only those common to all are "
+            "shown): name one by its id to be exact"), Severity.WARNING
 
 
 def _with_printings(deck: Deck, chosen: dict[tuple[str, int], Card]) -> Deck:

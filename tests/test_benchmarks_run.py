@@ -42,3 +42,11 @@ def test_all_formats_benchmark_runs_on_our_fixture():
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "--all-formats" in done.stdout and "ratio" in done.stdout
+
+
+def test_unknown_names_benchmark_runs_on_our_fixture():
+    done = subprocess.run([sys.executable, REPO / "benchmarks" / "unknown_names.py",
+                           REPO / "tests" / "data" / "lackey" / "carddata.txt", "--names", "200"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "names no card has" in done.stdout

@@ -272,3 +272,55 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped_and_every_output_is_writt
     assert "bad\\xff.txt" in summary.read_text()
     done = deckcheck("check", tmp_path, "--output-format", "json", "--output", report)
     assert done.returncode == 1 and "bad\\\\xff.txt" in report.read_text()
+
+
+# --- bounded work --------------------------------------------------------------------------------------
+
+def test_only_the_first_unknown_names_of_a_deck_get_suggestions(tmp_path):
+    """Against a database of 6,000 names (the size of the real Redemption list) only the first
+    unknown names of a deck get suggestions, each compared with a few dozen candidates (timed by
+    benchmarks/unknown_names.py, not here)."""
+    import random
+    import string
+
+    cards = tmp_path / "cards.yaml"
+    rng = random.Random(7)
+    names = sorted({"".join(rng.choice(string.ascii_lowercase + "  ") for _ in range(rng.randint(6, 28))).strip()
+                    for _ in range(6000)} - {""})
+    cards.write_text("game: redline\ncards:\n" + "".join(f'  - {{name: "{n}", id: c{i}, type: resource}}\n'
+                                                        for i, n in enumerate(names)))
+    deck = tmp_path / "deck.txt"
+    deck.write_text("# game: redline\n" + "".join(f"1 Zq{i} {names[i % len(names)][:5]}x\n" for i in range(20000)))
+    outcome = run("check", deck, "--card-db", cards, "--output-format", "json")
+    unknown = outcome.findings("deck.unknown-card")
+    assert len(unknown) == 20000
+    suggested = [f for f in unknown if "did you mean" in f["message"]]
+    assert 0 < len(suggested) <= 25
+
+
+def test_suggestions_still_find_a_close_name_in_a_large_list():
+    from types import MappingProxyType
+
+    from deckcheck.loading.names import NameIndex
+    from deckcheck.model import Card
+
+    cards = [Card(f"c{i}", f"Filler card number {i}", ("resource",), MappingProxyType({})) for i in range(5000)]
+    cards.append(Card("rabbit", "EF-9 Rabbit", ("efreet",), MappingProxyType({})))
+    index = NameIndex(cards)
+    assert index.resolve("EF-9 Rabit", suggest=True).suggestions[0] == "EF-9 Rabbit"
+    assert index.resolve("Filler card numbr 4321", suggest=True).suggestions[0] == "Filler card number 4321"
+
+
+def test_a_deck_of_many_names_with_several_printings_is_judged_in_bounded_runs(tmp_path):
+    """Seventy names each matching two printings: 2**70 combinations, never listed; the names
+    that could not be tried are errors asking for an id, the deck is still reported."""
+    cards = "".join(f"  - {{name: Twin {i}, id: twin-{i}-a, type: resource}}\n"
+                    f"  - {{name: Twin {i}, id: twin-{i}-b, type: resource}}\n" for i in range(70))
+    (tmp_path / "cards.yaml").write_text("game: redline\ncards:\n" + cards)
+    deck = tmp_path / "deck.txt"
+    deck.write_text("# game: redline\n" + "".join(f"1 Twin {i}\n" for i in range(70)) + "1 Twin 3\n")
+    outcome = run("check", deck, "--card-db", tmp_path / "cards.yaml", "--output-format", "json")
+    ambiguous = outcome.findings("deck.ambiguous-card")
+    assert len(ambiguous) == 71                          # every line that names one, Twin 3 twice
+    untried = [f for f in ambiguous if "too many cards that match several printings" in f["message"]]
+    assert untried and all(f["severity"] == "error" for f in untried) and outcome.deck["legal"] is False

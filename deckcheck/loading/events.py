@@ -19,6 +19,8 @@ from deckcheck.loading.card_db import Databases
 from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, parse_date, read_bytes
 from deckcheck.loading.safe_yaml import Document
 
+SUGGESTED_NAMES = 25   # unknown names per file that get "did you mean" (each is a search)
+
 
 @dataclass(frozen=True)
 class ListedCard:
@@ -96,7 +98,7 @@ def _listed(path: Path, document: Document, where: tuple, typed: str, count: int
     ids: dict[str, tuple[str, ...]] = {}
     suggestions: list[str] = []
     for game in games:
-        resolution = databases.for_game(game).names.resolve(typed)
+        resolution = databases.for_game(game).names.resolve(typed, suggest=len(problems) < SUGGESTED_NAMES)
         matched = (resolution.card,) if resolution.card else resolution.candidates
         if matched:
             ids[game] = tuple(card.id for card in matched)

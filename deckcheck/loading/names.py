@@ -69,7 +69,8 @@ class NameIndex:
     def __contains__(self, card_id: str) -> bool:
         return card_id.casefold() in self._by_id
 
-    def resolve(self, typed: str) -> Resolution:
+    def resolve(self, typed: str, suggest: bool = False) -> Resolution:
+        """The card `typed` names, or the printings it may mean, or (with `suggest`) close names."""
         key = normalise(typed)
         by_id = self._by_id.get(key) or self._by_id.get(typed.strip().casefold())
         if by_id is not None:
@@ -87,10 +88,31 @@ class NameIndex:
         unaccented = self._unaccented.get(strip_accents(key), [])
         if len(unaccented) == 1:
             return Resolution(unaccented[0])
-        return Resolution(None, suggestions=self.suggest(typed))
+        return Resolution(None, suggestions=self.suggest(typed) if suggest else ())
 
     def suggest(self, typed: str, limit: int = 3) -> tuple[str, ...]:
+        """Up to `limit` names close to `typed`. difflib compares it with the few dozen names that
+        share the most three-letter runs with it, not with every name of a 5,000-card list."""
         if self._spellings is None:
             self._spellings = {key: cards[0].name for key, cards in sorted(self._by_name.items())}
-        close = difflib.get_close_matches(normalise(typed), list(self._spellings), n=limit, cutoff=0.6)
+            self._trigrams: dict[str, list[str]] = {}
+            for key in self._spellings:
+                for gram in _trigrams(key):
+                    self._trigrams.setdefault(gram, []).append(key)
+        wanted = normalise(typed)[:MAX_SUGGESTED_LENGTH]
+        shared: dict[str, int] = {}
+        for gram in _trigrams(wanted):
+            for key in self._trigrams.get(gram, ()):
+                shared[key] = shared.get(key, 0) + 1
+        candidates = sorted(shared, key=lambda key: (-shared[key], key))[:CANDIDATES]
+        close = difflib.get_close_matches(wanted, candidates, n=limit, cutoff=0.6)
         return tuple(self._spellings[c] for c in close)
+
+
+MAX_SUGGESTED_LENGTH = 200   # a longer name is no card's: compare its start
+CANDIDATES = 40              # names difflib compares a typed name with
+
+
+def _trigrams(key: str) -> set[str]:
+    padded = f"  {key} "
+    return {padded[i:i + 3] for i in range(len(padded) - 2)}

@@ -40,7 +40,7 @@ def _part(text: str, facts: DeckFacts, database: CardDatabase) -> np.ndarray:
         wanted = normalise(value)
         field = _FIELDS[key.strip().lower()]
         return facts.where(lambda card: wanted in _values(card, field))
-    resolution = database.names.resolve(text)
+    resolution = database.names.resolve(text, suggest=True)
     cards = [resolution.card] if resolution.card else list(resolution.candidates)
     if cards:
         ids = {card.id for card in cards}

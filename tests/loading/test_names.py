@@ -36,7 +36,7 @@ def test_printing_name_and_id_pick_one():
 
 
 def test_unknown_name_gets_up_to_three_suggestions():
-    resolution = NAMES.resolve("Filer 12")
+    resolution = NAMES.resolve("Filer 12", suggest=True)
     assert resolution.card is None and not resolution.candidates
     assert resolution.suggestions[0] == "Filler 12"
     assert len(resolution.suggestions) <= 3
