@@ -324,3 +324,99 @@ def test_a_deck_of_many_names_with_several_printings_is_judged_in_bounded_runs(t
     assert len(ambiguous) == 71                          # every line that names one, Twin 3 twice
     untried = [f for f in ambiguous if "too many cards that match several printings" in f["message"]]
     assert untried and all(f["severity"] == "error" for f in untried) and outcome.deck["legal"] is False
+
+
+# --- the cache trusts only what it wrote -----------------------------------------------------------------
+
+CPM = Path(__file__).parent.parent / "examples" / "redline-cpm.yaml"
+
+
+def _cache_entry(tmp_path, monkeypatch):
+    """Check the CPM starter once with a private cache; the entry of the bundled REDLINE data."""
+    from deckcheck.loading import resources
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(cache))
+    assert run("check", CPM).exit_code == 0
+    content = next(resources.card_data_path("redline").glob("*.yaml")).read_bytes()
+    from deckcheck.loading.cache import key
+
+    return cache / f"{key(content)}.json"
+
+
+def _shaped(tmp_path, monkeypatch, payload: str) -> Path:
+    """The entry replaced by `payload` with a MAC made as deckcheck makes it but with another key:
+    what someone who can write the folder, but not read the user's key, could do."""
+    import hashlib
+    import hmac
+
+    entry = _cache_entry(tmp_path, monkeypatch)
+    body = payload.encode()
+    entry.write_bytes(hmac.new(b"x" * 32, body, hashlib.sha256).hexdigest().encode() + b"\n" + body)
+    return entry
+
+
+@pytest.mark.parametrize("payload", [
+    '{"source": "x", "data": {"game": [], "cards": [], "formats": []}}',
+    '{"source": "x", "data": {"game": {"a": 1}, "cards": [], "formats": []}}',
+    '{"source": "x", "data": {"game": "redline", "cards": [], "formats": 5}}',
+    '{"source": "x", "data": {"game": "redline", "cards": [[1, 2, 3, 4]], "formats": []}}',
+    "[" * 100_000 + "]" * 100_000,
+    "{not json",
+    "",
+])
+def test_a_cache_entry_of_any_shape_is_ignored_and_rewritten(tmp_path, monkeypatch, payload):
+    entry = _shaped(tmp_path, monkeypatch, payload)
+    outcome = run("check", CPM)
+    assert outcome.exit_code == 0 and outcome.stderr == ""
+    assert entry.read_bytes().split(b"\n", 1)[1].startswith(b'{"source": "')   # written again, by deckcheck
+
+
+def test_a_well_shaped_but_wrong_entry_cannot_make_a_legal_deck_illegal(tmp_path, monkeypatch):
+    import json
+
+    entry = _cache_entry(tmp_path, monkeypatch)
+    mac, _, body = entry.read_bytes().partition(b"\n")
+    data = json.loads(body)
+    for card in data["data"]["cards"]:
+        if card[3].get("faction") == "cpm":
+            card[3]["faction"] = "une"      # every CPM card now UNE: the CPM starter would be illegal
+    entry.write_bytes(mac + b"\n" + json.dumps(data).encode())
+    assert run("check", CPM).exit_code == 0
+    assert b'"faction": "cpm"' in entry.read_bytes()
+
+
+def test_an_entry_copied_from_another_file_is_not_used(tmp_path, monkeypatch):
+    from deckcheck.loading.cache import key, load, store
+
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    store(b"one file", {"x": 1})
+    (tmp_path / "cache" / f"{key(b'one file')}.json").rename(tmp_path / "cache" / f"{key(b'another')}.json")
+    assert load(b"another") is None and load(b"one file") is None
+
+
+def test_entries_are_used(tmp_path, monkeypatch):
+    from deckcheck.loading.cache import load, store
+
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    store(b"content", {"cards": [1, 2]})
+    assert load(b"content") == {"cards": [1, 2]}
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="no file ownership on this system")
+def test_a_key_others_could_write_makes_the_folder_untrusted(tmp_path, monkeypatch):
+    from deckcheck.loading.cache import load, store
+
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    store(b"content", {"x": 1})
+    (tmp_path / "cache" / "key").chmod(0o666)
+    assert load(b"content") is None
+
+
+def test_an_entry_of_an_older_deckcheck_is_ignored(tmp_path, monkeypatch):
+    from deckcheck.loading.cache import key, load, store
+
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    store(b"content", {"x": 1})
+    (tmp_path / "cache" / f"{key(b'content')}.json").write_text('{"game": "redemption", "name": "Séance"}')
+    assert load(b"content") is None

@@ -1,8 +1,15 @@
 """A cache of parsed, validated card database files, so that a 5,692-card database does not make
 every check slow. An entry is keyed by the file's content hash and deckcheck's version (a new
 schema comes with a new version), stored as JSON in the user's cache folder, and written with a
-rename so that a crash never leaves half an entry. An entry that is missing, stale, unreadable or
-malformed is ignored: the file is then read and checked as if there were no cache.
+rename so that a crash never leaves half an entry.
+
+An entry is only trusted when deckcheck wrote it: each one carries an HMAC of its bytes, made with
+a key that only the user can read (`key` in the cache folder, mode 0600, owned by the user), and
+the hash of the file it stands for. An entry that is missing, stale, truncated, not JSON, too deep,
+of another shape, moved from another file or edited by anyone else (however well shaped) fails
+those checks and is ignored: the file is then read and checked as if there were no cache, and the
+entry written again. (Validating each entry against the card database schema instead would cost
+more than reading the file: over a second for the full Redemption list.)
 
 `DECKCHECK_CACHE_DIR` chooses the folder; `DECKCHECK_NO_CACHE=1` turns the cache off.
 """
@@ -10,8 +17,11 @@ malformed is ignored: the file is then read and checked as if there were no cach
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
+import secrets
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -20,6 +30,7 @@ from deckcheck import __version__
 from deckcheck.loading.files import UnreadableFile, read_limited
 
 MAX_ENTRY = 64 * 1024 * 1024    # an entry stands for a file of at most 1 MiB
+KEY_BYTES = 32
 
 
 def folder() -> Path | None:
@@ -36,26 +47,74 @@ def key(content: bytes) -> str:
     return hashlib.sha256(__version__.encode() + b"\0" + content).hexdigest()
 
 
+def _secret(where: Path, create: bool) -> bytes | None:
+    """The user's cache key, made on first use; None when the file there is not one only this
+    user could have written (then nothing in that folder is trusted)."""
+    path = where / "key"
+    if create and not path.exists():
+        try:
+            where.mkdir(parents=True, exist_ok=True)
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
+            with os.fdopen(descriptor, "wb") as handle:
+                handle.write(secrets.token_bytes(KEY_BYTES))
+        except FileExistsError:
+            pass  # another run made it first: read theirs
+        except OSError:
+            return None
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    with os.fdopen(descriptor, "rb") as handle:
+        status = os.fstat(handle.fileno())
+        mine = not hasattr(os, "getuid") or status.st_uid == os.getuid()
+        if not stat.S_ISREG(status.st_mode) or not mine or status.st_mode & 0o077:
+            return None
+        secret = handle.read(KEY_BYTES + 1)
+    return secret if len(secret) == KEY_BYTES else None
+
+
+def _mac(secret: bytes, body: bytes) -> str:
+    return hmac.new(secret, body, hashlib.sha256).hexdigest()
+
+
 def load(content: bytes) -> Any | None:
+    """The data stored for `content`, or None when there is none that can be trusted."""
     where = folder()
     if where is None:
         return None
-    try:
-        return json.loads(read_limited(where / f"{key(content)}.json", MAX_ENTRY))
-    except (UnreadableFile, ValueError, RecursionError):
+    secret = _secret(where, create=False)
+    if secret is None:
         return None
+    try:
+        raw = read_limited(where / f"{key(content)}.json", MAX_ENTRY)
+    except UnreadableFile:
+        return None
+    mac, _, body = raw.partition(b"\n")
+    if not hmac.compare_digest(mac, _mac(secret, body).encode()):
+        return None
+    try:
+        entry = json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(entry, dict) or entry.get("source") != hashlib.sha256(content).hexdigest():
+        return None
+    return entry.get("data")
 
 
 def store(content: bytes, data: Any) -> None:
     where = folder()
     if where is None:
         return
+    secret = _secret(where, create=True)
+    if secret is None:
+        return
+    body = json.dumps({"source": hashlib.sha256(content).hexdigest(), "data": data}, ensure_ascii=False).encode()
     temporary = None
     try:
-        where.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=where, prefix=".entry-", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8") as entry:
-            json.dump(data, entry, ensure_ascii=False)
+        with os.fdopen(handle, "wb") as entry:
+            entry.write(_mac(secret, body).encode() + b"\n" + body)
         os.replace(temporary, where / f"{key(content)}.json")
     except OSError:  # a cache that cannot be written is no cache, not an error
         if temporary and os.path.exists(temporary):

@@ -54,11 +54,11 @@ def read_file(path: Path) -> tuple[str, list[Card], list[dict]]:
     A file read and checked before comes from the cache (see cache.py)."""
     content = read_bytes(path)
     cached = cache.load(content)
-    if isinstance(cached, dict) and {"game", "cards", "formats"} <= set(cached):
+    if isinstance(cached, dict) and isinstance(cached.get("game"), str):
         try:
-            return cached["game"], [_from_cache(*entry) for entry in cached["cards"]], cached["formats"]
-        except (TypeError, ValueError):
-            pass  # an entry of another shape: read the file again
+            return cached["game"], [_from_cache(*entry) for entry in cached["cards"]], list(cached["formats"])
+        except (TypeError, ValueError, KeyError):
+            pass  # an entry of another shape (an older deckcheck's, say): read the file again
     document = load_checked(path, "card-db", content)
     game = document.data["game"]
     entries, seen, problems = [], {}, []
@@ -80,6 +80,9 @@ def read_file(path: Path) -> tuple[str, list[Card], list[dict]]:
 
 
 def _from_cache(card_id: str, name: str, types: list[str], facts: dict) -> Card:
+    if not (isinstance(card_id, str) and isinstance(name, str) and isinstance(facts, dict)
+            and all(isinstance(t, str) for t in types)):
+        raise TypeError("not a cached card")
     return Card(card_id, name, tuple(types), MappingProxyType(facts))
 
 

@@ -75,10 +75,10 @@ def checked_data(path: Path, schema: str) -> Any:
     content = read_bytes(path)
     key = schema.encode() + b"\0" + content
     cached = data_cache.load(key)
-    if isinstance(cached, dict) and "data" in cached:
-        return cached["data"]
+    if cached is not None:
+        return cached
     data = load_checked(path, schema, content).data
-    data_cache.store(key, {"data": data})
+    data_cache.store(key, data)
     return data
 
 
