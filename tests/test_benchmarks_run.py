@@ -50,3 +50,10 @@ def test_unknown_names_benchmark_runs_on_our_fixture():
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "names no card has" in done.stdout
+
+
+def test_import_benchmark_runs_on_a_few_rows():
+    done = subprocess.run([sys.executable, REPO / "benchmarks" / "import_large.py", "--rows", "300",
+                           REPO / "tests" / "data" / "lackey" / "carddata.txt"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "300 generated rows" in done.stdout

@@ -420,3 +420,85 @@ def test_an_entry_of_an_older_deckcheck_is_ignored(tmp_path, monkeypatch):
     store(b"content", {"x": 1})
     (tmp_path / "cache" / f"{key(b'content')}.json").write_text('{"game": "redemption", "name": "Séance"}')
     assert load(b"content") is None
+
+
+# --- db import lackey ------------------------------------------------------------------------------------
+
+HEADER = ("Name\tSet\tImageFile\tOfficialSet\tType\tBrigade\tStrength\tToughness\tClass\tIdentifier\tSpecialAbility\t"
+          "Rarity\tReference\tSound\tAlignment\tLegality\n")
+
+
+def card_row(name, card_set="Ki", strength="5", kind="Hero"):
+    return f"{name}\t{card_set}\t{name}_img\t{card_set}\t{kind}\tBlue\t{strength}\t5\t\t\t\tCommon\tJohn 1:1\t\tGood\t\n"
+
+
+def test_sets_differing_in_case_do_not_overwrite_each_other(tmp_path):
+    (tmp_path / "carddata.txt").write_text(HEADER + card_row("Aaron (Pa)", "Pa") + card_row("Abel (PA)", "PA"))
+    outcome = run("db", "import", "lackey", tmp_path / "carddata.txt", "-o", tmp_path / "out")
+    assert outcome.exit_code == 0, outcome.stderr
+    assert "2 cards imported" in outcome.stdout and "2 files written" in outcome.stdout
+    lint = run("db", "lint", tmp_path / "out")
+    assert lint.exit_code == 0 and "2 cards" in lint.stdout
+
+
+def test_a_number_no_card_prints_skips_its_row(tmp_path):
+    (tmp_path / "carddata.txt").write_text(HEADER + card_row("Giant", strength="9" * 5000) + card_row("Abel"))
+    outcome = run("db", "import", "lackey", tmp_path / "carddata.txt", "-o", tmp_path / "out")
+    assert outcome.exit_code == 0, outcome.stderr
+    assert "skipped, a row with a number no card prints: 1" in outcome.stdout
+    assert "row 2: a number of 5,000 digits in Strength" in outcome.stdout
+
+
+@pytest.mark.parametrize("text, words", [
+    (HEADER, "no cards in it (a header and 0 rows)"),
+    (HEADER + card_row("Token", kind="Lost Soul Token"), "no cards in it (a header and 1 row)"),
+])
+def test_a_card_list_with_no_cards_is_exit_two(tmp_path, text, words):
+    (tmp_path / "carddata.txt").write_text(text)
+    outcome = run("db", "import", "lackey", tmp_path / "carddata.txt", "-o", tmp_path / "out")
+    assert outcome.exit_code == 2 and words in outcome.stderr
+
+
+def test_output_naming_a_file_is_exit_two(tmp_path):
+    (tmp_path / "carddata.txt").write_text(HEADER + card_row("Abel"))
+    (tmp_path / "taken").write_text("not a folder")
+    outcome = run("db", "import", "lackey", tmp_path / "carddata.txt", "-o", tmp_path / "taken")
+    assert outcome.exit_code == 2 and "is not a folder" in outcome.stderr
+    assert (tmp_path / "taken").read_text() == "not a folder"
+
+
+def test_a_name_of_greek_letters_gets_an_id(tmp_path):
+    (tmp_path / "carddata.txt").write_text(HEADER + card_row("Ἀβραάμ") + card_row("Δαβίδ"))
+    outcome = run("db", "import", "lackey", tmp_path / "carddata.txt", "-o", tmp_path / "out")
+    assert outcome.exit_code == 0, outcome.stderr
+    from deckcheck.loading.card_db import load_databases
+
+    ids = {c.id for c in load_databases([tmp_path / "out"])["redemption"].cards}
+    assert len(ids) == 2 and all(i.startswith("x-") for i in ids)
+
+
+def test_a_large_set_is_split_below_the_loaders_limit(tmp_path):
+    rows = "".join(card_row(f"Soldier Number {i} of the Big Set", "Big") for i in range(20_000))
+    (tmp_path / "carddata.txt").write_text(HEADER + rows)
+    outcome = run("db", "import", "lackey", tmp_path / "carddata.txt", "-o", tmp_path / "out")
+    assert outcome.exit_code == 0, outcome.stderr
+    files = sorted((tmp_path / "out").glob("*.yaml"))
+    assert len(files) > 1 and all(f.stat().st_size < 1024 * 1024 for f in files)
+    lint = run("db", "lint", tmp_path / "out")
+    assert lint.exit_code == 0 and "20,000 cards" in lint.stdout
+
+
+def test_a_second_import_replaces_the_first(tmp_path):
+    (tmp_path / "carddata.txt").write_text(HEADER + card_row("Abel", "Old"))
+    run("db", "import", "lackey", tmp_path / "carddata.txt", "-o", tmp_path / "out")
+    (tmp_path / "out" / "mine.yaml").write_text("game: redline\ncards: []\n")     # not the import's: kept
+    (tmp_path / "carddata.txt").write_text(HEADER + card_row("Abel", "New"))
+    assert run("db", "import", "lackey", tmp_path / "carddata.txt", "-o", tmp_path / "out").exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "out").glob("*.yaml")) == ["mine.yaml", "new.yaml"]
+
+
+@needs_fifo
+def test_a_fifo_as_the_card_list_is_exit_two(tmp_path):
+    os.mkfifo(tmp_path / "carddata.txt")
+    done = deckcheck("db", "import", "lackey", tmp_path / "carddata.txt", "-o", tmp_path / "out")
+    assert done.returncode == 2 and "not a regular file" in done.stderr

@@ -20,13 +20,18 @@ The plugin's data is messy, and each mess has a rule here:
 from __future__ import annotations
 
 import csv
-import json
+import hashlib
+import io
 import re
-from collections import Counter, defaultdict
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
+from deckcheck.escaping import for_terminal, terminal_path
 from deckcheck.importers import lackey_titles as titles
+from deckcheck.importers.set_files import IMPORTED_MARK, KeysOnDisk, SetFiles, card_line, flow
+from deckcheck.loading.files import UnreadableFile, open_regular, read_limited
 from deckcheck.loading.names import slug
 from deckcheck.wording import plural
 
@@ -38,7 +43,7 @@ TYPES = {"ge": "good_enhancement", "ee": "evil_enhancement", "hero": "hero", "ev
 BRIGADES = re.compile(r"pale green|white|gold|purple|silver|blue|green|red|crimson|black|brown|gr[ae]y|orange|teal|clay|multi")
 
 
-class ImportError_(Exception):
+class CardListError(Exception):
     """The card list cannot be imported at all (no header, a missing column)."""
 
 
@@ -54,6 +59,11 @@ class Summary:
     files: list[Path] = field(default_factory=list)
     formats: list[str] = field(default_factory=list)
     banned: int = 0
+
+    def skip(self, reason: str, row: str | None = None) -> None:
+        self.skipped[reason] += 1
+        if row is not None and len(self.skipped_rows) < MAX_SKIPPED_SHOWN:
+            self.skipped_rows.append(row)
 
     def count_title(self, name: str, title: str, kinds: list[str]) -> None:
         if not titles.has_marks(name):
@@ -82,33 +92,40 @@ class Summary:
         return "\n".join(lines)
 
 
-def read_rows(path: Path, summary: Summary) -> list[tuple[int, dict[str, str]]]:
+MAX_SKIPPED_SHOWN = 10
+MAX_DIGITS = 6     # no card prints a longer number
+
+
+def rows(path: Path, summary: Summary | None = None) -> Iterator[tuple[int, dict[str, str]]]:
+    """The card list's rows by their header's names, one at a time (the list is never held whole);
+    a row with the wrong number of fields is counted in `summary` and skipped."""
     try:
-        return _read_rows(path, summary)
+        handle = open_regular(path, limit=None)
+    except UnreadableFile as exc:
+        raise CardListError(f"{terminal_path(path)}: {exc.message}") from None
+    number = 1
+    try:
+        with io.TextIOWrapper(handle, encoding="utf-8-sig", newline="") as text:
+            reader = csv.reader(text, delimiter="\t", quoting=csv.QUOTE_NONE)
+            header = next(reader, None)
+            if not header:
+                raise CardListError(f"{terminal_path(path)}: empty file, expected a header row")
+            missing = [c for c in COLUMNS if c not in header]
+            if missing:
+                raise CardListError(f"{terminal_path(path)}: no column {', '.join(missing)} in the header")
+            for number, row in enumerate(reader, start=2):
+                if summary is not None:
+                    summary.rows += 1
+                if len(row) != len(header):
+                    if summary is not None:
+                        summary.skip("a row with the wrong number of fields",
+                                     f"row {number}: {len(row)} fields, the header has {len(header)}")
+                    continue
+                yield number, {name: value.strip() for name, value in zip(header, row)}
     except UnicodeDecodeError as exc:
-        raise ImportError_(f"{path}: not UTF-8 text (byte {exc.start:,})") from None
+        raise CardListError(f"{terminal_path(path)}: not UTF-8 text (row {number + 1}, byte {exc.start:,} of it)") from None
     except csv.Error as exc:
-        raise ImportError_(f"{path}: not a tab-separated card list ({exc})") from None
-
-
-def _read_rows(path: Path, summary: Summary) -> list[tuple[int, dict[str, str]]]:
-    with path.open(encoding="utf-8-sig", newline="") as handle:
-        reader = csv.reader(handle, delimiter="\t", quoting=csv.QUOTE_NONE)
-        header = next(reader, None)
-        if not header:
-            raise ImportError_(f"{path}: empty file, expected a header row")
-        missing = [c for c in COLUMNS if c not in header]
-        if missing:
-            raise ImportError_(f"{path}: no column {', '.join(missing)} in the header")
-        rows = []
-        for number, row in enumerate(reader, start=2):
-            summary.rows += 1
-            if len(row) != len(header):
-                summary.skipped["a row with the wrong number of fields"] += 1
-                summary.skipped_rows.append(f"row {number}: {len(row)} fields, the header has {len(header)}")
-                continue
-            rows.append((number, {name: value.strip() for name, value in zip(header, row)}))
-        return rows
+        raise CardListError(f"{terminal_path(path)}: not a tab-separated card list (row {number + 1}: {exc})") from None
 
 
 def card_types(value: str, alignment: str) -> list[str] | None:
@@ -129,10 +146,18 @@ def brigades_of(value: str) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _number(value: str) -> int | str | None:
+class BadRow(ValueError):
+    """A row no card can come from; its message says why."""
+
+
+def _number(value: str, column: str) -> int | str | None:
     if not value:
         return None
-    return int(value) if re.fullmatch(r"-?\d+", value) else value
+    if not re.fullmatch(r"-?\d+", value):
+        return value   # "X", "*": a number the card explains
+    if len(value.lstrip("-")) > MAX_DIGITS:
+        raise BadRow(f"a number of {len(value.lstrip('-')):,} digits in {column}")
+    return int(value)
 
 
 def convert(row: dict[str, str], title: str, rotation: bool) -> dict:
@@ -144,7 +169,7 @@ def convert(row: dict[str, str], title: str, rotation: bool) -> dict:
     card["type"] = card_types(row["Type"], alignment)
     card["brigades"] = brigades_of(row["Brigade"])
     for key in ("Strength", "Toughness"):
-        value = _number(row[key])
+        value = _number(row[key], key)
         if value is not None:
             card[key.lower()] = value
     card["special_ability"] = bool(row["SpecialAbility"])
@@ -181,9 +206,12 @@ def read_formats(path: Path) -> list[dict]:
     from defusedxml import DefusedXmlException
 
     try:
-        root = ElementTree.parse(path, forbid_dtd=True).getroot()
-    except (ElementTree.ParseError, DefusedXmlException) as exc:
-        raise ImportError_(f"{path}: not LackeyCCG format definitions ({type(exc).__name__}: {exc})") from None
+        root = ElementTree.fromstring(read_limited(path), forbid_dtd=True)
+    except UnreadableFile as exc:
+        raise CardListError(f"{terminal_path(path)}: {exc.message}") from None
+    except (ElementTree.ParseError, DefusedXmlException, ValueError, LookupError) as exc:
+        raise CardListError(f"{terminal_path(path)}: not LackeyCCG format definitions "
+                           f"({type(exc).__name__}: {for_terminal(str(exc))})") from None
     formats = []
     for element in root.iter("format"):
         label = (element.findtext("label") or "").strip()
@@ -194,86 +222,82 @@ def read_formats(path: Path) -> list[dict]:
 
 
 def import_lackey(carddata: Path, formats_file: Path | None, out: Path) -> Summary:
-    summary = Summary()
-    rows = read_rows(carddata, summary)
-    sets = titles.set_codes([row for _, row in rows])
+    """Read the card list twice as a stream (first what the whole list says about sets and names,
+    then each card) and write the database set by set (set_files.py)."""
+    if out.exists() and not out.is_dir():
+        raise CardListError(f"{terminal_path(out)} is not a folder: -o names the folder to write the database into")
     formats = read_formats(formats_file) if formats_file else []
     rotation_sets = {s for f in formats if f["name"] == "rotation" for s in f["sets"]}
-    names = Counter(row["Name"] for _, row in rows)
-    by_set: dict[str, list[dict]] = defaultdict(list)
-    seen_ids: set[str] = set()
-    for number, row in rows:
-        if "token" in row["Type"].casefold():
-            summary.skipped["a token (not a deck card)"] += 1
-            continue
-        title, kinds = titles.title_of(row["Name"], sets, lost_soul="lost soul" in row["Type"].casefold(),
-                                       generic="Generic" in row["Identifier"])
-        card = convert(row, title, in_rotation(row, rotation_sets))
-        if card["type"] is None:
-            summary.skipped[f"an unknown type ({row['Type']!r})"] += 1
-            summary.skipped_rows.append(f"row {number}: type {row['Type']!r}")
-            continue
-        card_id = slug(row["Name"]) if names[row["Name"]] == 1 else slug(f"{row['Name']} {row['Set']}")
-        while card_id in seen_ids:
-            card_id += "-2"
-        seen_ids.add(card_id)
-        by_set[row["Set"]].append({"id": card_id, **card})
-        summary.imported += 1
-        summary.count_title(row["Name"], title, kinds)
-        summary.banned += card.get("banned", False)
-        summary.rotation += card["rotation"]
-    summary.formats = [f"{f['name']} ({plural(len(f['sets']), 'set')})" for f in formats]
-    summary.files = write_database(by_set, formats, out, carddata.name)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        writer = SetFiles(out, lambda card_set: _header(carddata.name, card_set))
+    except OSError as exc:
+        raise CardListError(f"cannot write to {terminal_path(out)}: {exc.strerror or exc}") from None
+    names, ids = KeysOnDisk(writer.work / "names.sqlite"), None
+    summary = Summary()
+    try:
+        census = titles.SetCensus()
+        for _, row in rows(carddata):
+            census.add(row)
+            names.add(_digest(row["Name"]))
+        sets = census.result()
+        ids = KeysOnDisk(writer.work / "ids.sqlite")
+        for number, row in rows(carddata, summary):
+            if "token" in row["Type"].casefold():
+                summary.skip("a token (not a deck card)")
+                continue
+            if not row["Name"]:
+                summary.skip("a row with no name", f"row {number}: no name")
+                continue
+            title, kinds = titles.title_of(row["Name"], sets, lost_soul="lost soul" in row["Type"].casefold(),
+                                           generic="Generic" in row["Identifier"])
+            try:
+                card = convert(row, title, in_rotation(row, rotation_sets))
+            except BadRow as exc:
+                summary.skip("a row with a number no card prints", f"row {number}: {exc}")
+                continue
+            if card["type"] is None:
+                summary.skip(f"an unknown type ({row['Type']!r})", f"row {number}: type {row['Type']!r}")
+                continue
+            unique = names.count(_digest(row["Name"])) == 1
+            card_id = slug(row["Name"]) if unique else slug(f"{row['Name']} {row['Set']}")
+            while ids.add(_digest(card_id)):
+                card_id += "-2"
+            writer.add(row["Set"], card_line({"id": card_id, **card}))
+            summary.imported += 1
+            summary.count_title(row["Name"], title, kinds)
+            summary.banned += card.get("banned", False)
+            summary.rotation += card["rotation"]
+        if not summary.imported:
+            raise CardListError(f"{terminal_path(carddata)}: no cards in it (a header and "
+                               f"{plural(summary.rows, 'row')})")
+        if formats:
+            writer.add_file("formats.yaml", _formats_file(formats))
+        summary.formats = [f"{f['name']} ({plural(len(f['sets']), 'set')})" for f in formats]
+        for each in (names, ids):
+            each.close()
+        summary.files = writer.finish()
+    except OSError as exc:
+        raise CardListError(f"cannot write to {terminal_path(out)}: {exc.strerror or exc}") from None
+    finally:
+        for each in (names, ids):
+            if each is not None:
+                each.close()
+        writer.discard()
     return summary
 
 
-def write_database(by_set: dict[str, list[dict]], formats: list[dict], out: Path, source: str) -> list[Path]:
-    from deckcheck.fmt import replace_atomically
-
-    out.mkdir(parents=True, exist_ok=True)
-    files = []
-    for card_set, cards in sorted(by_set.items()):
-        lines = ["game: redemption", f"source: {_flow(f'LackeyCCG Redemption plugin, {source}, set {card_set}')}",
-                 "cards:"]
-        lines += [_card_line(card) for card in cards]
-        path = out / f"{slug(card_set) or 'no-set'}.yaml"
-        replace_atomically(path, "\n".join(lines) + "\n")
-        files.append(path)
-    if formats:
-        lines = ["game: redemption", f"source: {_flow('LackeyCCG Redemption plugin, formats')}", "cards: []",
-                 "formats:"]
-        for each in formats:
-            sets = ", ".join(_flow(s) for s in each["sets"])
-            lines.append(f"  - {{name: {_flow(each['name'])}, label: {_flow(each['label'])}, sets: [{sets}]}}")
-        path = out / "formats.yaml"
-        replace_atomically(path, "\n".join(lines) + "\n")
-        files.append(path)
-    return files
+def _digest(text: str) -> bytes:
+    return hashlib.blake2b(text.encode(), digest_size=8).digest()
 
 
-_FLOW_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9 ._'()!?/+&-]*[A-Za-z0-9.)'!?]|[A-Za-z]")
-_YAML11 = re.compile(r"(?i)y|n|yes|no|on|off|true|false|null")
+def _header(source: str, card_set: str) -> str:
+    return f"game: redemption\nsource: {flow(f'{IMPORTED_MARK}, {source}, set {card_set}')}\ncards:\n"
 
 
-def _flow(text: str) -> str:
-    """A scalar safe inside a YAML flow collection: plain when nothing in it could end it early."""
-    if _FLOW_PLAIN.fullmatch(text) and not _YAML11.fullmatch(text):
-        return text
-    return json.dumps(text, ensure_ascii=False)
-
-
-def _value(value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    return _flow(str(value))
-
-
-def _card_line(card: dict) -> str:
-    card = dict(card)
-    if len(card["type"]) == 1:
-        card["type"] = card["type"][0]
-    return "  - {" + ", ".join(f"{key}: {_value(value)}" for key, value in card.items()) + "}"
+def _formats_file(formats: list[dict]) -> str:
+    lines = ["game: redemption", f"source: {flow(f'{IMPORTED_MARK}, formats')}", "cards: []", "formats:"]
+    for each in formats:
+        sets = ", ".join(flow(s) for s in each["sets"])
+        lines.append(f"  - {{name: {flow(each['name'])}, label: {flow(each['label'])}, sets: [{sets}]}}")
+    return "\n".join(lines) + "\n"

@@ -66,21 +66,34 @@ class SetCodes:
         return len(rest) == 1 and len(rest[0]) < len(text) and (rest[0].casefold() in self.codes or rest[0] in self.suffixes)
 
 
-def set_codes(rows: list[dict[str, str]], frequent: int = 3) -> SetCodes:
-    codes: set[str] = set()
-    counts: dict[tuple[str, str], int] = {}
-    for row in rows:
+class SetCensus:
+    """SetCodes counted one row at a time (the card list is read as a stream)."""
+
+    def __init__(self) -> None:
+        self.codes: set[str] = set()
+        self.counts: dict[tuple[str, str], int] = {}
+
+    def add(self, row: dict[str, str]) -> None:
         for column in ("Set", "OfficialSet"):
             value = row.get(column, "")
             if value:
-                codes.add(value.casefold())
-                codes.add(re.sub(r"\s*[\[(](?:Ban|AB)[\])]$", "", value).casefold())  # CoW [Ban], CoW (AB)
+                self.codes.add(value.casefold())
+                self.codes.add(re.sub(r"\s*[\[(](?:Ban|AB)[\])]$", "", value).casefold())  # CoW [Ban], CoW (AB)
         match = _TRAILING.search(row["Name"])
         if match and match["paren"] is not None:
             key = (" ".join(match["paren"].split()), row["Set"])
-            counts[key] = counts.get(key, 0) + 1
-    suffixes = {suffix for (suffix, _), count in counts.items() if count >= frequent}
-    return SetCodes(frozenset(codes), frozenset(suffixes))
+            self.counts[key] = self.counts.get(key, 0) + 1
+
+    def result(self, frequent: int = 3) -> SetCodes:
+        suffixes = {suffix for (suffix, _), count in self.counts.items() if count >= frequent}
+        return SetCodes(frozenset(self.codes), frozenset(suffixes))
+
+
+def set_codes(rows: list[dict[str, str]], frequent: int = 3) -> SetCodes:
+    census = SetCensus()
+    for row in rows:
+        census.add(row)
+    return census.result(frequent)
 
 
 def _printing_mark(text: str, sets: SetCodes) -> str | None:

@@ -8,6 +8,7 @@ could notice and would cost a dependency.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -40,7 +41,12 @@ def strip_accents(key: str) -> str:
 
 
 def slug(name: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", strip_accents(normalise(name))).strip("-")
+    """A name as an id: lower-case Latin letters, digits and dashes. A name with none of those (a
+    Greek or Hebrew printing) gets one from its hash, the same every time."""
+    made = re.sub(r"[^a-z0-9]+", "-", strip_accents(normalise(name))).strip("-")
+    if made or not name.strip():
+        return made
+    return "x-" + hashlib.sha256(normalise(name).encode()).hexdigest()[:10]
 
 
 @dataclass(frozen=True)

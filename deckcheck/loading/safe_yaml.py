@@ -11,6 +11,7 @@ make them booleans and numbers; mapping keys are always the text as written.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from typing import Any, Iterator
@@ -295,3 +296,13 @@ class Document:
 def load(text: str) -> Document:
     root = compose(text)
     return Document(root, to_data(root))
+
+
+_UNREADABLE_IN_YAML = re.compile("[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]")
+
+
+def double_quoted(text: str) -> str:
+    """`text` as a YAML double-quoted scalar that this loader reads back as the same string:
+    JSON's escapes, and an escape too for every character a YAML reader refuses or takes for a
+    line break (DEL, C1 controls, U+2028, ...)."""
+    return _UNREADABLE_IN_YAML.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(text, ensure_ascii=False))
