@@ -212,21 +212,30 @@ def fmt(
     card_db: List[Path] = CardDbOption,
 ) -> None:
     """Rewrite deck files in canonical form (atomically)."""
-    from deckcheck.fmt import format_file
+    from deckcheck.fmt import FormatOutcome, format_file
     from deckcheck.loading.decks import find_decks
 
     missing = [terminal_path(p) for p in paths if not p.exists()]
     if missing:
         fail(f"no such file or folder: {', '.join(missing)}")
     run = _prepare(game, None, card_db, [], [])
-    outcomes = [format_file(path, run.options_for(path).game, run.databases, check_only) for path in find_decks(paths)]
-    for outcome in outcomes:
+    outcomes = []
+    for path in find_decks(paths):
+        try:
+            outcome = format_file(path, run.options_for(path).game, run.databases, check_only)
+        except Exception as exc:  # a deckcheck bug on one file: say so, and go on with the others
+            if os.environ.get("DECKCHECK_DEBUG"):
+                raise
+            outcome = FormatOutcome(path, "untouched", f"internal error: {type(exc).__name__}: {exc} (please report it)")
+        outcomes.append(outcome)
         if outcome.status == "untouched":
             warn(f"{terminal_path(outcome.path)}: left untouched: {outcome.reason}")
+        elif outcome.status == "skipped":
+            say(f"skipped {terminal_path(outcome.path)}: {outcome.reason}")
         elif outcome.status != "unchanged":
             say(f"{outcome.status} {terminal_path(outcome.path)}")
     counts = {status: sum(o.status == status for o in outcomes)
-              for status in ("reformatted", "would reformat", "unchanged", "untouched")}
+              for status in ("reformatted", "would reformat", "unchanged", "skipped", "untouched")}
     say(", ".join(f"{n} file{'s' if n != 1 else ''} {status}" for status, n in counts.items() if n)
                or "no deck files found")
     failed = counts["untouched"] or counts["would reformat"]

@@ -502,3 +502,129 @@ def test_a_fifo_as_the_card_list_is_exit_two(tmp_path):
     os.mkfifo(tmp_path / "carddata.txt")
     done = deckcheck("db", "import", "lackey", tmp_path / "carddata.txt", "-o", tmp_path / "out")
     assert done.returncode == 2 and "not a regular file" in done.stderr
+
+
+# --- fmt: nothing lost, and the run goes on ---------------------------------------------------------------
+
+def test_fmt_leaves_a_dek_as_lackeyccg_wrote_it(tmp_path):
+    from conftest import REPO
+
+    deck = tmp_path / "deck.dek"
+    original = (REPO / "tests" / "decks" / "redemption" / "deck-i.dek").read_bytes()
+    deck.write_bytes(original)
+    for args in (["fmt", deck], ["fmt", "--check", deck]):
+        outcome = run(*args)
+        assert outcome.exit_code == 0 and "skipped" in outcome.stdout and ".dek file is left as LackeyCCG writes it" in outcome.stdout
+    assert deck.read_bytes() == original
+
+
+@pytest.mark.parametrize("suffix, text, header", [
+    (".txt", "# game: redemption\n2\tPeter (I)\nReserve:\n1\tJames\n", "Reserve:"),
+    (".yaml", "game: redemption\nmain:\n  Peter (I): 2\nreserve:\n  James: 1\n", "reserve:"),
+])
+def test_fmt_keeps_the_reserve_its_name(tmp_path, suffix, text, header):
+    deck = tmp_path / f"deck{suffix}"
+    deck.write_text(text)
+    assert run("fmt", deck).exit_code == 0
+    written = deck.read_text()
+    assert header in written and "Side:" not in written and "side:" not in written
+    assert run("check", deck, "--output-format", "json").deck["counts"] == {"main": 2, "side": 1}
+
+
+def test_a_yaml_deck_may_not_give_side_and_reserve(check_deck):
+    (finding,) = check_deck("game: redemption\nmain:\n  James: 1\nside:\n  John: 1\nreserve:\n  Peter: 1\n").findings("deck.parse")
+    assert finding["line"] == 6 and "'reserve' is the same zone as the 'side' of line 4" in finding["message"]
+
+
+def test_fmt_merges_one_card_named_by_name_and_by_id(tmp_path):
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("game: redline\nmain:\n  # rabbits\n  EF-9 Rabbit: 2  # two\n  ef-9-rabbit: 1  # and one\n")
+    assert run("fmt", deck).exit_code == 0
+    assert deck.read_text() == "game: redline\nmain:\n  # rabbits\n  # and one\n  EF-9 Rabbit: 3  # two\n"
+
+
+@pytest.mark.parametrize("name", ["Cr\x7fate", "Bolt\u2028x", "A" * 1100])
+def test_fmt_writes_any_name_back_readable(tmp_path, name):
+    import json
+
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(f"game: redline\nmain:\n  - {json.dumps('2 ' + name)}\n  - 1 Crate\n")
+
+    def said():
+        return sorted((f["rule"], f["message"]) for f in run("check", deck, "--output-format", "json").deck["findings"])
+
+    first = said()
+    assert any(name in message for _, message in first)
+    assert run("fmt", deck).exit_code == 0
+    assert said() == first
+    assert run("fmt", "--check", deck).exit_code == 0       # and it is idempotent
+
+
+def test_fmt_keeps_a_text_decks_first_line_comment(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("# my deck, from the forum\n3 EF-9 Rabbit\n2 Supply Drop\n")
+    assert run("fmt", "--game", "redline", deck).exit_code == 0
+    assert deck.read_text().splitlines()[:2] == ["# game: redline", "# my deck, from the forum"]
+
+
+UNSORTED = "game: redline\nmain:\n  EF-9 Rabbit: 3\n  Supply Drop: 19\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links on this system")
+def test_fmt_writes_a_links_target_and_keeps_the_link(tmp_path):
+    target = tmp_path / "real.yaml"
+    target.write_text(UNSORTED)
+    link = tmp_path / "link.yaml"
+    link.symlink_to(target)
+    assert run("fmt", link).exit_code == 0
+    assert link.is_symlink() and target.read_text().index("Supply Drop") < target.read_text().index("EF-9")
+
+
+@pytest.mark.skipif(not hasattr(os, "link"), reason="no hard links on this system")
+def test_fmt_refuses_a_hard_linked_file_and_goes_on(tmp_path):
+    first = tmp_path / "a.yaml"
+    first.write_text(UNSORTED)
+    os.link(first, tmp_path / "b-link.yaml")
+    other = tmp_path / "c.yaml"
+    other.write_text(UNSORTED)
+    outcome = run("fmt", first, other)
+    assert outcome.exit_code == 1 and "has 2 hard links" in outcome.stderr
+    assert first.read_text() == UNSORTED and (tmp_path / "b-link.yaml").read_text() == UNSORTED
+    assert other.read_text() != UNSORTED          # the run went on
+
+
+def test_fmt_refuses_a_read_only_file(tmp_path):
+    """(os.access says a 0444 file is writable for root; deckcheck asks the file's mode as well.)"""
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(UNSORTED)
+    deck.chmod(0o444)
+    outcome = run("fmt", deck)
+    assert outcome.exit_code == 1 and "read-only" in outcome.stderr and deck.read_text() == UNSORTED
+
+
+def test_fmt_in_a_folder_it_cannot_write_goes_on_with_the_others(tmp_path, monkeypatch):
+    import tempfile
+
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (locked / "deck.yaml").write_text(UNSORTED)
+    (tmp_path / "free.yaml").write_text(UNSORTED)
+    real_mkstemp = tempfile.mkstemp
+
+    def refusing(*args, dir=None, **kwargs):   # what a folder without write permission answers
+        if Path(dir) == locked:
+            raise PermissionError(13, "Permission denied")
+        return real_mkstemp(*args, dir=dir, **kwargs)
+
+    monkeypatch.setattr(tempfile, "mkstemp", refusing)
+    outcome = run("fmt", locked / "deck.yaml", tmp_path / "free.yaml")
+    assert outcome.exit_code == 1 and "cannot be rewritten: Permission denied" in outcome.stderr
+    assert (locked / "deck.yaml").read_text() == UNSORTED and (tmp_path / "free.yaml").read_text() != UNSORTED
+
+
+def test_fmt_writes_a_deck_with_the_longest_file_name(tmp_path):
+    deck = tmp_path / ("d" * 240 + ".yaml")
+    deck.write_text(UNSORTED)
+    outcome = run("fmt", deck)
+    assert outcome.exit_code == 0, outcome.stderr
+    assert deck.read_text() != UNSORTED

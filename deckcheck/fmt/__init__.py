@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from deckcheck.fmt import canonical
@@ -26,11 +27,24 @@ _TEXT_METADATA = re.compile(r"^#\s*(game|format|name)\s*:", re.IGNORECASE)
 @dataclass(frozen=True)
 class FormatOutcome:
     path: Path
-    status: str            # "unchanged", "reformatted", "would reformat", "untouched"
+    status: str            # "unchanged", "reformatted", "would reformat", "skipped" (by design), "untouched" (a problem)
     reason: str | None = None
 
 
+LEFT_AS_WRITTEN = "skipped"
+
+
 def format_file(path: Path, game_name: str | None, databases: Databases, check_only: bool) -> FormatOutcome:
+    """One file's outcome; never raises for a file (the run goes on with the next one)."""
+    try:
+        return _format(path, game_name, databases, check_only)
+    except OSError as exc:
+        return FormatOutcome(path, "untouched", f"cannot be rewritten: {exc.strerror or exc}")
+
+
+def _format(path: Path, game_name: str | None, databases: Databases, check_only: bool) -> FormatOutcome:
+    if path.suffix.lower() == ".dek":
+        return FormatOutcome(path, LEFT_AS_WRITTEN, "a LackeyCCG .dek file is left as LackeyCCG writes it")
     try:
         text = read_text(path)
         raw = read_deck(path, text)
@@ -40,16 +54,19 @@ def format_file(path: Path, game_name: str | None, databases: Databases, check_o
         return _untouched(path, raw.problems[0].message, raw.problems[0].position)
     is_yaml = path.suffix.lower() in YAML_SUFFIXES
     if not is_yaml and _TOKENS.search(text):
-        return FormatOutcome(path, "untouched", "a Lackey export with a Tokens: section is left as it is")
-    name = raw.game or game_name or ("redemption" if path.suffix.lower() == ".dek" else None)
+        return FormatOutcome(path, LEFT_AS_WRITTEN, "a LackeyCCG export with a Tokens: section is left as it is")
+    name = raw.game or game_name
     game = get_game(name.strip().lower()) if name else None
     if game is None:
         return FormatOutcome(path, "untouched", "the deck does not say which known game it is for (pass --game)")
 
     database = databases.for_game(game.name)
     new_text = _canonical(raw, text, game, database, is_yaml)
-    reread = _reread(path, new_text, is_yaml)
-    if _meaning(raw, database) != _meaning(reread, database) or reread.game not in (raw.game, game.name):
+    try:
+        reread = _reread(path, new_text, is_yaml)
+    except DeckParseError:
+        reread = None
+    if reread is None or _meaning(raw, database) != _meaning(reread, database) or reread.game not in (raw.game, game.name):
         return FormatOutcome(path, "untouched", "the rewritten deck would not say the same (a deckcheck bug: please report it)")
     if "\r\n" in text:
         new_text = new_text.replace("\n", "\r\n")
@@ -57,8 +74,24 @@ def format_file(path: Path, game_name: str | None, databases: Databases, check_o
         return FormatOutcome(path, "unchanged")
     if check_only:
         return FormatOutcome(path, "would reformat")
-    replace_atomically(path, new_text)
+    target = Path(os.path.realpath(path))   # a link is followed: its target is the deck
+    refused = _cannot_replace(target)
+    if refused:
+        return FormatOutcome(path, "untouched", refused)
+    replace_atomically(target, new_text)
     return FormatOutcome(path, "reformatted")
+
+
+def _cannot_replace(target: Path) -> str | None:
+    """Why rewriting this file by a rename would do harm, or None."""
+    status = target.stat()
+    # the mode as well as access(): root may write a 0444 file, but its owner asked that nobody does
+    if not os.access(target, os.W_OK) or not status.st_mode & stat.S_IWUSR:
+        return "it is read-only: left as it is (make it writable to format it)"
+    if status.st_nlink > 1:
+        return (f"it has {status.st_nlink} hard links: writing a new file would part it from the others, so it is "
+                "left as it is")
+    return None
 
 
 def _untouched(path: Path, message: str, position) -> FormatOutcome:
@@ -69,8 +102,14 @@ def _untouched(path: Path, message: str, position) -> FormatOutcome:
 def _canonical(raw: RawDeck, text: str, game: Game, database: CardDatabase, is_yaml: bool) -> str:
     zones: dict[str, list[canonical.Line]] = {}
     for entry in raw.entries:
-        zones.setdefault(entry.zone, []).append(
-            canonical.Line(_name(entry.typed, database), entry.count, _group(entry.typed, game, database), entry.position.line))
+        name = _name(entry.typed, database)
+        lines = zones.setdefault(entry.zone, [])
+        same = next((i for i, line in enumerate(lines) if line.name == name), None)
+        if same is None:
+            lines.append(canonical.Line(name, entry.count, _group(entry.typed, game, database), entry.position.line))
+        else:  # one card on two lines (by name and by id): one line with both counts
+            line = lines[same]
+            lines[same] = replace(line, count=line.count + entry.count, also=line.also + (entry.position.line,))
     for zone, position in raw.zone_positions.items():
         if zone in canonical.ZONE_ORDER:
             zones.setdefault(zone, [])
@@ -80,9 +119,11 @@ def _canonical(raw: RawDeck, text: str, game: Game, database: CardDatabase, is_y
     anchors = [e.position.line for e in raw.entries] + list(zone_lines.values())
     if is_yaml:
         comments = collect(text, anchors, yaml_comment_start)
-        return canonical.render_yaml(metadata, zones, zone_lines, comments)
-    comments = collect(text, anchors, text_comment_start, skip=lambda line: bool(_TEXT_METADATA.match(line)))
-    return canonical.render_text(metadata, zones, zone_lines, comments)
+        return canonical.render_yaml(metadata, zones, zone_lines, comments, raw.zone_words)
+    first_card = min((e.position.line for e in raw.entries), default=None)
+    comments = collect(text, anchors, text_comment_start, skip=lambda line: bool(_TEXT_METADATA.match(line)),
+                       first_card=first_card)
+    return canonical.render_text(metadata, zones, zone_lines, comments, {"side": f"{game.zone_label('side')}:"})
 
 
 def _name(typed: str, database: CardDatabase) -> str:
@@ -121,8 +162,9 @@ def _meaning(raw: RawDeck, database: CardDatabase) -> tuple:
 
 
 def replace_atomically(path: Path, text: str) -> None:
-    """Write a new file beside `path` and rename it over: a crash leaves the old file whole."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    """Write a new file beside `path` and rename it over: a crash leaves the old file whole. (The
+    temporary name is short whatever the deck's: a 250-character file name has no room for more.)"""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".deckcheck-fmt-", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8", newline="") as new:
             new.write(text)

@@ -16,6 +16,7 @@ class Comments:
     above: dict[int, list[str]] = field(default_factory=dict)   # anchor line -> comment lines
     inline: dict[int, str] = field(default_factory=dict)        # anchor line -> "# ..."
     trailer: list[str] = field(default_factory=list)
+    header: list[str] = field(default_factory=list)             # before the first card: the deck's own
 
 
 def yaml_comment_start(line: str) -> int | None:
@@ -41,22 +42,26 @@ def text_comment_start(line: str) -> int | None:
 
 
 def collect(text: str, anchors: Iterable[int], comment_start: Callable[[str], int | None],
-            skip: Callable[[str], bool] = lambda line: False) -> Comments:
+            skip: Callable[[str], bool] = lambda line: False, first_card: int | None = None) -> Comments:
     """The comments of `text` (1-based `anchors` lines); `skip` drops comment lines that the
-    writer regenerates (a text deck's `# game:` header)."""
+    writer regenerates (a text deck's `# game:` header). Comments before `first_card` are the
+    deck's own and stay at its top, whatever comes first once the cards are sorted."""
     anchor_lines = set(anchors)
     comments = Comments()
     pending: list[str] = []
     for number, line in enumerate(editor_lines(text), start=1):
         stripped = line.strip()
-        if number in anchor_lines:
+        start = comment_start(line)
+        whole_comment = start is not None and not line[:start].strip()
+        if first_card is not None and number == first_card:
+            comments.header, pending = pending, []
+        if number in anchor_lines and not whole_comment:
             if pending:
                 comments.above[number] = pending
                 pending = []
-            start = comment_start(line)
-            if start is not None and line[:start].strip():
+            if start is not None:
                 comments.inline[number] = line[start:].strip()
-        elif stripped.startswith("#") and not skip(stripped):
+        elif whole_comment and not skip(stripped):
             pending.append(stripped)
     comments.trailer = pending
     return comments

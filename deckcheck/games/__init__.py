@@ -73,6 +73,11 @@ class Game:
     forbidden_types: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # "the same card" for copy limits and ban lists: the game's identity rule over a database
     identity: Callable[["CardDatabase"], Callable[[Card], Hashable]] = _by_name
+    zone_labels: Mapping[str, str] = field(default_factory=dict)   # a zone the game names its own way
+
+    def zone_label(self, zone: str) -> str:
+        """What the game calls a zone: `Reserve` for Redemption's side deck."""
+        return self.zone_labels.get(zone) or zone.replace("_", " ").title()
 
     @property
     def default_format(self) -> str:

@@ -40,6 +40,7 @@ class RawDeck:
     zone_positions: dict[str, Position] = field(default_factory=dict)
     game_position: Position | None = None
     problems: list[DeckParseError] = field(default_factory=list)
+    zone_words: dict[str, str] = field(default_factory=dict)   # a zone written another way (side as `reserve`)
 
 
 def count_of(digits: str) -> int | str:

@@ -116,4 +116,5 @@ GAME = Game(
     type_order=("hero", "evil_character", "good_enhancement", "evil_enhancement", "good_dominant", "evil_dominant",
                 "lost_soul", "site", "city", "fortress", "artifact", "covenant", "curse"),
     identity=same_card,
+    zone_labels={"side": "Reserve"},
 )
