@@ -99,7 +99,7 @@ def compose(text: str) -> yaml.Node | None:
     try:
         return _compose_events(loader)
     except yaml.MarkedYAMLError as exc:
-        raise _marked(exc) from None
+        raise _marked(exc, text) from None
     except yaml.reader.ReaderError as exc:
         character = exc.character if isinstance(exc.character, int) else ord(exc.character)
         raise InputError(f"character U+{character:04X} is not allowed in YAML (a control character)",
@@ -179,11 +179,12 @@ def _mark(event) -> Position:
     return Position(event.start_mark.line + 1, event.start_mark.column + 1)
 
 
-def _marked(exc: yaml.MarkedYAMLError) -> InputError:
+def _marked(exc: yaml.MarkedYAMLError, text: str) -> InputError:
     mark = exc.problem_mark or exc.context_mark
     problem = exc.problem or exc.context or "parse error"
     context = f" ({exc.context})" if exc.context and exc.problem else ""
-    position = Position(mark.line + 1, mark.column + 1) if mark else None
+    # a problem found at the end of the file is reported on its last line, not the one after it
+    position = editor_position(text, min(mark.index, len(text.rstrip("\r\n")))) if mark else None
     return InputError(" ".join(f"not valid YAML: {problem}{context}".split()), position)
 
 

@@ -16,7 +16,7 @@ def parse_finding(outcome):
 
 
 @pytest.mark.parametrize("text, line, column, words", [
-    ("game: redline\nmain: [Crate\n", 3, 1, "not valid YAML"),
+    ("game: redline\nmain: [Crate\n", 2, 13, "not valid YAML"),   # the end of the file, on its last line
     ("game: redline\nmain:\n  Crate: 3\n   Depot: 2\n", 4, 9, "not valid YAML"),
     ("- game\n- redline\n", 1, 1, "must be a mapping"),
     ("just words\n", 1, 1, "must be a mapping"),

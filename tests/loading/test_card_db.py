@@ -46,7 +46,7 @@ def test_unknown_game_and_bad_yaml_in_a_database(tmp_path):
     outcome = run("check", DATA, "--card-db", bad, "--card-db", broken)
     assert outcome.exit_code == 2
     assert f"{bad}:1:7: game: 'chess' is not one of" in outcome.stderr
-    assert f"{broken}:3:1: not valid YAML" in outcome.stderr
+    assert f"{broken}:2:9: not valid YAML" in outcome.stderr   # the end of the file, on its last line
 
 
 def test_duplicate_ids_break_the_database(tmp_path):
