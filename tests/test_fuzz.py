@@ -10,6 +10,7 @@ runs more.
 
 import json
 import os
+import re
 from collections import Counter
 from xml.sax.saxutils import escape, quoteattr
 
@@ -110,9 +111,12 @@ def _cards(path):
     return copies, raw
 
 
+METADATA = re.compile(r"^#\s*(game|format|name)\s*:", re.IGNORECASE)   # a text deck's header, rewritten
+
+
 def _comments(text: str) -> list[str]:
     return [line.strip() for line in editor_lines(text) if line.strip().startswith("#")
-            and not line.strip().lower().startswith(("# game:", "# format:", "# name:"))]
+            and not METADATA.match(line.strip())]
 
 
 @FUZZ

@@ -628,3 +628,15 @@ def test_fmt_writes_a_deck_with_the_longest_file_name(tmp_path):
     outcome = run("fmt", deck)
     assert outcome.exit_code == 0, outcome.stderr
     assert deck.read_text() != UNSORTED
+
+
+@pytest.mark.parametrize("file, text, where", [
+    ("event.yaml", "name: x\nfoo: 2\n", "2:1"),
+    (".deckcheck.yaml", "game: redline\n\njunk: 1\n", "3:1"),
+    ("event.yaml", "name: x\nsettings:\n  life_points: 10\n  colour: red\n", "4:3"),
+])
+def test_an_unknown_key_in_an_event_or_config_is_reported_at_its_line(tmp_path, redline_deck, monkeypatch, file, text, where):
+    (tmp_path / file).write_text(text)
+    monkeypatch.chdir(tmp_path)
+    outcome = run("check", redline_deck, *(["--event", file] if file == "event.yaml" else []))
+    assert outcome.exit_code == 2 and f"{file}:{where}: " in outcome.stderr and "was unexpected" in outcome.stderr

@@ -65,8 +65,20 @@ def load_checked(path: Path, schema: str, content: bytes | None = None, empty_ok
         return document
     errors = sorted(validator(schema).iter_errors(document.data), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
-        raise FileProblems([located(path, document.position(tuple(e.absolute_path)), _message(e)) for e in errors])
+        raise FileProblems([located(path, _where(document, e), _message(e)) for e in errors])
     return document
+
+
+def _where(document: Document, error) -> Position | None:
+    """Where a schema error is: the value it is about, or, for keys a mapping may not have, the
+    first of those keys (not the mapping's first line)."""
+    path = tuple(error.absolute_path)
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = set(error.schema.get("properties", {}))
+        unexpected = [key for key in error.instance if key not in allowed]
+        if unexpected:
+            return document.key_position(path + (unexpected[0],))
+    return document.position(path)
 
 
 def checked_data(path: Path, schema: str) -> Any:

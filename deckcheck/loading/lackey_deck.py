@@ -14,6 +14,7 @@ from xml.sax.handler import ContentHandler
 import defusedxml.sax
 from defusedxml import DefusedXmlException
 
+from deckcheck.loading.lines import within
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry
 from deckcheck.model import Position
 
@@ -84,7 +85,7 @@ def read(path: str, text: str) -> RawDeck:
                              handler._here() if handler.locator else None) from None
     except xml.sax.SAXParseException as exc:
         raise DeckParseError(f"not a valid LackeyCCG .dek file: {exc.getMessage()}",
-                             Position(exc.getLineNumber(), exc.getColumnNumber() + 1)) from None
+                             within(text, Position(exc.getLineNumber(), exc.getColumnNumber() + 1))) from None
     except (ValueError, LookupError) as exc:  # expat's own refusals (an encoding it cannot handle, ...)
         raise DeckParseError(f"not a valid LackeyCCG .dek file: {exc}", handler._here() if handler.locator else None) from None
     deck = RawDeck(path, game="redemption", zone_positions=dict(handler.zone_positions))

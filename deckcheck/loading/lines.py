@@ -25,3 +25,13 @@ def editor_position(text: str, index: int) -> Position:
     breaks = list(_BREAK.finditer(before))
     line_start = breaks[-1].end() if breaks else 0
     return Position(len(breaks) + 1, index - line_start + 1)
+
+
+def within(text: str, position: Position) -> Position:
+    """`position` moved onto the text's last line when a parser reports the end of the file as the
+    line after it."""
+    lines = editor_lines(text)
+    if position.line <= len(lines):
+        return position
+    last = lines[-1] if lines else ""
+    return Position(max(1, len(lines)), len(last) + 1)

@@ -25,7 +25,7 @@ def test_schema_is_valid_2020_12():
     ("{name: Crate, type: resource, basic_resource: yes}", "yes", "'yes' is not of type 'boolean'"),
     ("{name: Crate, type: spaceship}", "spaceship", "'spaceship'"),
     ("{name: Crate}", "{", "'type' is a required property"),
-    ("{name: Crate, type: resource, brigade: red}", "{", "'brigade' was unexpected"),
+    ("{name: Crate, type: resource, brigade: red}", "brigade:", "'brigade' was unexpected"),   # at the key
     ("{name: Crate, type: efreet, weight: huge}", "huge", "'huge' is not one of"),
 ])
 def test_schema_errors_point_at_the_value(tmp_path, card, at, words):
