@@ -1,6 +1,8 @@
 """What the benchmark scripts share: how they start deckcheck as a user would, and timing."""
 
 import shutil
+import statistics
+import subprocess
 import sys
 import time
 
@@ -19,3 +21,17 @@ def best(repeat: int, work) -> float:
         work()
         times.append(time.perf_counter() - start)
     return min(times)
+
+
+def command_times(command: list[str], runs: int = 1, env: dict | None = None) -> list[float]:
+    """The wall time of each of `runs` whole runs of `command`, in seconds."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, env=env, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def median_time(command: list[str], runs: int = 1, env: dict | None = None) -> float:
+    return statistics.median(command_times(command, runs, env))

@@ -14,24 +14,14 @@ import os
 import statistics
 import subprocess
 import tempfile
-import time
 from pathlib import Path
 
 from deckcheck.importers.lackey import import_lackey
 
-from _command import deckcheck_command
+from _command import deckcheck_command, median_time
 
 REPO = Path(__file__).resolve().parent.parent
 REAL = REPO.parent / "shared" / "data" / "redemption-lackey"
-
-
-def timed(command: list[str], env: dict, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, env=env, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> None:
@@ -51,12 +41,12 @@ def main() -> None:
         one = [*deckcheck_command(), "check", str(deck), "--card-db", str(database), "--format", "type1"]
         every = one + ["--all-formats"]
         formats = subprocess.run(every + ["--output-format", "json"], env=env, capture_output=True, text=True).stdout
-        timed(one, env, 1)
+        median_time(one, 1, env)
         # alternate the two so that the machine's drift touches both alike
         single, many = [], []
         for _ in range(args.runs):
-            single.append(timed(one, env, 1))
-            many.append(timed(every, env, 1))
+            single.append(median_time(one, 1, env))
+            many.append(median_time(every, 1, env))
         base, all_formats = statistics.median(single), statistics.median(many)
         count = formats.count('"rules_version"') - 1
         print(f"one deck against {database.name} ({args.carddata.name}), warm cache, medians of {args.runs} whole commands")

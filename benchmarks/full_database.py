@@ -11,28 +11,16 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
-import subprocess
 import tempfile
-import time
 from pathlib import Path
 
 from deckcheck.importers.lackey import import_lackey
 
-from _command import deckcheck_command
+from _command import deckcheck_command, median_time
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT = REPO.parent / "shared" / "data" / "redemption-lackey" / "carddata.txt"
 DECK = REPO / "examples" / "redemption-deck-i.yaml"
-
-
-def timed(command: list[str], env: dict, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, env=env, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> None:
@@ -51,11 +39,11 @@ def main() -> None:
         env = {**os.environ, "DECKCHECK_CACHE_DIR": str(Path(work) / "cache")}
         bundled = [*deckcheck_command(), "check", str(deck)]
         imported = bundled + ["--card-db", str(database)]
-        cold = timed(imported, {**env, "DECKCHECK_NO_CACHE": "1"}, args.runs)
-        timed(imported, env, 1)
-        timed(bundled, env, 1)
-        warm = timed(imported, env, args.runs)
-        base = timed(bundled, env, args.runs)
+        cold = median_time(imported, args.runs, {**env, "DECKCHECK_NO_CACHE": "1"})
+        median_time(imported, 1, env)
+        median_time(bundled, 1, env)
+        warm = median_time(imported, args.runs, env)
+        base = median_time(bundled, args.runs, env)
         print(f"one deck, medians of {args.runs} runs of the whole command")
         print(f"  bundled data                    {base * 1000:7.1f} ms")
         print(f"  imported database, no cache     {cold * 1000:7.1f} ms   ratio {cold / base:.2f}x")

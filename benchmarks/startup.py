@@ -8,19 +8,13 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
-import time
 
-from _command import deckcheck_command
+from _command import command_times, deckcheck_command
 
 
 def timed(command: list[str], runs: int) -> tuple[float, float]:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
+    times = command_times(command, runs)
     return min(times), statistics.median(times)
 
 

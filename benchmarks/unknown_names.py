@@ -11,23 +11,15 @@ import argparse
 import os
 import random
 import string
-import subprocess
 import tempfile
-import time
 from pathlib import Path
 
 from deckcheck.importers.lackey import import_lackey
 
-from _command import deckcheck_command
+from _command import deckcheck_command, median_time
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT = REPO.parent / "shared" / "data" / "redemption-lackey" / "carddata.txt"
-
-
-def timed(command: list[str], env: dict) -> float:
-    start = time.perf_counter()
-    subprocess.run(command, env=env, capture_output=True)
-    return time.perf_counter() - start
 
 
 def main() -> None:
@@ -49,9 +41,9 @@ def main() -> None:
             for _ in range(args.names)))
         env = {**os.environ, "DECKCHECK_CACHE_DIR": str(Path(work) / "cache")}
         command = [*deckcheck_command(), "check", "--card-db", str(database), "--output-format", "json"]
-        timed(command + [str(known)], env)
-        base = timed(command + [str(known)], env)
-        slow = timed(command + [str(unknown)], env)
+        median_time(command + [str(known)], 1, env)
+        base = median_time(command + [str(known)], 1, env)
+        slow = median_time(command + [str(unknown)], 1, env)
         print(f"{args.names:,} names against {args.carddata.name}, whole commands, warm cache")
         print(f"  a 50-card deck            {base * 1000:8.0f} ms")
         print(f"  names no card has         {slow * 1000:8.0f} ms   ratio {slow / base:.2f}x")
