@@ -51,8 +51,10 @@ def main() -> None:
         count = formats.count('"rules_version"') - 1
         print(f"one deck against {database.name} ({args.carddata.name}), warm cache, medians of {args.runs} whole commands")
         print(f"  --format type1                 {base * 1000:7.1f} ms")
-        print(f"  --format type1 --all-formats   {all_formats * 1000:7.1f} ms   ratio {all_formats / base:.2f}x "
-              f"(target <= 1.5x; {count} formats)")
+        print(
+            f"  --format type1 --all-formats   {all_formats * 1000:7.1f} ms   ratio {all_formats / base:.2f}x "
+            f"(target <= 1.5x; {count} formats)"
+        )
 
 
 if __name__ == "__main__":

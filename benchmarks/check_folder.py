@@ -79,9 +79,14 @@ def main() -> None:
         print(f"{args.decks} deck files, best of {args.repeat}")
         print(f"  in process: yaml.load (CSafeLoader) {load * 1000:8.1f} ms")
         print(f"  in process: deckcheck check         {check * 1000:8.1f} ms   ratio {check / load:.2f}x (target <= 4x)")
-        loader = [sys.executable, "-c", "import sys, yaml, pathlib\n"
-                  "for p in sorted(pathlib.Path(sys.argv[1]).glob('*.yaml')):\n"
-                  "    yaml.load(p.read_text(encoding='utf-8'), Loader=yaml.CSafeLoader)", str(folder)]
+        loader = [
+            sys.executable,
+            "-c",
+            "import sys, yaml, pathlib\n"
+            "for p in sorted(pathlib.Path(sys.argv[1]).glob('*.yaml')):\n"
+            "    yaml.load(p.read_text(encoding='utf-8'), Loader=yaml.CSafeLoader)",
+            str(folder),
+        ]
         command = [*deckcheck_command(), "check", str(folder), "--output-format", "json"]
         load_cmd = best(args.repeat, lambda: subprocess.run(loader, check=True, capture_output=True))
         check_cmd = best(args.repeat, lambda: subprocess.run(command, capture_output=True))

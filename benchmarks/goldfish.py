@@ -51,8 +51,7 @@ def main() -> None:
     print(f"  plain loop (random.shuffle)    {loop * 1000:8.1f} ms")
     print(f"  goldfish --no-race             {quick * 1000:8.1f} ms   ratio {quick / loop:.2f}x (target <= 0.5x)")
     print(f"  goldfish with the race         {full * 1000:8.1f} ms   ratio {full / loop:.2f}x (target <= 3x)")
-    command = [*deckcheck_command(), "goldfish", str(DECK), "--games", str(args.games), "--track", "EF-9 Rabbit",
-               "--output-format", "json"]
+    command = [*deckcheck_command(), "goldfish", str(DECK), "--games", str(args.games), "--track", "EF-9 Rabbit", "--output-format", "json"]
     whole = best(1, lambda: subprocess.run(command, check=True, capture_output=True))
     print(f"  whole command with the race    {whole * 1000:8.1f} ms   (start-up and report included)")
 

@@ -20,8 +20,10 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT = REPO.parent / "shared" / "data" / "redemption-lackey" / "carddata.txt"
-HEADER = ("Name\tSet\tImageFile\tOfficialSet\tType\tBrigade\tStrength\tToughness\tClass\tIdentifier\t"
-          "SpecialAbility\tRarity\tReference\tSound\tAlignment\tLegality\n")
+HEADER = (
+    "Name\tSet\tImageFile\tOfficialSet\tType\tBrigade\tStrength\tToughness\tClass\tIdentifier\t"
+    "SpecialAbility\tRarity\tReference\tSound\tAlignment\tLegality\n"
+)
 
 
 def generate(path: Path, rows: int) -> None:
@@ -32,20 +34,28 @@ def generate(path: Path, rows: int) -> None:
         for i in range(rows):
             card_set = f"S{rng.randrange(5000)}"
             name = f"Card {i} ({card_set})"
-            handle.write(f"{name}\t{card_set}\timg{i}\tSet {card_set}\t{rng.choice(types)}\tBlue\t{rng.randrange(12)}\t"
-                         f"{rng.randrange(12)}\t\t\t{'Has an ability.' if i % 3 else ''}\tCommon\tJohn 1:{i % 50}\t\t"
-                         "Good\tRotation\n")
+            handle.write(
+                f"{name}\t{card_set}\timg{i}\tSet {card_set}\t{rng.choice(types)}\tBlue\t{rng.randrange(12)}\t"
+                f"{rng.randrange(12)}\t\t\t{'Has an ability.' if i % 3 else ''}\tCommon\tJohn 1:{i % 50}\t\t"
+                "Good\tRotation\n"
+            )
 
 
 def imported(carddata: Path, out: Path) -> tuple[float, float]:
     """(seconds, peak MiB) of one import in its own process."""
-    script = ("import resource, sys\nfrom deckcheck.cli import run\nsys.argv = sys.argv[1:]\n"
-              "try:\n    run()\nexcept SystemExit:\n    pass\n"
-              "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n")
+    script = (
+        "import resource, sys\nfrom deckcheck.cli import run\nsys.argv = sys.argv[1:]\n"
+        "try:\n    run()\nexcept SystemExit:\n    pass\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)\n"
+    )
     start = time.perf_counter()
-    env = {**os.environ, "DECKCHECK_CACHE_DIR": str(out.parent / f"cache-{out.name}")}   # a cold cache
-    done = subprocess.run([sys.executable, "-c", script, "deckcheck", "db", "import", "lackey", str(carddata), "-o",
-                           str(out)], capture_output=True, text=True, env=env)
+    env = {**os.environ, "DECKCHECK_CACHE_DIR": str(out.parent / f"cache-{out.name}")}  # a cold cache
+    done = subprocess.run(
+        [sys.executable, "-c", script, "deckcheck", "db", "import", "lackey", str(carddata), "-o", str(out)],
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     took = time.perf_counter() - start
     if done.returncode:
         raise SystemExit(done.stderr)

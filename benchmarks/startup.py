@@ -26,8 +26,10 @@ def main() -> None:
     version = timed([*deckcheck_command(), "--version"], args.runs)
     print(f"{args.runs} runs each (best / median)")
     print(f"  python -c 'import typer'  {baseline[0] * 1000:6.1f} / {baseline[1] * 1000:6.1f} ms")
-    print(f"  deckcheck --version       {version[0] * 1000:6.1f} / {version[1] * 1000:6.1f} ms"
-          f"   ratio {version[1] / baseline[1]:.2f}x of the median (target <= 2x)")
+    print(
+        f"  deckcheck --version       {version[0] * 1000:6.1f} / {version[1] * 1000:6.1f} ms"
+        f"   ratio {version[1] / baseline[1]:.2f}x of the median (target <= 2x)"
+    )
 
 
 if __name__ == "__main__":

@@ -36,9 +36,12 @@ def main() -> None:
         known = Path(work) / "deck-i.dek"
         known.write_text((REPO / "tests" / "decks" / "redemption" / "deck-i.dek").read_text())
         unknown = Path(work) / "unknown.txt"
-        unknown.write_text("# game: redemption\n" + "".join(
-            "1\t" + "".join(rng.choice(string.ascii_letters + " ") for _ in range(rng.randint(5, 30))) + "\n"
-            for _ in range(args.names)))
+        unknown.write_text(
+            "# game: redemption\n"
+            + "".join(
+                "1\t" + "".join(rng.choice(string.ascii_letters + " ") for _ in range(rng.randint(5, 30))) + "\n" for _ in range(args.names)
+            )
+        )
         env = {**os.environ, "DECKCHECK_CACHE_DIR": str(Path(work) / "cache")}
         command = [*deckcheck_command(), "check", "--card-db", str(database), "--output-format", "json"]
         median_time(command + [str(known)], 1, env)

@@ -27,19 +27,19 @@ from deckcheck.rules.common import AMBIGUOUS_CARD, PARSE, UNKNOWN_CARD, UNKNOWN_
 from deckcheck.wording import plural
 
 _START = Position(1, 1)
-MOST_RUNS = 64              # judgements of a deck whose names match several printings (each a run of its rules)
-FIRST_ERRORS = 3            # the errors --all-formats shows per format
-SUGGESTED_NAMES = 25        # unknown names per deck that get "did you mean"
+MOST_RUNS = 64  # judgements of a deck whose names match several printings (each a run of its rules)
+FIRST_ERRORS = 3  # the errors --all-formats shows per format
+SUGGESTED_NAMES = 25  # unknown names per deck that get "did you mean"
 
 
 @dataclass(frozen=True)
 class CheckOptions:
-    game: str | None = None          # for decks that do not say
-    format: str | None = None        # for decks that do not say
+    game: str | None = None  # for decks that do not say
+    format: str | None = None  # for decks that do not say
     ignore: frozenset[str] = frozenset()
     events: tuple[Event, ...] = ()
-    overrides_format: bool = False   # `format` wins over the deck's own (deckcheck team checks every deck as Teams)
-    as_of: date | None = None        # --as-of: the rules in force on this date
+    overrides_format: bool = False  # `format` wins over the deck's own (deckcheck team checks every deck as Teams)
+    as_of: date | None = None  # --as-of: the rules in force on this date
     config_as_of: date | None = None  # the config's as_of, behind --as-of and the events' dates
     all_formats: bool = False
 
@@ -59,8 +59,9 @@ class LoadedDeck:
     as_of: date | None = None
 
 
-def check_paths(paths: Iterable[Path], options_for: Callable[[Path], CheckOptions], databases: Databases,
-                jobs: int = 1, card_db: tuple[Path, ...] = ()) -> Iterator[DeckReport]:
+def check_paths(
+    paths: Iterable[Path], options_for: Callable[[Path], CheckOptions], databases: Databases, jobs: int = 1, card_db: tuple[Path, ...] = ()
+) -> Iterator[DeckReport]:
     """Every deck under `paths`, in a stable order. With jobs > 1 the decks are checked in that
     many processes, each loading the databases from `card_db` once; the reports come back in the
     same order as a serial run's."""
@@ -99,6 +100,7 @@ def check_file(path: Path, options: CheckOptions, databases: Databases) -> DeckR
 
 # --- reading a deck and choosing its game, format and rules version ---------------------------------
 
+
 def load_deck(path: Path, options: CheckOptions, databases: Databases) -> LoadedDeck:
     try:
         raw = read_deck(path)
@@ -118,18 +120,26 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases) -> Loaded
     as_of = date_in_force(options, events)
     chosen, before_oldest = game.format_in_force(format_name, database.formats, as_of)
     if chosen is None:
-        message = (f"{game.title} has no format '{format_name}' "
-                   f"(formats: {', '.join(game.format_names(database.formats))})")
+        message = f"{game.title} has no format '{format_name}' (formats: {', '.join(game.format_names(database.formats))})"
         return LoadedDeck(raw, [_finding(UNKNOWN_GAME, message, position=raw.zone_positions.get("format", _START))])
 
     zones, findings, ambiguous = _resolve(raw, database)
-    loaded = LoadedDeck(raw, findings, Deck(display_path(path), game.name, chosen.name, raw.name, zones, raw.zone_positions),
-                        context_for(game, chosen, database, events), ambiguous, game_inferred=bool(inferred), as_of=as_of)
+    loaded = LoadedDeck(
+        raw,
+        findings,
+        Deck(display_path(path), game.name, chosen.name, raw.name, zones, raw.zone_positions),
+        context_for(game, chosen, database, events),
+        ambiguous,
+        game_inferred=bool(inferred),
+        as_of=as_of,
+    )
     if inferred:
         loaded.notes.append(inferred)
     if before_oldest:
-        loaded.notes.append(f"{as_of.isoformat()} is before the oldest {game.title} rules version "
-                            f"({chosen.version}, from {chosen.effective.isoformat()}): {chosen.version} was applied")
+        loaded.notes.append(
+            f"{as_of.isoformat()} is before the oldest {game.title} rules version "
+            f"({chosen.version}, from {chosen.effective.isoformat()}): {chosen.version} was applied"
+        )
     return loaded
 
 
@@ -156,8 +166,7 @@ def pick_game(raw: RawDeck, path: Path, fallback: str | None, databases: Databas
     if said:
         game = get_game(said.strip().lower())
         if game is None:
-            return None, "", (f"'{said}' is not a known game; add `game:` with one of: {', '.join(known_games())} "
-                              "(or pass --game)")
+            return None, "", (f"'{said}' is not a known game; add `game:` with one of: {', '.join(known_games())} (or pass --game)")
         return game, "", ""
     if path.suffix.lower() == ".dek":
         return get_game("redemption"), "", ""
@@ -192,8 +201,7 @@ def _resolve(raw: RawDeck, database: CardDatabase):
     for item in raw.entries:
         printing = database.printing(item.image, item.set) if item.image else None
         # suggestions cost a search each: a deck of thousands of unknown names gets them for the first few
-        resolution = (Resolution(printing) if printing
-                      else database.names.resolve(item.typed, suggest=unknown < SUGGESTED_NAMES))
+        resolution = Resolution(printing) if printing else database.names.resolve(item.typed, suggest=unknown < SUGGESTED_NAMES)
         unknown += resolution.card is None and not resolution.candidates
         zone = zones.setdefault(item.zone, [])
         if resolution.candidates:
@@ -201,13 +209,15 @@ def _resolve(raw: RawDeck, database: CardDatabase):
         zone.append(Entry(item.typed, item.count, item.zone, item.position, resolution.card))
         if resolution.card is None and not resolution.candidates:
             hint = f"; did you mean {', '.join(repr(s) for s in resolution.suggestions)}?" if resolution.suggestions else ""
-            findings.append(_finding(UNKNOWN_CARD, f"no {database.game} card is called '{item.typed}'{hint}",
-                                     item.typed, item.zone, item.position))
+            findings.append(
+                _finding(UNKNOWN_CARD, f"no {database.game} card is called '{item.typed}'{hint}", item.typed, item.zone, item.position)
+            )
     ordered = {zone: tuple(zones[zone]) for zone in ZONES if zone in zones}
     return ordered, findings, ambiguous
 
 
 # --- judging, with names that match several printings ---------------------------------------------------
+
 
 def judge(loaded: LoadedDeck, ignore: frozenset[str]) -> list[Finding]:
     """The rules' findings. Where a name matches several printings, the deck is judged with each
@@ -227,14 +237,13 @@ def judge(loaded: LoadedDeck, ignore: frozenset[str]) -> list[Finding]:
         choices = list(product(*printings))
     else:  # each name in turn, the others at their first printing, as far as the runs allow
         first = tuple(p[0] for p in printings)
-        choices = [first] + [first[:i] + (card,) + first[i + 1:] for i, p in enumerate(printings) for card in p[1:]]
+        choices = [first] + [first[:i] + (card,) + first[i + 1 :] for i, p in enumerate(printings) for card in p[1:]]
         choices = choices[:MOST_RUNS]
     outcomes = []
     for choice in choices:
         chosen = {key: card for name, card in zip(names, choice) for key in lines[name]}
         findings = list(run_rules(rules, _with_printings(loaded.deck, chosen), context, ignore))
-        outcomes.append((choice, findings, {_key(f) for f in findings},
-                         not any(f.severity is Severity.ERROR for f in findings)))
+        outcomes.append((choice, findings, {_key(f) for f in findings}, not any(f.severity is Severity.ERROR for f in findings)))
     common = set.intersection(*(keys_ for _, _, keys_, _ in outcomes))
     findings = [f for f in outcomes[0][1] if _key(f) in common]
     shows_illegal = any(f.severity is Severity.ERROR for f in findings)
@@ -243,8 +252,7 @@ def judge(loaded: LoadedDeck, ignore: frozenset[str]) -> list[Finding]:
         for zone, position in lines[name]:
             entry = loaded.deck.zones[zone][position]
             matches = f"'{entry.typed}' matches {len(printings[index])} printings ({', '.join(c.id for c in printings[index])})"
-            findings.append(Finding(AMBIGUOUS_CARD.id, severity, f"{matches}{message}", (entry.typed,), entry.zone,
-                                    entry.position))
+            findings.append(Finding(AMBIGUOUS_CARD.id, severity, f"{matches}{message}", (entry.typed,), entry.zone, entry.position))
     return findings
 
 
@@ -256,7 +264,7 @@ def _ambiguity(index: int, printings: tuple[Card, ...], outcomes: list, shows_il
     # the outcomes that differ in this name's printing alone: what its choice changes
     others = {}
     for outcome in outcomes:
-        others.setdefault(outcome[0][:index] + outcome[0][index + 1:], []).append(outcome)
+        others.setdefault(outcome[0][:index] + outcome[0][index + 1 :], []).append(outcome)
     groups = [group for group in others.values() if len(group) > 1]
     changes_findings = any(len({frozenset(o[2]) for o in group}) > 1 for group in groups)
     changes_verdict = any(len({o[3] for o in group}) > 1 for group in groups)
@@ -265,19 +273,21 @@ def _ambiguity(index: int, printings: tuple[Card, ...], outcomes: list, shows_il
     if not changes_findings:
         return "; each gives the deck the same verdict and findings: name one by its id to be exact", Severity.WARNING
     if changes_verdict:
-        return (f" and the choice changes the verdict: the deck is legal with {shown}; name the printing by its id",
-                Severity.ERROR)
+        return (f" and the choice changes the verdict: the deck is legal with {shown}; name the printing by its id", Severity.ERROR)
     if not shows_illegal and not legal_with:
         # illegal whichever printing, for reasons no two choices share: the verdict must still show
-        return ("; the deck is illegal with each of them, for different reasons: name the printing by its id to see "
-                "which"), Severity.ERROR
-    return ("; the deck gets the same verdict with each, but not the same findings (only those common to all are "
-            "shown): name one by its id to be exact"), Severity.WARNING
+        return ("; the deck is illegal with each of them, for different reasons: name the printing by its id to see which"), Severity.ERROR
+    return (
+        "; the deck gets the same verdict with each, but not the same findings (only those common to all are "
+        "shown): name one by its id to be exact"
+    ), Severity.WARNING
 
 
 def _with_printings(deck: Deck, chosen: dict[tuple[str, int], Card]) -> Deck:
-    zones = {zone: tuple(replace(e, card=chosen[(zone, i)]) if (zone, i) in chosen else e for i, e in enumerate(entries))
-             for zone, entries in deck.zones.items()}
+    zones = {
+        zone: tuple(replace(e, card=chosen[(zone, i)]) if (zone, i) in chosen else e for i, e in enumerate(entries))
+        for zone, entries in deck.zones.items()
+    }
     return replace(deck, zones=zones)
 
 
@@ -291,14 +301,20 @@ def every_format(loaded: LoadedDeck, databases: Databases, options: CheckOptions
     database = loaded.context.database
     for name in game.format_names(database.formats):
         chosen = game.format(name, database.formats, loaded.as_of)
-        other = LoadedDeck(loaded.raw, [], replace(loaded.deck, format=chosen.name),
-                           context_for(game, chosen, database, loaded.context.events), loaded.ambiguous)
+        other = LoadedDeck(
+            loaded.raw,
+            [],
+            replace(loaded.deck, format=chosen.name),
+            context_for(game, chosen, database, loaded.context.events),
+            loaded.ambiguous,
+        )
         findings = [f for f in loaded.findings if f.rule == UNKNOWN_CARD.id] + judge(other, options.ignore)
         errors = [f for f in _ordered(findings) if f.severity is Severity.ERROR and f.rule not in options.ignore]
         yield FormatVerdict(chosen.name, chosen.version, not errors, tuple(errors[:FIRST_ERRORS]))
 
 
 # --- the report -----------------------------------------------------------------------------------------------
+
 
 def _ordered(findings: Iterable[Finding]) -> list[Finding]:
     return sorted(findings, key=lambda f: (f.position.line, f.position.column, f.rule))
@@ -318,22 +334,25 @@ def report_of(path: str, loaded: LoadedDeck, ignore: frozenset[str] = frozenset(
     else:
         rules = (PARSE.record,) + tuple(r.record for r in (UNKNOWN_GAME,) if any(f.rule == r.id for f in findings))
     return DeckReport(
-        path=path, game=deck.game if deck else (raw.game if raw else None),
-        format=deck.format if deck else (raw.format if raw else None), name=raw.name if raw else None,
-        counts=counts, findings=tuple(_ordered(findings)),
+        path=path,
+        game=deck.game if deck else (raw.game if raw else None),
+        format=deck.format if deck else (raw.format if raw else None),
+        name=raw.name if raw else None,
+        counts=counts,
+        findings=tuple(_ordered(findings)),
         settings=dict(context.settings) if context else {},
         rules_version=context.format.version if context and context.format else None,
-        rules=rules, notes=tuple(loaded.notes), game_inferred=loaded.game_inferred,
+        rules=rules,
+        notes=tuple(loaded.notes),
+        game_inferred=loaded.game_inferred,
     )
 
 
-def _finding(rule: Rule, message: str, card: str | None = None, zone: str | None = None,
-             position: Position | None = None) -> Finding:
+def _finding(rule: Rule, message: str, card: str | None = None, zone: str | None = None, position: Position | None = None) -> Finding:
     return Finding(rule.id, rule.severity, message, (card,) if card else (), zone, position or _START)
 
 
-def check_swap(registered_path: Path, sided_path: Path, options_for: Callable[[Path], CheckOptions],
-               databases: Databases) -> DeckReport:
+def check_swap(registered_path: Path, sided_path: Path, options_for: Callable[[Path], CheckOptions], databases: Databases) -> DeckReport:
     """The sided deck's report: its own check, and the swap against the registered deck."""
     from deckcheck.games.demon_rush.side_swap import SIDE_SWAP, swap_findings
 
@@ -343,21 +362,22 @@ def check_swap(registered_path: Path, sided_path: Path, options_for: Callable[[P
     if sided.deck is not None:
         sided.findings.extend(judge(sided, options.ignore))
     if registered.deck is None or registered.findings:
-        problem = (f"the registered deck {display_path(registered_path)} cannot be compared: "
-                   + "; ".join(f.message for f in registered.findings[:3]))
+        problem = f"the registered deck {display_path(registered_path)} cannot be compared: " + "; ".join(
+            f.message for f in registered.findings[:3]
+        )
         sided.findings.append(_finding(SIDE_SWAP, problem))
     elif sided.deck is not None and SIDE_SWAP.id not in options.ignore:
         if registered.deck.game != sided.deck.game:
-            sided.findings.append(_finding(SIDE_SWAP, f"the registered deck is {registered.deck.game}, "
-                                                      f"the sided one {sided.deck.game}"))
+            sided.findings.append(_finding(SIDE_SWAP, f"the registered deck is {registered.deck.game}, the sided one {sided.deck.game}"))
         else:
             reporter = Reporter(SIDE_SWAP, sided.deck, sided.context)
             sided.findings.extend(swap_findings(registered.deck, sided.deck, reporter))
     return report_of(display_path(sided_path), sided, options.ignore)
 
 
-def check_team(paths: tuple[Path, Path], options_for: Callable[[Path], CheckOptions], databases: Databases,
-               team_format: str = "type1-teams") -> list[DeckReport]:
+def check_team(
+    paths: tuple[Path, Path], options_for: Callable[[Path], CheckOptions], databases: Databases, team_format: str = "type1-teams"
+) -> list[DeckReport]:
     """Each deck of a Redemption team by itself (as `team_format` unless options name a format),
     then the two together: what one deck holds that the team may hold only once is reported on
     both decks."""
@@ -383,8 +403,13 @@ def check_team(paths: tuple[Path, Path], options_for: Callable[[Path], CheckOpti
             if mine.deck.game != "redemption" or (theirs.deck is not None and theirs.deck.game != "redemption"):
                 mine.findings.append(_finding(rule, "a team is two Redemption decks"))
             elif theirs.deck is None:
-                mine.findings.append(_finding(rule, f"the team cannot be checked together: {display_path(other_path)} cannot be read "
-                                                    f"({'; '.join(f.message for f in theirs.findings[:2])})"))
+                mine.findings.append(
+                    _finding(
+                        rule,
+                        f"the team cannot be checked together: {display_path(other_path)} cannot be read "
+                        f"({'; '.join(f.message for f in theirs.findings[:2])})",
+                    )
+                )
             else:
                 mine.findings.extend(team_findings(mine.deck, Reporter(rule, mine.deck, mine.context), theirs.deck))
         reports.append(report_of(display_path(path), mine, options.ignore))

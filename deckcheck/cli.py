@@ -19,15 +19,15 @@ from deckcheck import __version__
 from deckcheck.escaping import display_path, terminal_path
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_CANNOT_RUN = 0, 1, 2
-CHECKED_ON_IMPORT = 20_000   # cards of an import checked against the schema at once (the real list has 5,680)
+CHECKED_ON_IMPORT = 20_000  # cards of an import checked against the schema at once (the real list has 5,680)
 GAMES = "redemption, bible-battles, redline, demon-rush, promised-land"
 
 app = typer.Typer(
     name="deckcheck",
     help="Check trading card game decks against their rulebooks, write reports for people and CI, and "
-         f"goldfish-test them.\n\nGames: {GAMES}.",
-    epilog="Examples:\n\n  deckcheck check examples/\n\n  deckcheck goldfish examples/redline-cpm.yaml --track \"EF-9 Rabbit\"\n\n"
-           "  deckcheck rules redline\n\nEach command has --help with its own examples.",
+    f"goldfish-test them.\n\nGames: {GAMES}.",
+    epilog='Examples:\n\n  deckcheck check examples/\n\n  deckcheck goldfish examples/redline-cpm.yaml --track "EF-9 Rabbit"\n\n'
+    "  deckcheck rules redline\n\nEach command has --help with its own examples.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -59,8 +59,7 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def main(
-    version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True,
-                                 help="Print the version and exit."),
+    version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True, help="Print the version and exit."),
 ) -> None:
     """deckcheck: deck checks, reports and goldfish playtests."""
 
@@ -88,31 +87,43 @@ def fail(message: str) -> NoReturn:
 # Options `check` and `side` share.
 GameOption = typer.Option(None, "--game", metavar="GAME", help=f"Game of decks that do not say ({GAMES}).")
 FormatOption = typer.Option(None, "--format", metavar="FORMAT", help="Format of decks that do not say.")
-CardDbOption = typer.Option([], "--card-db", metavar="PATH", help="Card database file or folder replacing the "
-                            "bundled database of the games it covers (repeatable).")
+CardDbOption = typer.Option(
+    [], "--card-db", metavar="PATH", help="Card database file or folder replacing the bundled database of the games it covers (repeatable)."
+)
 EventOption = typer.Option([], "--event", metavar="FILE", help="Event / ban-list file to apply (repeatable).")
-OutputFormatOption = typer.Option(None, "--output-format", help="Report format [default: text; github when "
-                                  "GITHUB_ACTIONS is set]. auto picks one of the two the same way.")
+OutputFormatOption = typer.Option(
+    None,
+    "--output-format",
+    help="Report format [default: text; github when GITHUB_ACTIONS is set]. auto picks one of the two the same way.",
+)
 JobsOption = typer.Option(1, "--jobs", "-j", min=1, metavar="N", help="Check decks in N processes (same output).")
 OutputOption = typer.Option(None, "--output", metavar="FILE", help="Write the report to this file instead of stdout.")
 StrictOption = typer.Option(False, "--strict", help="Warnings fail too (exit 1).")
 ExplainOption = typer.Option(False, "--explain", help="Print each finding with its rule's text and rulebook source.")
-IgnoreOption = typer.Option([], "--ignore", metavar="RULE_ID", help="A rule id whose findings are dropped "
-                            "(repeatable; adds to the config's list).")
-AsOfOption = typer.Option(None, "--as-of", metavar="YYYY-MM-DD", help="Check by the rules in force on this date "
-                          "(default: an event's effective date, the config's as_of, else today).")
+IgnoreOption = typer.Option(
+    [], "--ignore", metavar="RULE_ID", help="A rule id whose findings are dropped (repeatable; adds to the config's list)."
+)
+AsOfOption = typer.Option(
+    None,
+    "--as-of",
+    metavar="YYYY-MM-DD",
+    help="Check by the rules in force on this date (default: an event's effective date, the config's as_of, else today).",
+)
 
 
-@app.command(epilog="Examples:\n\n"
-             "  deckcheck check examples/\n\n"
-             "  deckcheck check my-deck.txt --game redline --explain\n\n"
-             "  deckcheck check registrations/ --event events/regional.yaml --output-format json --output report.json\n\n"
-             "A .deckcheck.yaml in this folder or a parent sets defaults (game, card_db, events, ignore, "
-             "output_format, overrides); options given here win.\n\n"
-             "Exit codes: 0 every deck legal, 1 a deck is illegal or unreadable, 2 the command could not run.")
+@app.command(
+    epilog="Examples:\n\n"
+    "  deckcheck check examples/\n\n"
+    "  deckcheck check my-deck.txt --game redline --explain\n\n"
+    "  deckcheck check registrations/ --event events/regional.yaml --output-format json --output report.json\n\n"
+    "A .deckcheck.yaml in this folder or a parent sets defaults (game, card_db, events, ignore, "
+    "output_format, overrides); options given here win.\n\n"
+    "Exit codes: 0 every deck legal, 1 a deck is illegal or unreadable, 2 the command could not run."
+)
 def check(
-    paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Deck files, or folders searched for "
-                                       ".yaml .yml .txt .deck .dek files."),
+    paths: List[Path] = typer.Argument(
+        ..., metavar="PATH...", help="Deck files, or folders searched for .yaml .yml .txt .deck .dek files."
+    ),
     game: Optional[str] = GameOption,
     format: Optional[str] = FormatOption,
     card_db: List[Path] = CardDbOption,
@@ -124,8 +135,9 @@ def check(
     ignore: List[str] = IgnoreOption,
     jobs: int = JobsOption,
     as_of: Optional[str] = AsOfOption,
-    all_formats: bool = typer.Option(False, "--all-formats", help="Also judge each deck under every format of its "
-                                     "game (each in the rules version in force on the date)."),
+    all_formats: bool = typer.Option(
+        False, "--all-formats", help="Also judge each deck under every format of its game (each in the rules version in force on the date)."
+    ),
 ) -> None:
     """Check deck files against their game's construction rules."""
     from deckcheck.check import check_paths
@@ -138,11 +150,13 @@ def check(
     _finish(reports, run, output_format, output, strict, explain)
 
 
-@app.command(epilog="Example:\n\n"
-             "  deckcheck side decks/registered.yaml decks/game2.yaml\n\n"
-             "The sided deck may only use cards of the registered main + side deck, every card's total over "
-             "main and side stays the same, and the main deck keeps its registered size "
-             "(rule demon-rush.side-swap). Exit codes as for check.")
+@app.command(
+    epilog="Example:\n\n"
+    "  deckcheck side decks/registered.yaml decks/game2.yaml\n\n"
+    "The sided deck may only use cards of the registered main + side deck, every card's total over "
+    "main and side stays the same, and the main deck keeps its registered size "
+    "(rule demon-rush.side-swap). Exit codes as for check."
+)
 def side(
     registered: Path = typer.Argument(..., metavar="REGISTERED", help="The deck as registered (main + side)."),
     sided: Path = typer.Argument(..., metavar="SIDED", help="The same deck after side-decking, for game 2 or 3."),
@@ -167,18 +181,21 @@ def side(
     _finish([report], run, output_format, output, strict, explain)
 
 
-@app.command(epilog="Examples:\n\n"
-             "  deckcheck team alice.dek bob.dek\n\n"
-             "  deckcheck team alice.dek bob.dek --as-of 2026-07-01 --output-format markdown\n\n"
-             "Each deck is checked as Type 1 Teams (type1-teams, or the --format given) in the rules version in "
-             "force on the date, then the two together (rule redemption.team-unique): no Dominant in both decks, no "
-             "Lost Soul with a special ability in both, at most one card of each exclusive pair between them. "
-             "Exit codes as for check.")
+@app.command(
+    epilog="Examples:\n\n"
+    "  deckcheck team alice.dek bob.dek\n\n"
+    "  deckcheck team alice.dek bob.dek --as-of 2026-07-01 --output-format markdown\n\n"
+    "Each deck is checked as Type 1 Teams (type1-teams, or the --format given) in the rules version in "
+    "force on the date, then the two together (rule redemption.team-unique): no Dominant in both decks, no "
+    "Lost Soul with a special ability in both, at most one card of each exclusive pair between them. "
+    "Exit codes as for check."
+)
 def team(
     deck_a: Path = typer.Argument(..., metavar="DECK_A", help="One player's deck."),
     deck_b: Path = typer.Argument(..., metavar="DECK_B", help="The teammate's deck."),
-    format: Optional[str] = typer.Option(None, "--format", metavar="FORMAT",
-                                         help="The format both decks are checked as [default: type1-teams]."),
+    format: Optional[str] = typer.Option(
+        None, "--format", metavar="FORMAT", help="The format both decks are checked as [default: type1-teams]."
+    ),
     card_db: List[Path] = CardDbOption,
     event: List[Path] = EventOption,
     output_format: Optional[OutputFormat] = OutputFormatOption,
@@ -199,12 +216,14 @@ def team(
     _finish(reports, run, output_format, output, strict, explain)
 
 
-@app.command(epilog="Examples:\n\n"
-             "  deckcheck fmt examples/\n\n"
-             "  deckcheck fmt --check decks/        # for CI: exit 1 when a file would change\n\n"
-             "Canonical form: metadata first, zones in one order, cards grouped by type and sorted by name, "
-             "names as the card database spells them, counts first in text decks, comments kept beside their "
-             "cards. A deck that does not parse is left untouched and reported (exit 1).")
+@app.command(
+    epilog="Examples:\n\n"
+    "  deckcheck fmt examples/\n\n"
+    "  deckcheck fmt --check decks/        # for CI: exit 1 when a file would change\n\n"
+    "Canonical form: metadata first, zones in one order, cards grouped by type and sorted by name, "
+    "names as the card database spells them, counts first in text decks, comments kept beside their "
+    "cards. A deck that does not parse is left untouched and reported (exit 1)."
+)
 def fmt(
     paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Deck files, or folders of them."),
     check_only: bool = typer.Option(False, "--check", help="Change nothing; exit 1 when a file would change."),
@@ -234,10 +253,11 @@ def fmt(
             say(f"skipped {terminal_path(outcome.path)}: {outcome.reason}")
         elif outcome.status != "unchanged":
             say(f"{outcome.status} {terminal_path(outcome.path)}")
-    counts = {status: sum(o.status == status for o in outcomes)
-              for status in ("reformatted", "would reformat", "unchanged", "skipped", "untouched")}
-    say(", ".join(f"{n} file{'s' if n != 1 else ''} {status}" for status, n in counts.items() if n)
-               or "no deck files found")
+    counts = {
+        status: sum(o.status == status for o in outcomes)
+        for status in ("reformatted", "would reformat", "unchanged", "skipped", "untouched")
+    }
+    say(", ".join(f"{n} file{'s' if n != 1 else ''} {status}" for status, n in counts.items() if n) or "no deck files found")
     failed = counts["untouched"] or counts["would reformat"]
     raise typer.Exit(EXIT_ILLEGAL if failed else EXIT_LEGAL)
 
@@ -266,28 +286,36 @@ def _goldfish_help(ctx: typer.Context, value: bool) -> None:
     raise typer.Exit()
 
 
-@app.command(context_settings={"help_option_names": []},
-             epilog="Examples:\n\n"
-             "  deckcheck goldfish examples/redline-cpm.yaml\n\n"
-             "  deckcheck goldfish examples/redline-cpm.yaml --track \"EF-9 Rabbit\" --track type:efreet+type:resource\n\n"
-             "  deckcheck goldfish examples/redemption-deck-i.yaml --vs examples/redemption-deck-j.yaml --seed 7\n\n"
-             "By turn T means after the draws of turn T (turn 1 is the player's first). Each tracked query shows "
-             "the simulated chance with its 95% (Wilson) interval beside the exact hypergeometric value where the "
-             "number of cards seen is fixed (not under a mulligan that looks at the hand). Same seed, deck and "
-             "version: the same report, with any --jobs.")
+@app.command(
+    context_settings={"help_option_names": []},
+    epilog="Examples:\n\n"
+    "  deckcheck goldfish examples/redline-cpm.yaml\n\n"
+    '  deckcheck goldfish examples/redline-cpm.yaml --track "EF-9 Rabbit" --track type:efreet+type:resource\n\n'
+    "  deckcheck goldfish examples/redemption-deck-i.yaml --vs examples/redemption-deck-j.yaml --seed 7\n\n"
+    "By turn T means after the draws of turn T (turn 1 is the player's first). Each tracked query shows "
+    "the simulated chance with its 95% (Wilson) interval beside the exact hypergeometric value where the "
+    "number of cards seen is fixed (not under a mulligan that looks at the hand). Same seed, deck and "
+    "version: the same report, with any --jobs.",
+)
 def goldfish(
     deck: Path = typer.Argument(..., metavar="DECK", help="The deck to play alone."),
     games: int = typer.Option(10_000, "--games", "-n", min=1, max=10_000_000, help="Games to play."),
     turns: int = typer.Option(10, "--turns", "-t", min=1, max=60, help="Turns per game."),
     seed: int = typer.Option(1, "--seed", min=0, help="Seed of the random generator."),
     on_play: bool = typer.Option(True, "--on-play/--on-draw", help="Go first (Redemption: skip the turn-1 draw)."),
-    mulligan: Optional[str] = typer.Option(None, "--mulligan", metavar="POLICY",
-                                           help="The game's mulligan policy (default: the rulebook's), or none."),
-    track: List[str] = typer.Option([], "--track", metavar="QUERY", help="A card name or id, type:X, brigade:X, "
-                                    "faction:X, color:X, or A+B for both by the same turn (repeatable)."),
+    mulligan: Optional[str] = typer.Option(
+        None, "--mulligan", metavar="POLICY", help="The game's mulligan policy (default: the rulebook's), or none."
+    ),
+    track: List[str] = typer.Option(
+        [],
+        "--track",
+        metavar="QUERY",
+        help="A card name or id, type:X, brigade:X, faction:X, color:X, or A+B for both by the same turn (repeatable).",
+    ),
     no_race: bool = typer.Option(False, "--no-race", help="Tracked queries only (fastest)."),
-    vs: Optional[Path] = typer.Option(None, "--vs", metavar="OTHER_DECK",
-                                      help="Play another deck on the same shuffles and report the differences."),
+    vs: Optional[Path] = typer.Option(
+        None, "--vs", metavar="OTHER_DECK", help="Play another deck on the same shuffles and report the differences."
+    ),
     jobs: int = JobsOption,
     output_format: GoldfishFormat = typer.Option(GoldfishFormat.text, "--output-format", help="Report format."),
     output: Optional[Path] = OutputOption,
@@ -295,8 +323,15 @@ def goldfish(
     game: Optional[str] = GameOption,
     card_db: List[Path] = CardDbOption,
     event: List[Path] = EventOption,
-    help_: bool = typer.Option(False, "--help", "-h", is_eager=True, expose_value=False, callback=_goldfish_help,
-                               help="Show this message, and what each game's model simplifies, and exit."),
+    help_: bool = typer.Option(
+        False,
+        "--help",
+        "-h",
+        is_eager=True,
+        expose_value=False,
+        callback=_goldfish_help,
+        help="Show this message, and what each game's model simplifies, and exit.",
+    ),
 ) -> None:
     """Goldfish playtest: play a deck alone many times; how often it draws what it needs, how fast it wins."""
     import json
@@ -312,14 +347,18 @@ def goldfish(
     try:
         prepared = prepare(deck, run.options_for(deck), run.databases)
         other = prepare(vs, run.options_for(vs), run.databases) if vs else None
-        options = SimOptions(games=games, turns=turns, seed=seed, on_play=on_play, race=not no_race, jobs=jobs,
-                             mulligan=mulligan_policy(prepared, mulligan))
+        options = SimOptions(
+            games=games, turns=turns, seed=seed, on_play=on_play, race=not no_race, jobs=jobs, mulligan=mulligan_policy(prepared, mulligan)
+        )
         data = play(prepared, track, options, other)
     except GoldfishError as exc:
         warn(str(exc))
         raise typer.Exit(exc.exit_code)
-    rendered = {GoldfishFormat.text: goldfish_text.render, GoldfishFormat.csv: goldfish_csv.render,
-                GoldfishFormat.json: lambda d: json.dumps(d, indent=2) + "\n"}[output_format](data)
+    rendered = {
+        GoldfishFormat.text: goldfish_text.render,
+        GoldfishFormat.csv: goldfish_csv.render,
+        GoldfishFormat.json: lambda d: json.dumps(d, indent=2) + "\n",
+    }[output_format](data)
     _write(rendered, output, terminal=output_format is GoldfishFormat.text)
     if plot is not None:
         from deckcheck.report.goldfish_plot import PlotUnavailable, write_png
@@ -352,13 +391,17 @@ db_import = typer.Typer(help="Import a card list from another tool into deckchec
 db.add_typer(db_import, name="import")
 
 
-@db_import.command(name="lackey", epilog="Example:\n\n"
-                   "  deckcheck db import lackey carddata.txt --formats formats.txt -o cards/redemption\n\n"
-                   "Then check decks with --card-db cards/redemption (or card_db: in .deckcheck.yaml).")
+@db_import.command(
+    name="lackey",
+    epilog="Example:\n\n"
+    "  deckcheck db import lackey carddata.txt --formats formats.txt -o cards/redemption\n\n"
+    "Then check decks with --card-db cards/redemption (or card_db: in .deckcheck.yaml).",
+)
 def import_lackey_command(
     carddata: Path = typer.Argument(..., metavar="CARDDATA.txt", help="The plugin's tab-separated card list."),
-    formats: Optional[Path] = typer.Option(None, "--formats", metavar="FORMATS.txt",
-                                           help="The plugin's format definitions (sets per format)."),
+    formats: Optional[Path] = typer.Option(
+        None, "--formats", metavar="FORMATS.txt", help="The plugin's format definitions (sets per format)."
+    ),
     out: Path = typer.Option(..., "-o", "--output-dir", metavar="DIR", help="Folder to write the database into."),
 ) -> None:
     """Import the LackeyCCG Redemption card list as a deckcheck card database."""
@@ -403,18 +446,18 @@ def lint_command(
         say(problem)
     if coverage:
         say(coverage_text(result))
-    say(f"{result.files} files, {result.cards:,} cards: "
-               + (f"{len(result.problems)} problems" if result.problems else "no problems"))
+    say(f"{result.files} files, {result.cards:,} cards: " + (f"{len(result.problems)} problems" if result.problems else "no problems"))
     raise typer.Exit(EXIT_ILLEGAL if result.problems else EXIT_LEGAL)
 
 
-@app.command(epilog="Examples:\n\n  deckcheck cards rabbit --game redline\n\n"
-             "  deckcheck cards --game redemption --type hero --brigade purple\n\n"
-             "  deckcheck cards --game demon-rush --faction holy --output-format json")
+@app.command(
+    epilog="Examples:\n\n  deckcheck cards rabbit --game redline\n\n"
+    "  deckcheck cards --game redemption --type hero --brigade purple\n\n"
+    "  deckcheck cards --game demon-rush --faction holy --output-format json"
+)
 def cards(
     query: Optional[str] = typer.Argument(None, metavar="[QUERY]", help="A name, or part of one (fuzzy)."),
-    game: Optional[str] = typer.Option(None, "--game", metavar="GAME", help=f"The game to search ({GAMES}); "
-                                       "all of them when absent."),
+    game: Optional[str] = typer.Option(None, "--game", metavar="GAME", help=f"The game to search ({GAMES}); all of them when absent."),
     type_: Optional[str] = typer.Option(None, "--type", metavar="TYPE", help="Only cards of this type."),
     brigade: Optional[str] = typer.Option(None, "--brigade", help="Only cards of this brigade (Redemption)."),
     faction: Optional[str] = typer.Option(None, "--faction", help="Only cards of this faction."),
@@ -437,17 +480,22 @@ def cards(
         fail(f"unknown game '{game}' (games: {GAMES})")
     run = _prepare(game, None, card_db, [], [])
     found = []
-    for each in ([game.lower()] if game else known_games()):
-        found += [(each, card) for card in search(run.databases.for_game(each), query or "", type=type_,
-                                                   brigade=brigade, faction=faction, color=color, set=card_set)]
+    for each in [game.lower()] if game else known_games():
+        found += [
+            (each, card)
+            for card in search(
+                run.databases.for_game(each), query or "", type=type_, brigade=brigade, faction=faction, color=color, set=card_set
+            )
+        ]
     shown = found[:limit]
     if output_format is ListingFormat.json:
         data = [{"game": g, "id": c.id, "name": c.name, "type": list(c.types), **dict(c.facts)} for g, c in shown]
         sys.stdout.write(json.dumps({"cards": data, "found": len(found)}, indent=2, ensure_ascii=False) + "\n")
     else:
         rows = [(g, for_terminal(c.id), for_terminal(c.name), "/".join(c.types), for_terminal(_facts(c))) for g, c in shown]
-        sys.stdout.write(tabulate(rows, headers=("game", "id", "name", "type", "facts"), tablefmt="simple",
-                                  maxcolwidths=[None, 30, 36, 24, 50]) + "\n")
+        sys.stdout.write(
+            tabulate(rows, headers=("game", "id", "name", "type", "facts"), tablefmt="simple", maxcolwidths=[None, 30, 36, 24, 50]) + "\n"
+        )
         more = f" (first {limit} shown)" if len(found) > limit else ""
         sys.stdout.write(f"{len(found)} cards{more}\n")
     raise typer.Exit(EXIT_LEGAL if found else EXIT_ILLEGAL)
@@ -455,12 +503,16 @@ def cards(
 
 def _facts(card) -> str:
     keep = ("brigades", "faction", "color", "strength", "toughness", "cost", "set", "greater_being", "unique")
-    return ", ".join(f"{k}={'/'.join(map(str, v)) if isinstance(v, list) else v}"
-                     for k, v in card.facts.items() if k in keep and v not in (None, [], False))
+    return ", ".join(
+        f"{k}={'/'.join(map(str, v)) if isinstance(v, list) else v}"
+        for k, v in card.facts.items()
+        if k in keep and v not in (None, [], False)
+    )
 
 
-@app.command(name="rules", epilog="Examples:\n\n  deckcheck rules\n\n  deckcheck rules demon-rush\n\n"
-             "  deckcheck rules --output-format json")
+@app.command(
+    name="rules", epilog="Examples:\n\n  deckcheck rules\n\n  deckcheck rules demon-rush\n\n  deckcheck rules --output-format json"
+)
 def rules_command(
     game: Optional[str] = typer.Argument(None, metavar="[GAME]", help=f"Only this game ({GAMES})."),
     output_format: ListingFormat = typer.Option(ListingFormat.text, "--output-format", help="Listing format."),
@@ -510,7 +562,7 @@ def _prepare(game, format, card_db, event, ignore, as_of=None, all_formats=False
         config = load_config(find_config(Path.cwd()))
     except FileProblems as exc:
         fail("broken config:\n" + "\n".join(exc.problems))
-    game = (game or config.game)
+    game = game or config.game
     if game is not None and game.lower() not in known_games():
         fail(f"unknown game '{game}' for --game (games: {', '.join(known_games())})")
     card_db = tuple(card_db or config.card_db)
@@ -527,16 +579,25 @@ def _prepare(game, format, card_db, event, ignore, as_of=None, all_formats=False
     except FileProblems as exc:
         fail("broken event file:\n" + "\n".join(exc.problems))
     ignored = frozenset(ignore) | frozenset(config.ignore)
-    base = CheckOptions(game=game.lower() if game else None, format=format or config.format,
-                        ignore=ignored, events=events, as_of=_date(as_of), config_as_of=config.as_of,
-                        all_formats=all_formats)
+    base = CheckOptions(
+        game=game.lower() if game else None,
+        format=format or config.format,
+        ignore=ignored,
+        events=events,
+        as_of=_date(as_of),
+        config_as_of=config.as_of,
+        all_formats=all_formats,
+    )
 
     def options_for(path: Path) -> CheckOptions:
         options = base
         for override in config.overrides_for(path):
-            options = replace(options, game=game or override.game or options.game,
-                              format=format or override.format or options.format,
-                              ignore=options.ignore | frozenset(override.ignore))
+            options = replace(
+                options,
+                game=game or override.game or options.game,
+                format=format or override.format or options.format,
+                ignore=options.ignore | frozenset(override.ignore),
+            )
         return options
 
     return _Run(config, databases, events, options_for, card_db)
@@ -557,8 +618,15 @@ def _finish(reports, run: _Run, output_format, output, strict: bool, explain: bo
     raise typer.Exit(EXIT_ILLEGAL if failed else EXIT_LEGAL)
 
 
-REPORT_MODULES = {"text": "text", "json": "json_report", "markdown": "markdown", "junit": "junit",
-                  "github": "github", "sarif": "sarif", "concise": "concise"}
+REPORT_MODULES = {
+    "text": "text",
+    "json": "json_report",
+    "markdown": "markdown",
+    "junit": "junit",
+    "github": "github",
+    "sarif": "sarif",
+    "concise": "concise",
+}
 
 
 def _step_summary(path: Path, reports, events) -> None:

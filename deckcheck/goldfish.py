@@ -35,10 +35,14 @@ class Prepared:
 def prepare(path: Path, options: CheckOptions, databases: Databases) -> Prepared:
     loaded = load_deck(path, options, databases)
     if loaded.deck is None or loaded.findings or loaded.ambiguous:
-        problems = "; ".join([f"{f.position.line}:{f.position.column}: {f.message}" for f in loaded.findings[:3]]
-                             + [f"{loaded.deck.zones[zone][i].position.line}: '{loaded.deck.zones[zone][i].typed}' "
-                                f"matches {len(cards)} printings; name one by its id"
-                                for (zone, i), cards in list(loaded.ambiguous.items())[:3]])
+        problems = "; ".join(
+            [f"{f.position.line}:{f.position.column}: {f.message}" for f in loaded.findings[:3]]
+            + [
+                f"{loaded.deck.zones[zone][i].position.line}: '{loaded.deck.zones[zone][i].typed}' "
+                f"matches {len(cards)} printings; name one by its id"
+                for (zone, i), cards in list(loaded.ambiguous.items())[:3]
+            ]
+        )
         raise GoldfishError(f"{path} cannot be played: {problems}", 1)
     deck = loaded.deck
     module = importlib.import_module(GAME_MODULES[deck.game].replace(".rules", ".goldfish"))
@@ -61,7 +65,7 @@ def mulligan_policy(prepared: Prepared, asked: str | None) -> str:
 def play(prepared: Prepared, tracks: list[str], options: SimOptions, vs: Prepared | None = None) -> dict:
     try:
         queries = [compile_query(track, prepared.model.facts, prepared.database) for track in tracks]
-        other_queries = ([compile_query(track, vs.model.facts, vs.database) for track in tracks] if vs else [])
+        other_queries = [compile_query(track, vs.model.facts, vs.database) for track in tracks] if vs else []
     except QueryError as exc:
         raise GoldfishError(str(exc), 2) from None
     if vs is not None:
@@ -70,11 +74,12 @@ def play(prepared: Prepared, tracks: list[str], options: SimOptions, vs: Prepare
         width = max(len(prepared.model.facts), len(vs.model.facts))
         options = replace(options, key_width=width)
     result = simulate(prepared.model, queries, options, Progress(f"goldfish {prepared.path.name}"))
-    document = summary.report(str(prepared.path), prepared.game, prepared.model, queries, result, options,
-                              prepared.settings)
+    document = summary.report(str(prepared.path), prepared.game, prepared.model, queries, result, options, prepared.settings)
     if vs is not None:
         theirs = simulate(vs.model, other_queries, options, Progress(f"goldfish {vs.path.name}"))
-        document["vs"] = {"deck": str(vs.path),
-                          **summary.deck_summary(vs.model, other_queries, theirs, options),
-                          "difference": summary.comparison(queries, result, theirs, options)}
+        document["vs"] = {
+            "deck": str(vs.path),
+            **summary.deck_summary(vs.model, other_queries, theirs, options),
+            "difference": summary.comparison(queries, result, theirs, options),
+        }
     return document

@@ -120,7 +120,7 @@ class FormatVerdict:
     format: str
     version: str | None
     legal: bool
-    errors: tuple[Finding, ...]     # the first error findings, for a glance
+    errors: tuple[Finding, ...]  # the first error findings, for a glance
 
 
 @dataclass(frozen=True)
@@ -132,11 +132,11 @@ class DeckReport:
     counts: Mapping[str, int]
     findings: tuple[Finding, ...]
     settings: Mapping[str, Any] = field(default_factory=dict)  # the format's, then the events'; a dict to pickle
-    rules_version: str | None = None          # the version of the format's rules in force on the date checked
-    rules: tuple[RuleRecord, ...] = ()        # every rule the deck was checked by
-    notes: tuple[str, ...] = ()               # what a reader should know (a game inferred, an old date, ...)
+    rules_version: str | None = None  # the version of the format's rules in force on the date checked
+    rules: tuple[RuleRecord, ...] = ()  # every rule the deck was checked by
+    notes: tuple[str, ...] = ()  # what a reader should know (a game inferred, an old date, ...)
     game_inferred: bool = False
-    formats: tuple[FormatVerdict, ...] | None = None   # with --all-formats
+    formats: tuple[FormatVerdict, ...] | None = None  # with --all-formats
 
     def rule(self, rule_id: str) -> RuleRecord | None:
         return next((r for r in self.rules if r.id == rule_id), None)

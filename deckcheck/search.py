@@ -37,8 +37,7 @@ def search(database: CardDatabase, query: str = "", **filters: str | None) -> li
     wanted = normalise(query)
     found = []
     for card in database.cards:
-        if any(value is not None and normalise(value) not in _values(card, FILTERS[key])
-               for key, value in filters.items()):
+        if any(value is not None and normalise(value) not in _values(card, FILTERS[key]) for key, value in filters.items()):
             continue
         score = _score(card, wanted)
         if score is not None:

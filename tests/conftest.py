@@ -125,8 +125,9 @@ def fill(cards: dict[str, int], size: int, filler: str, copies: int) -> dict[str
     return cards
 
 
-def demon_rush_deck(main: dict[str, int], side: dict[str, int] | None = None, champion: str | None = "Holy Champion",
-                    size: int | None = None) -> str:
+def demon_rush_deck(
+    main: dict[str, int], side: dict[str, int] | None = None, champion: str | None = "Holy Champion", size: int | None = None
+) -> str:
     """A Demon Rush deck; with `size`, the main deck is topped up with Neutral Soldiers, 3 of each."""
     if size is not None:
         main = fill(main, size, "Neutral Soldier", 3)

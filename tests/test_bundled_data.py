@@ -37,6 +37,7 @@ def text_deck(name):
 
 # --- REDLINE: the two deck lists of the instruction manual
 
+
 def rulebook_deck_lists():
     text = (RULEBOOKS / "redline.txt").read_text()
     lists = {}
@@ -77,15 +78,26 @@ def test_redline_facts_the_manual_states():
 
 # --- Redemption: decks I and J, and the cards the rulebook names
 
+
 def test_rulebook_numbers_and_brigades():
     stated = {  # name -> (brigade, strength, toughness), as the rulebook's examples give them
-        "Boaz (J)": ("white", 6, 5), "Ruth (J)": ("white", 4, 3), "Gideon (J)": ("gold", 6, 8),
-        "Peter (I)": ("purple", 10, 10), "John (I)": ("purple", 5, 5), "James": ("purple", 8, 6),
-        "Angel at Bethesda": ("silver", 3, 1), "Overwhelming Presence": ("silver", 3, 3),
-        "Angelic Guidance (I)": ("silver", 1, 6), "Fishers of Men (I)": ("purple", 2, 2),
-        "Selfish Kinsman": ("brown", 5, 7), "Achan (I)": ("brown", 3, 4), "Saph (I)": ("black", 9, 11),
-        "Ishbibenob (I)": ("black", 8, 12), "Foul Spirit (J)": ("orange", 6, 7),
-        "Possessing Demon (J)": ("orange", 3, 4), "Jephthah (J)": ("gold", 9, 5),
+        "Boaz (J)": ("white", 6, 5),
+        "Ruth (J)": ("white", 4, 3),
+        "Gideon (J)": ("gold", 6, 8),
+        "Peter (I)": ("purple", 10, 10),
+        "John (I)": ("purple", 5, 5),
+        "James": ("purple", 8, 6),
+        "Angel at Bethesda": ("silver", 3, 1),
+        "Overwhelming Presence": ("silver", 3, 3),
+        "Angelic Guidance (I)": ("silver", 1, 6),
+        "Fishers of Men (I)": ("purple", 2, 2),
+        "Selfish Kinsman": ("brown", 5, 7),
+        "Achan (I)": ("brown", 3, 4),
+        "Saph (I)": ("black", 9, 11),
+        "Ishbibenob (I)": ("black", 8, 12),
+        "Foul Spirit (J)": ("orange", 6, 7),
+        "Possessing Demon (J)": ("orange", 3, 4),
+        "Jephthah (J)": ("gold", 9, 5),
     }
     cards = {card.name: card for card in REDEMPTION.cards}
     for name, (brigade, strength, toughness) in stated.items():

@@ -34,8 +34,7 @@ def test_json_report_matches_its_schema_for_legal_illegal_and_unreadable_decks(t
     jsonschema.Draft202012Validator(REPORT_SCHEMA).validate(report)
     # illegal.yaml: 59 cards (error) and 21 resources (warning); broken and nogame: one error each
     assert report["summary"] == {"decks": 4, "legal": 1, "illegal": 3, "errors": 3, "warnings": 1}
-    assert [Path(d["path"]).name for d in report["decks"]] == ["broken.yaml", "illegal.yaml", "legal.yaml",
-                                                                "nogame.txt"]
+    assert [Path(d["path"]).name for d in report["decks"]] == ["broken.yaml", "illegal.yaml", "legal.yaml", "nogame.txt"]
     assert report["tool"] == {"name": "deckcheck", "version": __version__}
     assert outcome.exit_code == 1
 
@@ -51,7 +50,10 @@ def test_deck_without_game(tmp_path):
     (finding,) = outcome.findings("deck.unknown-game")
     assert finding["message"].startswith("the deck does not say which game it is for; add `game:`")
     assert run("check", path, "--game", "redline", "--output-format", "json").errors == {
-        "redline.arsenal-size", "redline.general", "deck.unknown-card"}
+        "redline.arsenal-size",
+        "redline.general",
+        "deck.unknown-card",
+    }
 
 
 def test_the_game_is_inferred_from_the_one_database_that_knows_the_names(tmp_path):
@@ -65,19 +67,21 @@ def test_the_game_is_inferred_from_the_one_database_that_knows_the_names(tmp_pat
     assert said["game_inferred"] is False and said["notes"] == []
 
 
-@pytest.mark.parametrize("lines, why", [
-    ("1 Bolt\n1 Nope\n1 Nada\n", "the deck does not say which game it is for"),   # one name of three
-    ("2 Crate\n1 Walls\n", "its names are cards of bible-battles and redline alike"),
-])
+@pytest.mark.parametrize(
+    "lines, why",
+    [
+        ("1 Bolt\n1 Nope\n1 Nada\n", "the deck does not say which game it is for"),  # one name of three
+        ("2 Crate\n1 Walls\n", "its names are cards of bible-battles and redline alike"),
+    ],
+)
 def test_no_game_or_two_games_is_unknown_game(tmp_path, lines, why):
-    (tmp_path / "redline.yaml").write_text("game: redline\ncards:\n  - {name: Crate, type: resource}\n"
-                                           "  - {name: Walls, type: resource}\n  - {name: Bolt, type: tactic}\n")
-    (tmp_path / "bible.yaml").write_text("game: bible-battles\ncards:\n  - {name: Crate, type: item}\n"
-                                         "  - {name: Walls, type: building}\n")
+    (tmp_path / "redline.yaml").write_text(
+        "game: redline\ncards:\n  - {name: Crate, type: resource}\n  - {name: Walls, type: resource}\n  - {name: Bolt, type: tactic}\n"
+    )
+    (tmp_path / "bible.yaml").write_text("game: bible-battles\ncards:\n  - {name: Crate, type: item}\n  - {name: Walls, type: building}\n")
     path = tmp_path / "deck.txt"
     path.write_text(lines)
-    outcome = run("check", path, "--card-db", tmp_path / "redline.yaml", "--card-db", tmp_path / "bible.yaml",
-                  "--output-format", "json")
+    outcome = run("check", path, "--card-db", tmp_path / "redline.yaml", "--card-db", tmp_path / "bible.yaml", "--output-format", "json")
     (finding,) = outcome.findings("deck.unknown-game")
     assert finding["message"].startswith(why)
 
@@ -96,12 +100,15 @@ def test_unknown_format(tmp_path):
     assert finding["message"] == "REDLINE has no format 'legacy' (formats: standard)"
 
 
-@pytest.mark.parametrize("args, words", [
-    (["check", "does-not-exist.yaml"], "no such file or folder: does-not-exist.yaml"),
-    (["check", str(EXAMPLES), "--game", "chess"], "unknown game 'chess'"),
-    (["check", str(EXAMPLES), "--output-format", "pdf"], "pdf"),
-    (["check"], "Missing argument"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["check", "does-not-exist.yaml"], "no such file or folder: does-not-exist.yaml"),
+        (["check", str(EXAMPLES), "--game", "chess"], "unknown game 'chess'"),
+        (["check", str(EXAMPLES), "--output-format", "pdf"], "pdf"),
+        (["check"], "Missing argument"),
+    ],
+)
 def test_cannot_run_is_exit_two(args, words):
     outcome = run(*args)
     assert outcome.exit_code == 2

@@ -33,8 +33,11 @@ def test_config_sets_game_card_db_and_output(repo):
 
 
 def test_ignore_and_overrides_by_glob(repo):
-    config(repo, "game: redline\ncard_db: [cards/]\noutput_format: json\n"
-                 "overrides:\n  - paths: ['decks/casual/**']\n    ignore: [redline.arsenal-size]\n")
+    config(
+        repo,
+        "game: redline\ncard_db: [cards/]\noutput_format: json\n"
+        "overrides:\n  - paths: ['decks/casual/**']\n    ignore: [redline.arsenal-size]\n",
+    )
     outcome = run("check", ".")
     verdicts = {os.path.normpath(d["path"]): d["legal"] for d in outcome.report["decks"]}
     assert verdicts == {os.path.join("casual", "short.yaml"): True, "short.yaml": False}

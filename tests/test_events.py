@@ -16,8 +16,11 @@ def write(tmp_path, name, text):
 
 @pytest.fixture
 def regional(tmp_path):
-    return write(tmp_path, "regional.yaml", "name: Spring Regional 2027\neffective: 2027-03-01\ngame: demon-rush\n"
-                                            "banned: [Evil Spell]\nlimited:\n  Holy Soldier 1: 1\n")
+    return write(
+        tmp_path,
+        "regional.yaml",
+        "name: Spring Regional 2027\neffective: 2027-03-01\ngame: demon-rush\nbanned: [Evil Spell]\nlimited:\n  Holy Soldier 1: 1\n",
+    )
 
 
 def check(tmp_path, deck_text, *events, db="demon-rush-cards.yaml", suffix=".yaml"):
@@ -48,8 +51,12 @@ def test_within_the_limit(tmp_path, regional):
 def test_report_names_the_events_applied(tmp_path, regional):
     outcome = check(tmp_path, demon_rush_deck({}, size=40), regional)
     (event,) = outcome.report["events"]
-    assert event == {"name": "Spring Regional 2027", "path": str(regional), "effective": "2027-03-01",
-                     "sha256": hashlib.sha256(regional.read_bytes()).hexdigest()[:12]}
+    assert event == {
+        "name": "Spring Regional 2027",
+        "path": str(regional),
+        "effective": "2027-03-01",
+        "sha256": hashlib.sha256(regional.read_bytes()).hexdigest()[:12],
+    }
     text = run("check", tmp_path / "deck.yaml", "--card-db", DATA / "demon-rush-cards.yaml", "--event", regional)
     assert text.stdout.startswith(f"event: Spring Regional 2027 ({regional}, effective 2027-03-01, sha256 ")
 
@@ -94,27 +101,31 @@ def pl_deck(cards):
 
 
 def test_old_testament_event_with_a_gospel_card(tmp_path):
-    event = write(tmp_path, "ot.yaml", "name: Old Testament Sunday\ngame: promised-land\nformat: sunday-school\n"
-                                       "scripture:\n  testaments: [old]\nsettings:\n  life_points: 11\n")
-    outcome = check(tmp_path, pl_deck({"Gospel Quote": 2, "Law Verse": 2, "Old Testament Source": 1}), event,
-                    db="promised-land-cards.yaml")
+    event = write(
+        tmp_path,
+        "ot.yaml",
+        "name: Old Testament Sunday\ngame: promised-land\nformat: sunday-school\n"
+        "scripture:\n  testaments: [old]\nsettings:\n  life_points: 11\n",
+    )
+    outcome = check(tmp_path, pl_deck({"Gospel Quote": 2, "Law Verse": 2, "Old Testament Source": 1}), event, db="promised-land-cards.yaml")
     (finding,) = outcome.findings("promised-land.scripture-scope")
     assert finding["cards"] == ["Gospel Quote"]
-    assert finding["message"] == ("Gospel Quote is outside Old Testament Sunday's scripture (testaments: old): "
-                                  "it is New Testament")
+    assert finding["message"] == ("Gospel Quote is outside Old Testament Sunday's scripture (testaments: old): it is New Testament")
     assert outcome.deck["format"] == "sunday-school"
     assert outcome.deck["settings"]["life_points"] == 11 and outcome.deck["settings"]["quoting"] == "strict"
 
 
-@pytest.mark.parametrize("scope, outside", [
-    ("colors: [white]", {"Gospel Quote", "Psalm Verse", "Acts Army", "History Army"}),
-    ("books: [Genesis, psalms]", {"Gospel Quote", "Acts Army"}),
-    ("testaments: [new]", {"Law Verse", "Psalm Verse"}),
-])
+@pytest.mark.parametrize(
+    "scope, outside",
+    [
+        ("colors: [white]", {"Gospel Quote", "Psalm Verse", "Acts Army", "History Army"}),
+        ("books: [Genesis, psalms]", {"Gospel Quote", "Acts Army"}),
+        ("testaments: [new]", {"Law Verse", "Psalm Verse"}),
+    ],
+)
 def test_scripture_by_colour_and_book(tmp_path, scope, outside):
     event = write(tmp_path, "scope.yaml", f"name: Scope\ngame: promised-land\nscripture:\n  {scope}\n")
-    cards = {"Gospel Quote": 1, "Law Verse": 1, "Psalm Verse": 1, "Acts Army": 1, "History Army": 1,
-             "Unstated Counter": 1}
+    cards = {"Gospel Quote": 1, "Law Verse": 1, "Psalm Verse": 1, "Acts Army": 1, "History Army": 1, "Unstated Counter": 1}
     outcome = check(tmp_path, "game: promised-land\n" + zone_yaml("main", cards), event, db="promised-land-cards.yaml")
     assert {f["cards"][0] for f in outcome.findings("promised-land.scripture-scope")} == outside
 
@@ -128,8 +139,9 @@ def test_a_book_that_is_not_in_the_bible(tmp_path):
 
 def test_event_format_overrides_the_decks(tmp_path):
     event = write(tmp_path, "t.yaml", "name: Cup\ngame: promised-land\nformat: tournament\n")
-    outcome = check(tmp_path, pl_deck({}).replace("game: promised-land\n", "game: promised-land\nformat: home\n"),
-                    event, db="promised-land-cards.yaml")
+    outcome = check(
+        tmp_path, pl_deck({}).replace("game: promised-land\n", "game: promised-land\nformat: home\n"), event, db="promised-land-cards.yaml"
+    )
     assert outcome.deck["format"] == "tournament"
 
 

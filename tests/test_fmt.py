@@ -12,13 +12,15 @@ EXAMPLES = sorted(p for p in (REPO / "examples").iterdir() if p.is_file())
 
 def verdicts(folder):
     report = run("check", folder, "--output-format", "json").report
-    return {deck["path"].rsplit("/", 1)[-1]: (deck["legal"], sorted(f["rule"] for f in deck["findings"]))
-            for deck in report["decks"]}
+    return {deck["path"].rsplit("/", 1)[-1]: (deck["legal"], sorted(f["rule"] for f in deck["findings"])) for deck in report["decks"]}
 
 
 def test_every_example_is_idempotent_and_keeps_its_verdict(tmp_path):
-    for example in EXAMPLES + [REPO / "tests/decks/redline/mistakes.yaml", REPO / "tests/decks/redemption/fifty-seven.txt",
-                               REPO / "tests/decks/demon-rush/evil-cards-in-a-holy-deck.yaml"]:
+    for example in EXAMPLES + [
+        REPO / "tests/decks/redline/mistakes.yaml",
+        REPO / "tests/decks/redemption/fifty-seven.txt",
+        REPO / "tests/decks/demon-rush/evil-cards-in-a-holy-deck.yaml",
+    ]:
         shutil.copy(example, tmp_path / example.name)
     before = verdicts(tmp_path)
     first = run("fmt", tmp_path)

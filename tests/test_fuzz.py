@@ -30,16 +30,54 @@ FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list
 DATABASES = Databases(load_databases([DATA]))
 CARD_DB = DATA / "redline-cards.yaml"
 
-NAMES = sorted({c.name for c in DATABASES.for_game("redline").cards}) + sorted(
-    {c.name for c in DATABASES.for_game("redemption").cards})[:30]
-HOSTILE = ["\x1b[31m", "\x07", "::add-mask::x", "##[error]", "\u2028", "\u202e", "\x7f", "\x0c", "\x00", "No", "1984",
-           "~", "&a", "*a", "!!python/object:os.system", "{", "[", "]", ":", " #", "//", "'", '"', "\t", "\r",
-           "A" * 1100, "9" * 5000, "Séance", "Ἀβραάμ", "<script>", "&amp;", "%0A", "\\", "Reserve:", "Tokens:"]
+NAMES = (
+    sorted({c.name for c in DATABASES.for_game("redline").cards}) + sorted({c.name for c in DATABASES.for_game("redemption").cards})[:30]
+)
+HOSTILE = [
+    "\x1b[31m",
+    "\x07",
+    "::add-mask::x",
+    "##[error]",
+    "\u2028",
+    "\u202e",
+    "\x7f",
+    "\x0c",
+    "\x00",
+    "No",
+    "1984",
+    "~",
+    "&a",
+    "*a",
+    "!!python/object:os.system",
+    "{",
+    "[",
+    "]",
+    ":",
+    " #",
+    "//",
+    "'",
+    '"',
+    "\t",
+    "\r",
+    "A" * 1100,
+    "9" * 5000,
+    "Séance",
+    "Ἀβραάμ",
+    "<script>",
+    "&amp;",
+    "%0A",
+    "\\",
+    "Reserve:",
+    "Tokens:",
+]
 COUNTS = ["1", "2", "3", "4", "0", "-1", "2.5", "three", "true", "999", "1000", "9" * 40, "0x10", ""]
 
-names = st.one_of(st.sampled_from(NAMES), st.sampled_from(HOSTILE),
-                  st.builds(lambda a, b: a + b, st.sampled_from(NAMES), st.sampled_from(HOSTILE)),
-                  st.text(max_size=30))
+names = st.one_of(
+    st.sampled_from(NAMES),
+    st.sampled_from(HOSTILE),
+    st.builds(lambda a, b: a + b, st.sampled_from(NAMES), st.sampled_from(HOSTILE)),
+    st.text(max_size=30),
+)
 counts = st.sampled_from(COUNTS)
 comments = st.one_of(st.none(), st.sampled_from(["# a comment", "# Rabbits!", "#", "# ::add-mask::x", "# game: redline"]))
 lines = st.lists(st.tuples(counts, names, comments), max_size=12)
@@ -69,8 +107,7 @@ def text_deck(game, entries, zone_word) -> str:
 
 
 def dek_deck(game, entries, zone_word) -> str:
-    cards = "".join(f"<card><name id={quoteattr(name[:20])}>{escape(name)}</name><set>I</set></card>"
-                    for _, name, _ in entries)
+    cards = "".join(f"<card><name id={quoteattr(name[:20])}>{escape(name)}</name><set>I</set></card>" for _, name, _ in entries)
     return f'<?xml version="1.0" encoding="UTF-8"?>\n<!-- a comment -->\n<deck><superzone name="Deck">{cards}</superzone></deck>\n'
 
 
@@ -84,15 +121,15 @@ def deck_files(draw):
     game = draw(st.sampled_from(["redline", "redemption", "demon-rush", "chess", None]))
     text = write(game, draw(lines), draw(st.sampled_from(["side", "reserve", "missions"])))
     data = text.encode("utf-8", "surrogatepass")
-    for _ in range(draw(st.integers(0, 3))):   # mutations: a byte flipped, a hostile fragment put in, a cut
+    for _ in range(draw(st.integers(0, 3))):  # mutations: a byte flipped, a hostile fragment put in, a cut
         at = draw(st.integers(0, max(0, len(data) - 1)))
         kind = draw(st.sampled_from(["flip", "insert", "cut"]))
         if kind == "flip" and data:
-            data = data[:at] + bytes([data[at] ^ draw(st.integers(1, 255))]) + data[at + 1:]
+            data = data[:at] + bytes([data[at] ^ draw(st.integers(1, 255))]) + data[at + 1 :]
         elif kind == "insert":
             data = data[:at] + draw(st.sampled_from(HOSTILE)).encode("utf-8", "surrogatepass") + data[at:]
         else:
-            data = data[:at] + data[at + draw(st.integers(1, 20)):]
+            data = data[:at] + data[at + draw(st.integers(1, 20)) :]
     return suffix, data
 
 
@@ -111,12 +148,11 @@ def _cards(path):
     return copies, raw
 
 
-METADATA = re.compile(r"^#\s*(game|format|name)\s*:", re.IGNORECASE)   # a text deck's header, rewritten
+METADATA = re.compile(r"^#\s*(game|format|name)\s*:", re.IGNORECASE)  # a text deck's header, rewritten
 
 
 def _comments(text: str) -> list[str]:
-    return [line.strip() for line in editor_lines(text) if line.strip().startswith("#")
-            and not METADATA.match(line.strip())]
+    return [line.strip() for line in editor_lines(text) if line.strip().startswith("#") and not METADATA.match(line.strip())]
 
 
 @FUZZ
@@ -151,16 +187,38 @@ def test_any_deck_file(tmp_path_factory, deck):
         assert again.exit_code == 0, (again.stdout, again.stderr)
 
 
-event_values = st.one_of(st.sampled_from(NAMES + HOSTILE), st.integers(-3, 10**6), st.none(), st.booleans(),
-                         st.lists(st.sampled_from(NAMES + HOSTILE), max_size=4),
-                         st.dictionaries(st.sampled_from(NAMES + HOSTILE), st.sampled_from(COUNTS), max_size=3))
-event_keys = st.sampled_from(["name", "game", "format", "banned", "limited", "effective", "scripture", "settings",
-                              "source", "junk", "as_of", "ignore", "card_db", "events", "overrides", "strict"])
+event_values = st.one_of(
+    st.sampled_from(NAMES + HOSTILE),
+    st.integers(-3, 10**6),
+    st.none(),
+    st.booleans(),
+    st.lists(st.sampled_from(NAMES + HOSTILE), max_size=4),
+    st.dictionaries(st.sampled_from(NAMES + HOSTILE), st.sampled_from(COUNTS), max_size=3),
+)
+event_keys = st.sampled_from(
+    [
+        "name",
+        "game",
+        "format",
+        "banned",
+        "limited",
+        "effective",
+        "scripture",
+        "settings",
+        "source",
+        "junk",
+        "as_of",
+        "ignore",
+        "card_db",
+        "events",
+        "overrides",
+        "strict",
+    ]
+)
 
 
 @FUZZ
-@given(content=st.dictionaries(event_keys, event_values, max_size=6), as_config=st.booleans(),
-       cut=st.integers(0, 400))
+@given(content=st.dictionaries(event_keys, event_values, max_size=6), as_config=st.booleans(), cut=st.integers(0, 400))
 def test_any_event_or_config(tmp_path_factory, monkeypatch, content, as_config, cut):
     folder = tmp_path_factory.mktemp("fuzz")
     text = "".join(f"{key}: {json.dumps(value)}\n" for key, value in content.items())
@@ -175,7 +233,7 @@ def test_any_event_or_config(tmp_path_factory, monkeypatch, content, as_config, 
         (folder / "event.yaml").write_text(text)
         outcome = run("check", deck, "--card-db", CARD_DB, "--event", folder / "event.yaml")
     assert outcome.exit_code in (0, 1, 2) and "internal error" not in outcome.stderr, outcome.stderr
-    for line in outcome.stderr.splitlines()[1:]:     # every problem of a broken file has its line
+    for line in outcome.stderr.splitlines()[1:]:  # every problem of a broken file has its line
         if line.startswith(str(folder)) and ": no such" not in line:
             assert line.split(":")[1].isdigit() or "file is empty" in line or "file is larger" in line, line
 
@@ -184,7 +242,10 @@ def test_any_event_or_config(tmp_path_factory, monkeypatch, content, as_config, 
 def test_the_fuzzer_finds_what_it_looks_for(tmp_path, suffix):
     """The invariants above can fail: a deck with a card and a comment loses them when cut."""
     deck = tmp_path / f"deck{suffix}"
-    deck.write_text(yaml_deck("redline", [("2", "Crate", "# keep me")], "side") if suffix == ".yaml"
-                    else text_deck("redline", [("2", "Crate", "# keep me")], "side"))
+    deck.write_text(
+        yaml_deck("redline", [("2", "Crate", "# keep me")], "side")
+        if suffix == ".yaml"
+        else text_deck("redline", [("2", "Crate", "# keep me")], "side")
+    )
     before, _ = _cards(deck)
     assert before and _comments(deck.read_text()) == ["# keep me"]

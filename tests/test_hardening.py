@@ -13,13 +13,19 @@ import pytest
 from conftest import DATA, run
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="this system has no named pipes")
-NO_HANG = 20   # seconds: a run that waits on a FIFO would never end
+NO_HANG = 20  # seconds: a run that waits on a FIFO would never end
 
 
 def deckcheck(*args, cwd=None, env=None) -> subprocess.CompletedProcess:
     """The command in its own process, so that a hang fails the test instead of stalling it."""
-    return subprocess.run([sys.executable, "-m", "deckcheck", *map(str, args)], capture_output=True, text=True,
-                          timeout=NO_HANG, cwd=cwd, env={**os.environ, **(env or {})})
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=NO_HANG,
+        cwd=cwd,
+        env={**os.environ, **(env or {})},
+    )
 
 
 @pytest.fixture
@@ -31,14 +37,14 @@ def redline_deck(tmp_path):
 
 # --- only regular files, size checked before reading -------------------------------------------------
 
+
 @needs_fifo
 def test_a_fifo_named_as_a_deck_is_that_decks_finding_and_the_run_goes_on(tmp_path, redline_deck):
     os.mkfifo(tmp_path / "pipe.yaml")
-    done = deckcheck("check", tmp_path / "pipe.yaml", redline_deck, "--card-db", DATA / "redline-cards.yaml",
-                     "--output-format", "concise")
+    done = deckcheck("check", tmp_path / "pipe.yaml", redline_deck, "--card-db", DATA / "redline-cards.yaml", "--output-format", "concise")
     assert done.returncode == 1
     assert f"{tmp_path / 'pipe.yaml'}:1:1: error deck.parse cannot read: a FIFO (named pipe), not a regular file" in done.stdout
-    assert f"{redline_deck}:" in done.stdout      # the other deck was checked
+    assert f"{redline_deck}:" in done.stdout  # the other deck was checked
 
 
 @needs_fifo
@@ -74,10 +80,14 @@ def test_a_device_is_not_read(redline_deck):
 def test_a_huge_sparse_file_is_refused_by_its_size_before_it_is_read(tmp_path, redline_deck, where, monkeypatch):
     huge = tmp_path / ("huge.yaml" if where != "config" else ".deckcheck.yaml")
     with huge.open("wb") as handle:
-        handle.truncate(1 << 30)                # 1 GiB of nothing: a read would take 1 GiB of memory
+        handle.truncate(1 << 30)  # 1 GiB of nothing: a read would take 1 GiB of memory
     monkeypatch.chdir(tmp_path)
-    args = {"--card-db": ["check", redline_deck, "--card-db", huge], "--event": ["check", redline_deck, "--event", huge],
-            "config": ["check", redline_deck], "deck": ["check", huge, "--output-format", "json"]}[where]
+    args = {
+        "--card-db": ["check", redline_deck, "--card-db", huge],
+        "--event": ["check", redline_deck, "--event", huge],
+        "config": ["check", redline_deck],
+        "deck": ["check", huge, "--output-format", "json"],
+    }[where]
     outcome = run(*args)
     assert "larger than the 1 MiB limit" in outcome.stdout + outcome.stderr
     assert outcome.exit_code == (1 if where == "deck" else 2)
@@ -85,16 +95,19 @@ def test_a_huge_sparse_file_is_refused_by_its_size_before_it_is_read(tmp_path, r
 
 # --- numbers of any length, any declared encoding: that file's finding --------------------------------
 
-LONG = "9" * 5000   # Python refuses to turn more than 4,300 digits into an int
+LONG = "9" * 5000  # Python refuses to turn more than 4,300 digits into an int
 
 
-@pytest.mark.parametrize("suffix, text, column", [
-    (".yaml", f"game: redline\nmain:\n  Crate: {LONG}\n", 10),
-    (".yaml", f"game: redline\nmain:\n  Crate: 0x{'f' * 5000}\n", 10),
-    (".yaml", f"game: redline\nmain:\n  - {LONG} Crate\n", 5),
-    (".txt", f"# game: redline\n{LONG} Crate\n", 1),
-    (".txt", f"# game: redline\n-{LONG} Crate\n", 1),
-])
+@pytest.mark.parametrize(
+    "suffix, text, column",
+    [
+        (".yaml", f"game: redline\nmain:\n  Crate: {LONG}\n", 10),
+        (".yaml", f"game: redline\nmain:\n  Crate: 0x{'f' * 5000}\n", 10),
+        (".yaml", f"game: redline\nmain:\n  - {LONG} Crate\n", 5),
+        (".txt", f"# game: redline\n{LONG} Crate\n", 1),
+        (".txt", f"# game: redline\n-{LONG} Crate\n", 1),
+    ],
+)
 def test_a_count_of_thousands_of_digits_is_deck_parse_and_the_run_goes_on(tmp_path, redline_deck, suffix, text, column):
     deck = tmp_path / f"long{suffix}"
     deck.write_text(text)
@@ -105,11 +118,14 @@ def test_a_count_of_thousands_of_digits_is_deck_parse_and_the_run_goes_on(tmp_pa
     assert len(finding["message"]) < 200 and other["path"] == str(redline_deck)
 
 
-@pytest.mark.parametrize("file, text", [
-    ("event.yaml", f"name: x\nlimited:\n  Crate: {LONG}\n"),
-    (".deckcheck.yaml", f"game: redline\nstrict: {LONG}\n"),
-    ("cards.yaml", f"game: redline\ncards:\n  - {{name: X, type: resource, cost: {LONG}}}\n"),
-])
+@pytest.mark.parametrize(
+    "file, text",
+    [
+        ("event.yaml", f"name: x\nlimited:\n  Crate: {LONG}\n"),
+        (".deckcheck.yaml", f"game: redline\nstrict: {LONG}\n"),
+        ("cards.yaml", f"game: redline\ncards:\n  - {{name: X, type: resource, cost: {LONG}}}\n"),
+    ],
+)
 def test_a_long_number_in_a_configuring_file_is_exit_two_with_its_position(tmp_path, redline_deck, monkeypatch, file, text):
     (tmp_path / file).write_text(text)
     monkeypatch.chdir(tmp_path)
@@ -122,8 +138,10 @@ def test_a_long_number_in_a_configuring_file_is_exit_two_with_its_position(tmp_p
 @pytest.mark.parametrize("encoding", ["UTF-7", "Shift_JIS", "EUC-JP", "GB2312", "Big5", "UTF-32", "no-such-encoding"])
 def test_a_dek_declaring_another_encoding_is_refused_cleanly(tmp_path, redline_deck, encoding):
     deck = tmp_path / "deck.dek"
-    deck.write_text(f'<?xml version="1.0" encoding="{encoding}"?>\n<deck><superzone name="Deck"><card>'
-                    '<name id="x">Peter</name><set>I</set></card></superzone></deck>\n')
+    deck.write_text(
+        f'<?xml version="1.0" encoding="{encoding}"?>\n<deck><superzone name="Deck"><card>'
+        '<name id="x">Peter</name><set>I</set></card></superzone></deck>\n'
+    )
     outcome = run("check", deck, redline_deck, "--output-format", "json")
     (finding,) = outcome.report["decks"][0]["findings"]
     assert finding["rule"] == "deck.parse" and f"declares encoding '{encoding}'" in finding["message"]
@@ -131,6 +149,7 @@ def test_a_dek_declaring_another_encoding_is_refused_cleanly(tmp_path, redline_d
 
 
 # --- positions as editors count lines ------------------------------------------------------------------
+
 
 def test_a_control_character_in_yaml_is_reported_where_it_is_on_one_line(check_deck):
     outcome = check_deck("game: redline\nmain:\n  Cr\x07ate: 3\n")
@@ -166,6 +185,7 @@ def test_binary_and_empty_configuring_files_have_a_position(tmp_path, redline_de
 
 # --- an empty config is an empty config -------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("text", ["", "\n\n", "# only a comment\n", "---\n", "# a\n\n# b\n"])
 def test_an_empty_or_comment_only_config_is_no_config(tmp_path, redline_deck, monkeypatch, text):
     (tmp_path / ".deckcheck.yaml").write_text(text)
@@ -187,8 +207,10 @@ def _no_terminal_tricks(text: str) -> None:
 @pytest.fixture
 def hostile_deck(tmp_path):
     path = tmp_path / "hostile.yaml"
-    path.write_text(f'game: redline\nname: "{HOSTILE_NAME.encode("unicode_escape").decode()}"\nmain:\n'
-                    f'  "{HOSTILE_NAME.encode("unicode_escape").decode()}": 2\n')
+    path.write_text(
+        f'game: redline\nname: "{HOSTILE_NAME.encode("unicode_escape").decode()}"\nmain:\n'
+        f'  "{HOSTILE_NAME.encode("unicode_escape").decode()}": 2\n'
+    )
     return path
 
 
@@ -276,6 +298,7 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped_and_every_output_is_writt
 
 # --- bounded work --------------------------------------------------------------------------------------
 
+
 def test_only_the_first_unknown_names_of_a_deck_get_suggestions(tmp_path):
     """Against a database of 6,000 names (the size of the real Redemption list) only the first
     unknown names of a deck get suggestions, each compared with a few dozen candidates (timed by
@@ -285,10 +308,10 @@ def test_only_the_first_unknown_names_of_a_deck_get_suggestions(tmp_path):
 
     cards = tmp_path / "cards.yaml"
     rng = random.Random(7)
-    names = sorted({"".join(rng.choice(string.ascii_lowercase + "  ") for _ in range(rng.randint(6, 28))).strip()
-                    for _ in range(6000)} - {""})
-    cards.write_text("game: redline\ncards:\n" + "".join(f'  - {{name: "{n}", id: c{i}, type: resource}}\n'
-                                                        for i, n in enumerate(names)))
+    names = sorted(
+        {"".join(rng.choice(string.ascii_lowercase + "  ") for _ in range(rng.randint(6, 28))).strip() for _ in range(6000)} - {""}
+    )
+    cards.write_text("game: redline\ncards:\n" + "".join(f'  - {{name: "{n}", id: c{i}, type: resource}}\n' for i, n in enumerate(names)))
     deck = tmp_path / "deck.txt"
     deck.write_text("# game: redline\n" + "".join(f"1 Zq{i} {names[i % len(names)][:5]}x\n" for i in range(20000)))
     outcome = run("check", deck, "--card-db", cards, "--output-format", "json")
@@ -314,14 +337,16 @@ def test_suggestions_still_find_a_close_name_in_a_large_list():
 def test_a_deck_of_many_names_with_several_printings_is_judged_in_bounded_runs(tmp_path):
     """Seventy names each matching two printings: 2**70 combinations, never listed; the names
     that could not be tried are errors asking for an id, the deck is still reported."""
-    cards = "".join(f"  - {{name: Twin {i}, id: twin-{i}-a, type: resource}}\n"
-                    f"  - {{name: Twin {i}, id: twin-{i}-b, type: resource}}\n" for i in range(70))
+    cards = "".join(
+        f"  - {{name: Twin {i}, id: twin-{i}-a, type: resource}}\n  - {{name: Twin {i}, id: twin-{i}-b, type: resource}}\n"
+        for i in range(70)
+    )
     (tmp_path / "cards.yaml").write_text("game: redline\ncards:\n" + cards)
     deck = tmp_path / "deck.txt"
     deck.write_text("# game: redline\n" + "".join(f"1 Twin {i}\n" for i in range(70)) + "1 Twin 3\n")
     outcome = run("check", deck, "--card-db", tmp_path / "cards.yaml", "--output-format", "json")
     ambiguous = outcome.findings("deck.ambiguous-card")
-    assert len(ambiguous) == 71                          # every line that names one, Twin 3 twice
+    assert len(ambiguous) == 71  # every line that names one, Twin 3 twice
     untried = [f for f in ambiguous if "too many cards that match several printings" in f["message"]]
     assert untried and all(f["severity"] == "error" for f in untried) and outcome.deck["legal"] is False
 
@@ -356,20 +381,23 @@ def _shaped(tmp_path, monkeypatch, payload: str) -> Path:
     return entry
 
 
-@pytest.mark.parametrize("payload", [
-    '{"source": "x", "data": {"game": [], "cards": [], "formats": []}}',
-    '{"source": "x", "data": {"game": {"a": 1}, "cards": [], "formats": []}}',
-    '{"source": "x", "data": {"game": "redline", "cards": [], "formats": 5}}',
-    '{"source": "x", "data": {"game": "redline", "cards": [[1, 2, 3, 4]], "formats": []}}',
-    "[" * 100_000 + "]" * 100_000,
-    "{not json",
-    "",
-])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        '{"source": "x", "data": {"game": [], "cards": [], "formats": []}}',
+        '{"source": "x", "data": {"game": {"a": 1}, "cards": [], "formats": []}}',
+        '{"source": "x", "data": {"game": "redline", "cards": [], "formats": 5}}',
+        '{"source": "x", "data": {"game": "redline", "cards": [[1, 2, 3, 4]], "formats": []}}',
+        "[" * 100_000 + "]" * 100_000,
+        "{not json",
+        "",
+    ],
+)
 def test_a_cache_entry_of_any_shape_is_ignored_and_rewritten(tmp_path, monkeypatch, payload):
     entry = _shaped(tmp_path, monkeypatch, payload)
     outcome = run("check", CPM)
     assert outcome.exit_code == 0 and outcome.stderr == ""
-    assert entry.read_bytes().split(b"\n", 1)[1].startswith(b'{"source": "')   # written again, by deckcheck
+    assert entry.read_bytes().split(b"\n", 1)[1].startswith(b'{"source": "')  # written again, by deckcheck
 
 
 def test_a_well_shaped_but_wrong_entry_cannot_make_a_legal_deck_illegal(tmp_path, monkeypatch):
@@ -380,7 +408,7 @@ def test_a_well_shaped_but_wrong_entry_cannot_make_a_legal_deck_illegal(tmp_path
     data = json.loads(body)
     for card in data["data"]["cards"]:
         if card[3].get("faction") == "cpm":
-            card[3]["faction"] = "une"      # every CPM card now UNE: the CPM starter would be illegal
+            card[3]["faction"] = "une"  # every CPM card now UNE: the CPM starter would be illegal
     entry.write_bytes(mac + b"\n" + json.dumps(data).encode())
     assert run("check", CPM).exit_code == 0
     assert b'"faction": "cpm"' in entry.read_bytes()
@@ -424,8 +452,10 @@ def test_an_entry_of_an_older_deckcheck_is_ignored(tmp_path, monkeypatch):
 
 # --- db import lackey ------------------------------------------------------------------------------------
 
-HEADER = ("Name\tSet\tImageFile\tOfficialSet\tType\tBrigade\tStrength\tToughness\tClass\tIdentifier\tSpecialAbility\t"
-          "Rarity\tReference\tSound\tAlignment\tLegality\n")
+HEADER = (
+    "Name\tSet\tImageFile\tOfficialSet\tType\tBrigade\tStrength\tToughness\tClass\tIdentifier\tSpecialAbility\t"
+    "Rarity\tReference\tSound\tAlignment\tLegality\n"
+)
 
 
 def card_row(name, card_set="Ki", strength="5", kind="Hero"):
@@ -449,10 +479,13 @@ def test_a_number_no_card_prints_skips_its_row(tmp_path):
     assert "row 2: a number of 5,000 digits in Strength" in outcome.stdout
 
 
-@pytest.mark.parametrize("text, words", [
-    (HEADER, "no cards in it (a header and 0 rows)"),
-    (HEADER + card_row("Token", kind="Lost Soul Token"), "no cards in it (a header and 1 row)"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        (HEADER, "no cards in it (a header and 0 rows)"),
+        (HEADER + card_row("Token", kind="Lost Soul Token"), "no cards in it (a header and 1 row)"),
+    ],
+)
 def test_a_card_list_with_no_cards_is_exit_two(tmp_path, text, words):
     (tmp_path / "carddata.txt").write_text(text)
     outcome = run("db", "import", "lackey", tmp_path / "carddata.txt", "-o", tmp_path / "out")
@@ -491,7 +524,7 @@ def test_a_large_set_is_split_below_the_loaders_limit(tmp_path):
 def test_a_second_import_replaces_the_first(tmp_path):
     (tmp_path / "carddata.txt").write_text(HEADER + card_row("Abel", "Old"))
     run("db", "import", "lackey", tmp_path / "carddata.txt", "-o", tmp_path / "out")
-    (tmp_path / "out" / "mine.yaml").write_text("game: redline\ncards: []\n")     # not the import's: kept
+    (tmp_path / "out" / "mine.yaml").write_text("game: redline\ncards: []\n")  # not the import's: kept
     (tmp_path / "carddata.txt").write_text(HEADER + card_row("Abel", "New"))
     assert run("db", "import", "lackey", tmp_path / "carddata.txt", "-o", tmp_path / "out").exit_code == 0
     assert sorted(p.name for p in (tmp_path / "out").glob("*.yaml")) == ["mine.yaml", "new.yaml"]
@@ -506,6 +539,7 @@ def test_a_fifo_as_the_card_list_is_exit_two(tmp_path):
 
 # --- fmt: nothing lost, and the run goes on ---------------------------------------------------------------
 
+
 def test_fmt_leaves_a_dek_as_lackeyccg_wrote_it(tmp_path):
     from conftest import REPO
 
@@ -518,10 +552,13 @@ def test_fmt_leaves_a_dek_as_lackeyccg_wrote_it(tmp_path):
     assert deck.read_bytes() == original
 
 
-@pytest.mark.parametrize("suffix, text, header", [
-    (".txt", "# game: redemption\n2\tPeter (I)\nReserve:\n1\tJames\n", "Reserve:"),
-    (".yaml", "game: redemption\nmain:\n  Peter (I): 2\nreserve:\n  James: 1\n", "reserve:"),
-])
+@pytest.mark.parametrize(
+    "suffix, text, header",
+    [
+        (".txt", "# game: redemption\n2\tPeter (I)\nReserve:\n1\tJames\n", "Reserve:"),
+        (".yaml", "game: redemption\nmain:\n  Peter (I): 2\nreserve:\n  James: 1\n", "reserve:"),
+    ],
+)
 def test_fmt_keeps_the_reserve_its_name(tmp_path, suffix, text, header):
     deck = tmp_path / f"deck{suffix}"
     deck.write_text(text)
@@ -557,7 +594,7 @@ def test_fmt_writes_any_name_back_readable(tmp_path, name):
     assert any(name in message for _, message in first)
     assert run("fmt", deck).exit_code == 0
     assert said() == first
-    assert run("fmt", "--check", deck).exit_code == 0       # and it is idempotent
+    assert run("fmt", "--check", deck).exit_code == 0  # and it is idempotent
 
 
 def test_fmt_keeps_a_text_decks_first_line_comment(tmp_path):
@@ -590,7 +627,7 @@ def test_fmt_refuses_a_hard_linked_file_and_goes_on(tmp_path):
     outcome = run("fmt", first, other)
     assert outcome.exit_code == 1 and "has 2 hard links" in outcome.stderr
     assert first.read_text() == UNSORTED and (tmp_path / "b-link.yaml").read_text() == UNSORTED
-    assert other.read_text() != UNSORTED          # the run went on
+    assert other.read_text() != UNSORTED  # the run went on
 
 
 def test_fmt_refuses_a_read_only_file(tmp_path):
@@ -611,7 +648,7 @@ def test_fmt_in_a_folder_it_cannot_write_goes_on_with_the_others(tmp_path, monke
     (tmp_path / "free.yaml").write_text(UNSORTED)
     real_mkstemp = tempfile.mkstemp
 
-    def refusing(*args, dir=None, **kwargs):   # what a folder without write permission answers
+    def refusing(*args, dir=None, **kwargs):  # what a folder without write permission answers
         if Path(dir) == locked:
             raise PermissionError(13, "Permission denied")
         return real_mkstemp(*args, dir=dir, **kwargs)
@@ -630,11 +667,14 @@ def test_fmt_writes_a_deck_with_the_longest_file_name(tmp_path):
     assert deck.read_text() != UNSORTED
 
 
-@pytest.mark.parametrize("file, text, where", [
-    ("event.yaml", "name: x\nfoo: 2\n", "2:1"),
-    (".deckcheck.yaml", "game: redline\n\njunk: 1\n", "3:1"),
-    ("event.yaml", "name: x\nsettings:\n  life_points: 10\n  colour: red\n", "4:3"),
-])
+@pytest.mark.parametrize(
+    "file, text, where",
+    [
+        ("event.yaml", "name: x\nfoo: 2\n", "2:1"),
+        (".deckcheck.yaml", "game: redline\n\njunk: 1\n", "3:1"),
+        ("event.yaml", "name: x\nsettings:\n  life_points: 10\n  colour: red\n", "4:3"),
+    ],
+)
 def test_an_unknown_key_in_an_event_or_config_is_reported_at_its_line(tmp_path, redline_deck, monkeypatch, file, text, where):
     (tmp_path / file).write_text(text)
     monkeypatch.chdir(tmp_path)

@@ -37,32 +37,57 @@ def test_import_summary_says_what_came_in_and_what_did_not(imported):
     assert "formats: rotation (16 sets), kings-only (1 set)" in summary
 
 
-@pytest.mark.parametrize("name, title", [
-    ("Peter (Ap)", "Peter"), ("Peter (I)", "Peter"), ("Lost Soul Proverbs 10:1 (I)", "Lost Soul Proverbs 10:1"),
-    ("Abednego (Azariah)", "Abednego (Azariah)"),
-    ("Lost Soul II Chronicles 28:13 (Hopper)", "Lost Soul II Chronicles 28:13 (Hopper)"),
-    ("Christian Martyr (AU)", "Christian Martyr"), ("Glory of the Lord (2015 Promo)", "Glory of the Lord"),
-    ("Michael (Aw)", "Michael"), ("Endless Treasures (Banned)", "Endless Treasures"), ("Shapeshifter", "Shapeshifter"),
-    # brackets, repeated marks, quoted art names, codes with spaces, first prints, fundraisers
-    ("Son of God [K]", "Son of God"), ("Son of God (2019) (Promo)", "Son of God"), ('Son of God "Manger" (Promo)', "Son of God"),
-    ("Son of God [Tomb] [2022 - Seasonal]", "Son of God"), ("Son of God ( C)", "Son of God"),
-    ("Son of God (1st Print - K)", "Son of God"), ("Son of God [Fundraiser - Greek]", "Son of God"),
-    ("The Second Coming (CoW AB)", "The Second Coming"), ("Storehouse [IR]", "Storehouse"),
-    ("Cherubim [Blake] [T2C AB]", "Cherubim [Blake]"),   # a generic character's art makes another card
-    ("The Depraved [Black]", "The Depraved [Black]"),    # a brigade variant is another card
-    ('Lost Soul "Deck Discard" [Hosea 13:2 - LR]', 'Lost Soul "Deck Discard" [Hosea 13:2]'),
-])
+@pytest.mark.parametrize(
+    "name, title",
+    [
+        ("Peter (Ap)", "Peter"),
+        ("Peter (I)", "Peter"),
+        ("Lost Soul Proverbs 10:1 (I)", "Lost Soul Proverbs 10:1"),
+        ("Abednego (Azariah)", "Abednego (Azariah)"),
+        ("Lost Soul II Chronicles 28:13 (Hopper)", "Lost Soul II Chronicles 28:13 (Hopper)"),
+        ("Christian Martyr (AU)", "Christian Martyr"),
+        ("Glory of the Lord (2015 Promo)", "Glory of the Lord"),
+        ("Michael (Aw)", "Michael"),
+        ("Endless Treasures (Banned)", "Endless Treasures"),
+        ("Shapeshifter", "Shapeshifter"),
+        # brackets, repeated marks, quoted art names, codes with spaces, first prints, fundraisers
+        ("Son of God [K]", "Son of God"),
+        ("Son of God (2019) (Promo)", "Son of God"),
+        ('Son of God "Manger" (Promo)', "Son of God"),
+        ("Son of God [Tomb] [2022 - Seasonal]", "Son of God"),
+        ("Son of God ( C)", "Son of God"),
+        ("Son of God (1st Print - K)", "Son of God"),
+        ("Son of God [Fundraiser - Greek]", "Son of God"),
+        ("The Second Coming (CoW AB)", "The Second Coming"),
+        ("Storehouse [IR]", "Storehouse"),
+        ("Cherubim [Blake] [T2C AB]", "Cherubim [Blake]"),  # a generic character's art makes another card
+        ("The Depraved [Black]", "The Depraved [Black]"),  # a brigade variant is another card
+        ('Lost Soul "Deck Discard" [Hosea 13:2 - LR]', 'Lost Soul "Deck Discard" [Hosea 13:2]'),
+    ],
+)
 def test_titles(imported, name, title):
     assert cards(imported[0])[name].title == title
 
 
-@pytest.mark.parametrize("printings", [
-    ["Son of God (I)", "Son of God [K]", "Son of God (H)", 'Son of God "Manger" (Promo)', "Son of God (2019) (Promo)",
-     "Son of God [Tomb] [2022 - Seasonal]", "Son of God ( C)", "Son of God (1st Print - K)", "Son of God [Fundraiser - Greek]"],
-    ["The Second Coming", "The Second Coming (CoW AB)", "The Second Coming [Fundraiser]"],
-    ["Storehouse [IR]", "Storehouse (Promo)"],
-    ["Goliath's Curse [L]", "Goliath\u2019s Curse (LoC)"],
-])
+@pytest.mark.parametrize(
+    "printings",
+    [
+        [
+            "Son of God (I)",
+            "Son of God [K]",
+            "Son of God (H)",
+            'Son of God "Manger" (Promo)',
+            "Son of God (2019) (Promo)",
+            "Son of God [Tomb] [2022 - Seasonal]",
+            "Son of God ( C)",
+            "Son of God (1st Print - K)",
+            "Son of God [Fundraiser - Greek]",
+        ],
+        ["The Second Coming", "The Second Coming (CoW AB)", "The Second Coming [Fundraiser]"],
+        ["Storehouse [IR]", "Storehouse (Promo)"],
+        ["Goliath's Curse [L]", "Goliath\u2019s Curse (LoC)"],
+    ],
+)
 def test_every_printing_of_a_card_has_one_title(imported, printings):
     from deckcheck.loading.names import normalise
 
@@ -80,7 +105,7 @@ def test_summary_counts_each_kind_of_mark_with_an_example(imported):
         ("the art's name of a card that is not generic", 2, 'e.g. Son of God "Manger" (Promo) -> Son of God'),
         ("a first printing", 1, "e.g. Son of God (1st Print - K) -> Son of God"),
         ("a fundraiser printing", 2, "e.g. Son of God [Fundraiser - Greek] -> Son of God"),
-        ("a printing code inside a Lost Soul's reference", 1, "[Hosea 13:2 - LR] -> Lost Soul \"Deck Discard\" [Hosea 13:2]"),
+        ("a printing code inside a Lost Soul's reference", 1, '[Hosea 13:2 - LR] -> Lost Soul "Deck Discard" [Hosea 13:2]'),
         ("several marks on one name", 3, 'e.g. Son of God "Manger" (Promo) -> Son of God'),
         ("kept: a bracket that names the card", 4, "e.g. The Depraved [Black] -> The Depraved [Black]"),
     ]:
@@ -112,10 +137,14 @@ def test_facts(imported):
     assert found["Christian Martyr (AU)"].types == ("evil_dominant",)
     peter = found["Peter (I)"]
     assert (peter.get("special_ability"), peter.get("identifiers"), peter.get("set"), peter.get("image"), peter.get("art")) == (
-        True, ["Disciple", "Prophet"], "I", "Peter_(I)", "Peter_(I)")
+        True,
+        ["Disciple", "Prophet"],
+        "I",
+        "Peter_(I)",
+        "Peter_(I)",
+    )
     assert found["James (I)"].get("strength") == 8 and found["Andrew (Ap)"].get("special_ability") is False
-    assert "ability" not in json.dumps({k: v for c in found.values() for k, v in c.facts.items()}).lower().replace(
-        "special_ability", "")
+    assert "ability" not in json.dumps({k: v for c in found.values() for k, v in c.facts.items()}).lower().replace("special_ability", "")
 
 
 def test_the_same_name_twice_gets_two_ids(imported):
@@ -168,8 +197,11 @@ def dek_card(image, name, card_set):
 def test_dek_resolves_by_image_then_set_then_name(tmp_path, imported):
     out = imported[0]
     deck = tmp_path / "deck.dek"
-    cards_xml = (dek_card("Peter_(I)", "Peter", "I") * 2 + dek_card("Glad_Tidings_(I)", "Glad Tidings", "I")
-                 + dek_card("unknown_image", "James (I)", "I"))
+    cards_xml = (
+        dek_card("Peter_(I)", "Peter", "I") * 2
+        + dek_card("Glad_Tidings_(I)", "Glad Tidings", "I")
+        + dek_card("unknown_image", "James (I)", "I")
+    )
     deck.write_text(DEK.format(cards=cards_xml))
     outcome = run("check", deck, "--card-db", out, "--output-format", "json")
     assert outcome.deck["game"] == "redemption" and outcome.deck["counts"] == {"main": 4, "side": 1}
@@ -179,13 +211,22 @@ def test_dek_resolves_by_image_then_set_then_name(tmp_path, imported):
     assert limit["message"].startswith("2 copies of Peter (I); at most 1 allowed") and limit["line"] == 4
 
 
-@pytest.mark.parametrize("hostile, words", [
-    ('<?xml version="1.0"?>\n<!DOCTYPE deck [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>\n'
-     '<deck><superzone name="Deck"><card><name id="x">&b;</name><set>I</set></card></superzone></deck>\n', "refused"),
-    ('<?xml version="1.0"?>\n<!DOCTYPE deck [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'
-     '<deck><superzone name="Deck"><card><name id="x">&x;</name></card></superzone></deck>\n', "refused"),
-    ('<deck><superzone name="Deck"><card><name id="x">Peter</name></card>\n</deck>\n', "not a valid LackeyCCG .dek file"),
-])
+@pytest.mark.parametrize(
+    "hostile, words",
+    [
+        (
+            '<?xml version="1.0"?>\n<!DOCTYPE deck [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;">]>\n'
+            '<deck><superzone name="Deck"><card><name id="x">&b;</name><set>I</set></card></superzone></deck>\n',
+            "refused",
+        ),
+        (
+            '<?xml version="1.0"?>\n<!DOCTYPE deck [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n'
+            '<deck><superzone name="Deck"><card><name id="x">&x;</name></card></superzone></deck>\n',
+            "refused",
+        ),
+        ('<deck><superzone name="Deck"><card><name id="x">Peter</name></card>\n</deck>\n', "not a valid LackeyCCG .dek file"),
+    ],
+)
 def test_hostile_or_broken_dek_is_deck_parse(tmp_path, hostile, words):
     deck = tmp_path / "deck.dek"
     deck.write_text(hostile)
@@ -200,25 +241,32 @@ def test_the_same_deck_as_dek_lackey_text_and_yaml(tmp_path):
     text_deck = tmp_path / "deck.txt"
     names = yaml.safe_load((REPO / "examples" / "redemption-deck-i.yaml").read_text())["main"]
     extra = "Peter (I)"  # one copy too many, so that there is a finding to compare
-    text_deck.write_text("".join(f"{2 if n == extra else c}\t{n}\n" for n, c in names.items())
-                         + "Reserve:\n1\tJames\nTokens:\n1\tLost Soul Token\n")
+    text_deck.write_text(
+        "".join(f"{2 if n == extra else c}\t{n}\n" for n, c in names.items()) + "Reserve:\n1\tJames\nTokens:\n1\tLost Soul Token\n"
+    )
     yaml_deck = tmp_path / "deck.yaml"
-    yaml_deck.write_text("game: redemption\nmain:\n" + "".join(f"  {json.dumps(n)}: {2 if n == extra else c}\n"
-                                                             for n, c in names.items()) + "side:\n  James: 1\n")
+    yaml_deck.write_text(
+        "game: redemption\nmain:\n"
+        + "".join(f"  {json.dumps(n)}: {2 if n == extra else c}\n" for n, c in names.items())
+        + "side:\n  James: 1\n"
+    )
     dek_text = dek.read_text().replace("\t</superzone>", dek_card("Peter_(I)", "Peter (I)", "I") + "\t</superzone>", 1)
-    dek_text = dek_text.replace("</deck>", '\t<superzone name="Reserve">\n' + dek_card("James_(I)", "James", "I")
-                                + "\t</superzone>\n</deck>")
+    dek_text = dek_text.replace(
+        "</deck>", '\t<superzone name="Reserve">\n' + dek_card("James_(I)", "James", "I") + "\t</superzone>\n</deck>"
+    )
     (tmp_path / "deck.dek").write_text(dek_text)
     verdicts = []
     for deck in (tmp_path / "deck.dek", text_deck, yaml_deck):
         outcome = run("check", deck, "--game", "redemption", "--output-format", "json")
-        verdicts.append((outcome.deck["legal"], outcome.deck["counts"],
-                         sorted((f["rule"], f["message"]) for f in outcome.deck["findings"])))
+        verdicts.append(
+            (outcome.deck["legal"], outcome.deck["counts"], sorted((f["rule"], f["message"]) for f in outcome.deck["findings"]))
+        )
     assert verdicts[0] == verdicts[1] == verdicts[2]
     assert verdicts[0][0] is False and verdicts[0][1] == {"main": 51, "side": 1}
 
 
 # --- formats and bans from the data ------------------------------------------------------------
+
 
 def test_a_card_outside_the_formats_sets(tmp_path, imported):
     deck = tmp_path / "deck.yaml"
@@ -233,8 +281,9 @@ def test_unknown_format_lists_the_datas_formats(tmp_path, imported):
     deck = tmp_path / "deck.yaml"
     deck.write_text("game: redemption\nformat: legacy\nmain:\n  Peter (I): 1\n")
     (finding,) = run("check", deck, "--card-db", imported[0], "--output-format", "json").findings("deck.unknown-game")
-    assert finding["message"] == ("Redemption has no format 'legacy' (formats: quickstart, type1, type1-unlimited, "
-                                  "type1-teams, type2, rotation, kings-only)")
+    assert finding["message"] == (
+        "Redemption has no format 'legacy' (formats: quickstart, type1, type1-unlimited, type1-teams, type2, rotation, kings-only)"
+    )
 
 
 def test_banned_in_the_data_is_banned_everywhere(tmp_path, imported):
@@ -252,22 +301,23 @@ def test_rules_lists_the_new_ids():
 
 # --- cards --------------------------------------------------------------------------------------
 
+
 def test_cards_by_fuzzy_name():
     outcome = run("cards", "rabit", "--game", "redline")
     assert outcome.exit_code == 0 and "EF-9 Rabbit" in outcome.stdout
 
 
 def test_cards_by_facts_in_json():
-    data = json.loads(run("cards", "--game", "redemption", "--type", "hero", "--brigade", "purple",
-                          "--output-format", "json").stdout)
+    data = json.loads(run("cards", "--game", "redemption", "--type", "hero", "--brigade", "purple", "--output-format", "json").stdout)
     assert data["found"] == len(data["cards"]) > 0
     assert all("hero" in c["type"] and "purple" in c["brigades"] for c in data["cards"])
     assert {c["name"] for c in data["cards"]} >= {"Peter (I)", "John (I)", "James"}
 
 
 def test_cards_by_set_and_faction():
-    assert {c["name"] for c in json.loads(run("cards", "--game", "redemption", "--set", "Ki", "--output-format",
-                                               "json").stdout)["cards"]} == {"Saph (Ki)"}
+    assert {
+        c["name"] for c in json.loads(run("cards", "--game", "redemption", "--set", "Ki", "--output-format", "json").stdout)["cards"]
+    } == {"Saph (Ki)"}
     holy = json.loads(run("cards", "--faction", "holy", "--output-format", "json").stdout)["cards"]
     assert {c["game"] for c in holy} == {"demon-rush"} and "Soren" in {c["name"] for c in holy}
 
@@ -279,12 +329,24 @@ def test_cards_nothing_found_is_exit_one():
 # --- db lint ------------------------------------------------------------------------------------
 
 LINT_CASES = {  # cards, the line and the text the problem points at, what it says
-    "duplicate id": ("  - {name: Crate, type: resource}\n  - {name: Box, id: crate, type: resource}\n",
-                     4, "{", "duplicate id 'crate' (also at"),
-    "same name": ("  - {name: Crate, id: crate-a, type: resource}\n  - {name: Crate, id: crate-b, type: resource}\n",
-                  4, "{", "'Crate' has the name of the card at"),
-    "foreign field": ("  - {name: Crate, type: resource, brigades: [red]}\n", 3, "brigades:",
-                      "cards/0: Additional properties are not allowed ('brigades' was unexpected)"),
+    "duplicate id": (
+        "  - {name: Crate, type: resource}\n  - {name: Box, id: crate, type: resource}\n",
+        4,
+        "{",
+        "duplicate id 'crate' (also at",
+    ),
+    "same name": (
+        "  - {name: Crate, id: crate-a, type: resource}\n  - {name: Crate, id: crate-b, type: resource}\n",
+        4,
+        "{",
+        "'Crate' has the name of the card at",
+    ),
+    "foreign field": (
+        "  - {name: Crate, type: resource, brigades: [red]}\n",
+        3,
+        "brigades:",
+        "cards/0: Additional properties are not allowed ('brigades' was unexpected)",
+    ),
     "out of range": ("  - {name: Titan, type: efreet, damage: 120}\n", 3, "120", "damage 120 is out of range (0 to 99)"),
     "schema": ("  - {name: Crate, type: resource, cost: lots}\n", 3, "lots", "cards/0/cost: 'lots' is not of type 'integer'"),
 }
@@ -312,6 +374,7 @@ def test_db_lint_of_the_bundled_data_and_coverage():
 
 # --- the cache ------------------------------------------------------------------------------------
 
+
 def test_cache_entries_are_used_and_bad_ones_ignored(tmp_path, monkeypatch):
     monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
     from deckcheck.loading.card_db import read_file
@@ -322,11 +385,11 @@ def test_cache_entries_are_used_and_bad_ones_ignored(tmp_path, monkeypatch):
     entries = list((tmp_path / "cache").glob("*.json"))
     assert game == "redline" and len(entries) == 1
     entries[0].write_text("{not json")
-    assert [c.id for c in read_file(source)[1]] == [c.id for c in first]   # a broken entry is read past
+    assert [c.id for c in read_file(source)[1]] == [c.id for c in first]  # a broken entry is read past
     entries[0].write_text(json.dumps({"game": "redline", "cards": [["x"]], "formats": []}))
-    assert [c.id for c in read_file(source)[1]] == [c.id for c in first]   # so is one of another shape
+    assert [c.id for c in read_file(source)[1]] == [c.id for c in first]  # so is one of another shape
     source.write_text(source.read_text().replace("Mars General", "Venus General"))
-    assert "Venus General" in {c.name for c in read_file(source)[1]}      # a changed file is a new entry
+    assert "Venus General" in {c.name for c in read_file(source)[1]}  # a changed file is a new entry
 
 
 def test_cache_can_be_turned_off_and_survives_an_unwritable_folder(tmp_path, monkeypatch):
@@ -344,6 +407,7 @@ def test_cache_can_be_turned_off_and_survives_an_unwritable_folder(tmp_path, mon
 
 
 # --- the real plugin data -------------------------------------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def real_database(tmp_path_factory):
@@ -373,9 +437,13 @@ def test_every_printing_of_the_real_list_gets_one_title_per_card(real_database):
     database = load_databases([real_database[0]])["redemption"]
     dominants = ("good_dominant", "evil_dominant")
     groups = {
-        "Son of God": lambda c: True, "The Second Coming": lambda c: True, "Star of Bethlehem": lambda c: True,
-        "Storehouse": lambda c: True, "Goliath's Curse": lambda c: True,
-        "New Jerusalem": lambda c: c.is_a(*dominants), "Chariot of Fire": lambda c: c.is_a(*dominants),
+        "Son of God": lambda c: True,
+        "The Second Coming": lambda c: True,
+        "Star of Bethlehem": lambda c: True,
+        "Storehouse": lambda c: True,
+        "Goliath's Curse": lambda c: True,
+        "New Jerusalem": lambda c: c.is_a(*dominants),
+        "Chariot of Fire": lambda c: c.is_a(*dominants),
     }
     for name, which in groups.items():
         pattern = re.compile(re.escape(name).replace("'", "['\u2019]") + r"(?![\w,'])")
@@ -393,9 +461,15 @@ def test_the_real_summary_puts_under_no_parenthesis_only_names_without_one(real_
     rows = (REAL / "carddata.txt").read_text(encoding="utf-8-sig").splitlines()[1:]
     names = [row.split("\t")[0] for row in rows if len(row.split("\t")) == 16 and "Token" not in row.split("\t")[4]]
     assert int(unmarked.split()[0]) == sum(not any(c in n for c in '()[]"') for n in names)
-    for kind in ("a set named in the mark", "a first printing", "a fundraiser printing",
-                 "a dated, event or promotional printing", "the art's name of a card that is not generic",
-                 "a printing code inside a Lost Soul's reference", "several marks on one name"):
+    for kind in (
+        "a set named in the mark",
+        "a first printing",
+        "a fundraiser printing",
+        "a dated, event or promotional printing",
+        "the art's name of a card that is not generic",
+        "a printing code inside a Lost Soul's reference",
+        "several marks on one name",
+    ):
         assert kind in summary
 
 
@@ -428,25 +502,27 @@ def test_rules_versions_follow_their_schema_and_lint_clean():
 @needs_real
 @pytest.mark.parametrize("as_of", ["2026-06-01", "2026-09-01"])
 def test_every_official_deck_under_type1_limited(real_database, as_of):
-    outcome = run("check", REAL / "decks", "--card-db", real_database[0], "--format", "type1", "--as-of", as_of,
-                  "--output-format", "json")
+    outcome = run("check", REAL / "decks", "--card-db", real_database[0], "--format", "type1", "--as-of", as_of, "--output-format", "json")
     verdicts = {d["path"].rsplit("/", 1)[-1]: sorted({f["rule"] for f in d["findings"]}) for d in outcome.report["decks"]}
     # the starter decks K and L are Rotation decks and legal; the older ones are outside the
     # Rotation pool; I and J as the plugin lists them (one ability Lost Soul twice) and the
     # dominant twice in Unlimited B stay what they were
     legal = {name for name, rules in verdicts.items() if not rules}
     assert legal == {"Starter_K.dek", "Starter_L.dek"}
-    assert verdicts["Starter_I.dek"] == verdicts["Starter_J.dek"] == [
-        "redemption.lost-soul-ability-limit", "redemption.lost-soul-count"]
+    assert verdicts["Starter_I.dek"] == verdicts["Starter_J.dek"] == ["redemption.lost-soul-ability-limit", "redemption.lost-soul-count"]
     assert verdicts["Unlimited_B.dek"] == ["redemption.dominant-limit", "redemption.format-sets"]
-    assert all(rules == ["redemption.format-sets"] for name, rules in verdicts.items()
-               if name not in legal | {"Starter_I.dek", "Starter_J.dek", "Unlimited_B.dek"})
+    assert all(
+        rules == ["redemption.format-sets"]
+        for name, rules in verdicts.items()
+        if name not in legal | {"Starter_I.dek", "Starter_J.dek", "Unlimited_B.dek"}
+    )
 
 
 @needs_real
 def test_every_official_deck_in_unlimited_takes_every_card(real_database):
-    outcome = run("check", REAL / "decks", "--card-db", real_database[0], "--format", "unlimited", "--as-of", "2026-06-01",
-                  "--output-format", "json")
+    outcome = run(
+        "check", REAL / "decks", "--card-db", real_database[0], "--format", "unlimited", "--as-of", "2026-06-01", "--output-format", "json"
+    )
     illegal = {d["path"].rsplit("/", 1)[-1] for d in outcome.report["decks"] if not d["legal"]}
     assert illegal == {"Starter_I.dek", "Starter_J.dek", "Unlimited_B.dek"}
 
@@ -460,8 +536,7 @@ REAL_TITLE_CASES = [  # the issue's pairs that passed while printing marks staye
     (["The Second Coming [Fundraiser]", "The Second Coming (CoW AB)"], "redemption.dominant-limit"),
     (["Storehouse [IR]", "Storehouse (Promo)"], "redemption.copy-limit"),
     (["Goliath's Curse [L]", "Goliath\u2019s Curse (LoC)"], "redemption.copy-limit"),
-    (['Lost Soul "Deck Discard" [Hosea 13:2 - LR]', "Lost Soul Hosea 13:2 (Deck Discarder)"],
-     "redemption.lost-soul-ability-limit"),
+    (['Lost Soul "Deck Discard" [Hosea 13:2 - LR]', "Lost Soul Hosea 13:2 (Deck Discarder)"], "redemption.lost-soul-ability-limit"),
 ]
 
 
@@ -470,17 +545,30 @@ REAL_TITLE_CASES = [  # the issue's pairs that passed while printing marks staye
 def test_printings_of_one_card_in_the_real_list_are_one_card(real_database, tmp_path, names, rule):
     lines = "".join(f"1\t{name}\n" for name in names)
     (tmp_path / "deck.txt").write_text("# game: redemption\n" + lines)
-    outcome = run("check", tmp_path / "deck.txt", "--card-db", real_database[0], "--format", "unlimited",
-                  "--as-of", "2026-09-01", "--output-format", "json")
+    outcome = run(
+        "check",
+        tmp_path / "deck.txt",
+        "--card-db",
+        real_database[0],
+        "--format",
+        "unlimited",
+        "--as-of",
+        "2026-09-01",
+        "--output-format",
+        "json",
+    )
     (finding,) = outcome.findings(rule)
     assert len(finding["cards"]) == 2, finding
 
 
-@pytest.mark.parametrize("carddata, formats, words", [
-    (b"Name\tSet\n\xff\xfe\n", None, "not UTF-8 text"),
-    (None, b"<formatdefinitions><format>", "not LackeyCCG format definitions"),
-    (None, b'<!DOCTYPE x [<!ENTITY a "b">]><formatdefinitions/>', "not LackeyCCG format definitions"),
-])
+@pytest.mark.parametrize(
+    "carddata, formats, words",
+    [
+        (b"Name\tSet\n\xff\xfe\n", None, "not UTF-8 text"),
+        (None, b"<formatdefinitions><format>", "not LackeyCCG format definitions"),
+        (None, b'<!DOCTYPE x [<!ENTITY a "b">]><formatdefinitions/>', "not LackeyCCG format definitions"),
+    ],
+)
 def test_import_of_broken_files_is_one_line_and_exit_two(tmp_path, carddata, formats, words):
     cards = tmp_path / "carddata.txt"
     cards.write_bytes(carddata or (LACKEY / "carddata.txt").read_bytes())
@@ -493,6 +581,7 @@ def test_import_of_broken_files_is_one_line_and_exit_two(tmp_path, carddata, for
 
 
 # --- raw exports, as a new user checks them -----------------------------------------------------------
+
 
 def _export(dek_path, out):
     """A .dek as LackeyCCG's text export writes it: `count<TAB>name`, `Reserve:`, no game line."""
@@ -515,7 +604,7 @@ def test_a_raw_export_with_no_header_is_inferred_as_redemption(tmp_path, importe
     deck.write_text("2\tPeter (I)\n1\tJames (I)\n1\tSon of God (I)\nReserve:\n1\tGlad Tidings\n")
     outcome = run("check", deck, "--card-db", imported[0], "--output-format", "json")
     assert outcome.deck["game"] == "redemption" and outcome.deck["game_inferred"] is True
-    (ambiguous,) = outcome.findings("deck.ambiguous-card")   # Glad Tidings of I or of Ki: the same verdict
+    (ambiguous,) = outcome.findings("deck.ambiguous-card")  # Glad Tidings of I or of Ki: the same verdict
     assert ambiguous["severity"] == "warning"
 
 

@@ -39,10 +39,10 @@ def _without_simulated(text: str) -> list[str]:
 
     kept = []
     for line in text.splitlines():
-        if re.match(r"^\d+\s+0\.\d{4}\s", line):          # a by-turn row: keep its turn and exact value
+        if re.match(r"^\d+\s+0\.\d{4}\s", line):  # a by-turn row: keep its turn and exact value
             fields = line.split()
             line = f"{fields[0]} {fields[-1]}"
-        elif "|" in line or line.startswith("Race ("):     # histograms and the race's simulated summary
+        elif "|" in line or line.startswith("Race ("):  # histograms and the race's simulated summary
             line = line.split("|")[0].split(":")[0].strip()
         kept.append(line)
     return kept

@@ -83,18 +83,23 @@ def test_explain_in_json(tmp_path):
     deck.write_text(demon_rush_deck({"Holy Soldier 1": 4}, size=40))
     outcome = run("check", deck, "--card-db", DB, "--explain", "--output-format", "json")
     (finding,) = outcome.findings("demon-rush.copy-limit")
-    assert finding["explanation"] == {"summary": "at most 3 of each card, main and side together",
-                                      "source": "Demon Rush rules, Basics"}
+    assert finding["explanation"] == {"summary": "at most 3 of each card, main and side together", "source": "Demon Rush rules, Basics"}
 
 
 def test_rules_lists_every_game_and_rule():
     outcome = run("rules", "--output-format", "json")
     listing = json.loads(outcome.stdout)
-    assert [g["game"] for g in listing["games"]] == ["redemption", "bible-battles", "redline", "demon-rush",
-                                                     "promised-land"]
+    assert [g["game"] for g in listing["games"]] == ["redemption", "bible-battles", "redline", "demon-rush", "promised-land"]
     ids = {r["id"] for g in listing["games"] for r in g["rules"]} | {r["id"] for r in listing["common_rules"]}
-    assert {"deck.parse", "banlist.limited", "demon-rush.side-swap", "promised-land.scripture-scope",
-            "redemption.lost-soul-count", "redline.resource-count", "bible-battles.unique-limit"} <= ids
+    assert {
+        "deck.parse",
+        "banlist.limited",
+        "demon-rush.side-swap",
+        "promised-land.scripture-scope",
+        "redemption.lost-soul-count",
+        "redline.resource-count",
+        "bible-battles.unique-limit",
+    } <= ids
     promised = next(g for g in listing["games"] if g["game"] == "promised-land")
     assert [f["name"] for f in promised["formats"]] == ["home", "sunday-school", "tournament"]
 

@@ -27,7 +27,7 @@ _TEXT_METADATA = re.compile(r"^#\s*(game|format|name)\s*:", re.IGNORECASE)
 @dataclass(frozen=True)
 class FormatOutcome:
     path: Path
-    status: str            # "unchanged", "reformatted", "would reformat", "skipped" (by design), "untouched" (a problem)
+    status: str  # "unchanged", "reformatted", "would reformat", "skipped" (by design), "untouched" (a problem)
     reason: str | None = None
 
 
@@ -74,7 +74,7 @@ def _format(path: Path, game_name: str | None, databases: Databases, check_only:
         return FormatOutcome(path, "unchanged")
     if check_only:
         return FormatOutcome(path, "would reformat")
-    target = Path(os.path.realpath(path))   # a link is followed: its target is the deck
+    target = Path(os.path.realpath(path))  # a link is followed: its target is the deck
     refused = _cannot_replace(target)
     if refused:
         return FormatOutcome(path, "untouched", refused)
@@ -89,8 +89,7 @@ def _cannot_replace(target: Path) -> str | None:
     if not os.access(target, os.W_OK) or not status.st_mode & stat.S_IWUSR:
         return "it is read-only: left as it is (make it writable to format it)"
     if status.st_nlink > 1:
-        return (f"it has {status.st_nlink} hard links: writing a new file would part it from the others, so it is "
-                "left as it is")
+        return f"it has {status.st_nlink} hard links: writing a new file would part it from the others, so it is left as it is"
     return None
 
 
@@ -114,15 +113,15 @@ def _canonical(raw: RawDeck, text: str, game: Game, database: CardDatabase, is_y
         if zone in canonical.ZONE_ORDER:
             zones.setdefault(zone, [])
     zone_lines = {zone: position.line for zone, position in raw.zone_positions.items()}
-    metadata = canonical.Metadata(raw.game or game.name, raw.format, raw.name,
-                                  {key: zone_lines[key] for key in ("game", "format", "name") if key in zone_lines})
+    metadata = canonical.Metadata(
+        raw.game or game.name, raw.format, raw.name, {key: zone_lines[key] for key in ("game", "format", "name") if key in zone_lines}
+    )
     anchors = [e.position.line for e in raw.entries] + list(zone_lines.values())
     if is_yaml:
         comments = collect(text, anchors, yaml_comment_start)
         return canonical.render_yaml(metadata, zones, zone_lines, comments, raw.zone_words)
     first_card = min((e.position.line for e in raw.entries), default=None)
-    comments = collect(text, anchors, text_comment_start, skip=lambda line: bool(_TEXT_METADATA.match(line)),
-                       first_card=first_card)
+    comments = collect(text, anchors, text_comment_start, skip=lambda line: bool(_TEXT_METADATA.match(line)), first_card=first_card)
     return canonical.render_text(metadata, zones, zone_lines, comments, {"side": f"{game.zone_label('side')}:"})
 
 
@@ -151,6 +150,7 @@ def _reread(path: Path, text: str, is_yaml: bool) -> RawDeck:
 def _meaning(raw: RawDeck, database: CardDatabase) -> tuple:
     """What a deck says, whatever its layout: its format and name and the copies of each card per
     zone (the game is compared apart: formatting writes it down when --game supplied it)."""
+
     def key(typed: str) -> str:
         card = database.names.resolve(typed).card
         return card.id if card else normalise(typed)

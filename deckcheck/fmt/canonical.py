@@ -24,9 +24,9 @@ class Line:
 
     name: str
     count: int
-    group: int          # the index of its type in the game's order (unknown cards last)
-    source_line: int    # where it stood, for its comments
-    also: tuple[int, ...] = ()   # other lines that named the same card, merged into this one
+    group: int  # the index of its type in the game's order (unknown cards last)
+    source_line: int  # where it stood, for its comments
+    also: tuple[int, ...] = ()  # other lines that named the same card, merged into this one
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class Metadata:
     lines: dict[str, int]  # key -> line it stood on (YAML), for its comments
 
 
-LONGEST_SIMPLE_KEY = 1000   # YAML reads a longer key only in its explicit form (`? key`)
+LONGEST_SIMPLE_KEY = 1000  # YAML reads a longer key only in its explicit form (`? key`)
 
 
 def yaml_scalar(text: str) -> str:
@@ -73,8 +73,9 @@ def _above_line(comments: Comments, line: Line, indent: str) -> list[str]:
     return out
 
 
-def render_yaml(meta: Metadata, zones: dict[str, list[Line]], zone_lines: dict[str, int], comments: Comments,
-                zone_keys: dict[str, str] | None = None) -> str:
+def render_yaml(
+    meta: Metadata, zones: dict[str, list[Line]], zone_lines: dict[str, int], comments: Comments, zone_keys: dict[str, str] | None = None
+) -> str:
     """`zone_keys`: a zone's key as the deck wrote it (`reserve` for a Redemption deck's side)."""
     out: list[str] = []
     for key in ("game", "format", "name"):
@@ -112,8 +113,9 @@ def render_yaml(meta: Metadata, zones: dict[str, list[Line]], zone_lines: dict[s
     return "\n".join(out) + "\n"
 
 
-def render_text(meta: Metadata, zones: dict[str, list[Line]], zone_lines: dict[str, int], comments: Comments,
-                headers: dict[str, str] | None = None) -> str:
+def render_text(
+    meta: Metadata, zones: dict[str, list[Line]], zone_lines: dict[str, int], comments: Comments, headers: dict[str, str] | None = None
+) -> str:
     """`headers`: a zone's header as the game calls it (`Reserve:` for Redemption's side)."""
     out = [f"# {key}: {getattr(meta, key)}" for key in ("game", "format", "name") if getattr(meta, key)]
     out += comments.header

@@ -13,10 +13,10 @@ from deckcheck.loading.lines import editor_lines
 
 @dataclass
 class Comments:
-    above: dict[int, list[str]] = field(default_factory=dict)   # anchor line -> comment lines
-    inline: dict[int, str] = field(default_factory=dict)        # anchor line -> "# ..."
+    above: dict[int, list[str]] = field(default_factory=dict)  # anchor line -> comment lines
+    inline: dict[int, str] = field(default_factory=dict)  # anchor line -> "# ..."
     trailer: list[str] = field(default_factory=list)
-    header: list[str] = field(default_factory=list)             # before the first card: the deck's own
+    header: list[str] = field(default_factory=list)  # before the first card: the deck's own
 
 
 def yaml_comment_start(line: str) -> int | None:
@@ -41,8 +41,13 @@ def text_comment_start(line: str) -> int | None:
     return None
 
 
-def collect(text: str, anchors: Iterable[int], comment_start: Callable[[str], int | None],
-            skip: Callable[[str], bool] = lambda line: False, first_card: int | None = None) -> Comments:
+def collect(
+    text: str,
+    anchors: Iterable[int],
+    comment_start: Callable[[str], int | None],
+    skip: Callable[[str], bool] = lambda line: False,
+    first_card: int | None = None,
+) -> Comments:
     """The comments of `text` (1-based `anchors` lines); `skip` drops comment lines that the
     writer regenerates (a text deck's `# game:` header). Comments before `first_card` are the
     deck's own and stay at its top, whatever comes first once the cards are sorted."""

@@ -35,15 +35,15 @@ class Format:
     name: str
     description: str
     settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
-    sets: tuple[str, ...] | None = None   # a format the card data defines: only cards of these sets
+    sets: tuple[str, ...] | None = None  # a format the card data defines: only cards of these sets
     rules: tuple[Rule, ...] | None = None  # the format's own rules, in place of the game's
     identity: Callable[["CardDatabase"], Callable[[Card], Hashable]] | None = None  # its own "same card"
     game: str = ""
-    version: str | None = None            # the rules version this format is part of
-    effective: date | None = None         # the date that version took effect
+    version: str | None = None  # the rules version this format is part of
+    effective: date | None = None  # the date that version took effect
     aliases: tuple[str, ...] = ()
-    params: Any = None                    # what the format's own rules read (typed by the game)
-    card_list_bans: bool = True           # whether the card data's own Banned mark applies
+    params: Any = None  # what the format's own rules read (typed by the game)
+    card_list_bans: bool = True  # whether the card data's own Banned mark applies
     banned: Callable[[Card], str | None] | None = None  # the format's own ban list: why a card is on it
 
 
@@ -64,16 +64,16 @@ def _by_name(database: "CardDatabase") -> Callable[[Card], Hashable]:
 class Game:
     name: str
     title: str
-    source: str                                  # the rulebook, as deckcheck rules names it
-    formats: tuple[Format, ...]                  # the first is the default
+    source: str  # the rulebook, as deckcheck rules names it
+    formats: tuple[Format, ...]  # the first is the default
     rules: tuple[Rule, ...]
-    zones: tuple[str, ...]                       # the zones a deck of this game may have
-    type_order: tuple[str, ...] = ()             # card types in the order `deckcheck fmt` groups them
+    zones: tuple[str, ...]  # the zones a deck of this game may have
+    type_order: tuple[str, ...] = ()  # card types in the order `deckcheck fmt` groups them
     # card types that may not stand in a zone (deck.wrong-zone), e.g. a general in main
     forbidden_types: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # "the same card" for copy limits and ban lists: the game's identity rule over a database
     identity: Callable[["CardDatabase"], Callable[[Card], Hashable]] = _by_name
-    zone_labels: Mapping[str, str] = field(default_factory=dict)   # a zone the game names its own way
+    zone_labels: Mapping[str, str] = field(default_factory=dict)  # a zone the game names its own way
 
     def zone_label(self, zone: str) -> str:
         """What the game calls a zone: `Reserve` for Redemption's side deck."""
@@ -92,8 +92,7 @@ class Game:
         data defines (its sets, the default's rules)."""
         return self.format_in_force(name, defined, as_of)[0]
 
-    def format_in_force(self, name: str, defined: tuple[dict, ...] = (),
-                        as_of: date | None = None) -> tuple[Format | None, bool]:
+    def format_in_force(self, name: str, defined: tuple[dict, ...] = (), as_of: date | None = None) -> tuple[Format | None, bool]:
         """format(), and whether `as_of` came before the oldest version of it."""
         name = self.canonical_format(name)
         versions = [f for f in self.formats if f.name == name]
@@ -104,8 +103,9 @@ class Game:
             return None, False
         default = self.formats[0]
         label = data.get("label", name)
-        return Format(name, f"{label}: {default.name} rules, cards of {len(data['sets'])} sets only",
-                      default.settings, tuple(data["sets"])), False
+        return Format(
+            name, f"{label}: {default.name} rules, cards of {len(data['sets'])} sets only", default.settings, tuple(data["sets"])
+        ), False
 
     def format_names(self, defined: tuple[dict, ...] = ()) -> list[str]:
         return list(dict.fromkeys([f.name for f in self.formats] + [f["name"] for f in defined]))

@@ -35,11 +35,35 @@ from deckcheck.loading.files import UnreadableFile, open_regular, read_limited
 from deckcheck.loading.names import slug
 from deckcheck.wording import plural
 
-COLUMNS = ("Name", "Set", "ImageFile", "Type", "Brigade", "Strength", "Toughness", "Class", "Identifier",
-           "SpecialAbility", "Rarity", "Reference", "Alignment", "Legality")
-TYPES = {"ge": "good_enhancement", "ee": "evil_enhancement", "hero": "hero", "evil character": "evil_character",
-         "lost soul": "lost_soul", "artifact": "artifact", "fortress": "fortress", "site": "site", "curse": "curse",
-         "covenant": "covenant", "city": "city"}
+COLUMNS = (
+    "Name",
+    "Set",
+    "ImageFile",
+    "Type",
+    "Brigade",
+    "Strength",
+    "Toughness",
+    "Class",
+    "Identifier",
+    "SpecialAbility",
+    "Rarity",
+    "Reference",
+    "Alignment",
+    "Legality",
+)
+TYPES = {
+    "ge": "good_enhancement",
+    "ee": "evil_enhancement",
+    "hero": "hero",
+    "evil character": "evil_character",
+    "lost soul": "lost_soul",
+    "artifact": "artifact",
+    "fortress": "fortress",
+    "site": "site",
+    "curse": "curse",
+    "covenant": "covenant",
+    "city": "city",
+}
 BRIGADES = re.compile(r"pale green|white|gold|purple|silver|blue|green|red|crimson|black|brown|gr[ae]y|orange|teal|clay|multi")
 
 
@@ -53,7 +77,7 @@ class Summary:
     imported: int = 0
     skipped: Counter = field(default_factory=Counter)
     skipped_rows: list[str] = field(default_factory=list)
-    titles: Counter = field(default_factory=Counter)          # kind of mark -> names that had it
+    titles: Counter = field(default_factory=Counter)  # kind of mark -> names that had it
     title_examples: dict[str, str] = field(default_factory=dict)
     rotation: int = 0
     files: list[Path] = field(default_factory=list)
@@ -75,8 +99,7 @@ class Summary:
             self.title_examples.setdefault(kind, f"{name} -> {title}" if kind != titles.UNMARKED else "")
 
     def text(self) -> str:
-        lines = [f"{plural(self.rows, 'row')} read, {plural(self.imported, 'card')} imported, "
-                 f"{sum(self.skipped.values()):,} skipped"]
+        lines = [f"{plural(self.rows, 'row')} read, {plural(self.imported, 'card')} imported, {sum(self.skipped.values()):,} skipped"]
         lines += [f"  skipped, {reason}: {count}" for reason, count in self.skipped.most_common()]
         lines += [f"    {row}" for row in self.skipped_rows[:10]]
         lines.append("titles (the name the duplicate rules compare), by the marks each name had:")
@@ -84,8 +107,10 @@ class Summary:
             example = self.title_examples.get(kind)
             lines.append(f"  {count:>5}  {kind}" + (f"  e.g. {example}" if example else ""))
         lines.append(f"{plural(self.rotation, 'card')} in the Rotation pool (Legality: Rotation, or a Rotation set)")
-        lines.append(f"{plural(self.banned, 'card')} the card list marks banned (Legality: Banned; the rules version "
-                     "in force decides whether the mark applies)")
+        lines.append(
+            f"{plural(self.banned, 'card')} the card list marks banned (Legality: Banned; the rules version "
+            "in force decides whether the mark applies)"
+        )
         if self.formats:
             lines.append(f"formats: {', '.join(self.formats)}")
         lines.append(f"{plural(len(self.files), 'file')} written")
@@ -93,7 +118,7 @@ class Summary:
 
 
 MAX_SKIPPED_SHOWN = 10
-MAX_DIGITS = 6     # no card prints a longer number
+MAX_DIGITS = 6  # no card prints a longer number
 
 
 def rows(path: Path, summary: Summary | None = None) -> Iterator[tuple[int, dict[str, str]]]:
@@ -118,8 +143,9 @@ def rows(path: Path, summary: Summary | None = None) -> Iterator[tuple[int, dict
                     summary.rows += 1
                 if len(row) != len(header):
                     if summary is not None:
-                        summary.skip("a row with the wrong number of fields",
-                                     f"row {number}: {len(row)} fields, the header has {len(header)}")
+                        summary.skip(
+                            "a row with the wrong number of fields", f"row {number}: {len(row)} fields, the header has {len(header)}"
+                        )
                     continue
                 yield number, {name: value.strip() for name, value in zip(header, row)}
     except UnicodeDecodeError as exc:
@@ -154,7 +180,7 @@ def _number(value: str, column: str) -> int | str | None:
     if not value:
         return None
     if not re.fullmatch(r"-?\d+", value):
-        return value   # "X", "*": a number the card explains
+        return value  # "X", "*": a number the card explains
     if len(value.lstrip("-")) > MAX_DIGITS:
         raise BadRow(f"a number of {len(value.lstrip('-')):,} digits in {column}")
     return int(value)
@@ -210,8 +236,9 @@ def read_formats(path: Path) -> list[dict]:
     except UnreadableFile as exc:
         raise CardListError(f"{terminal_path(path)}: {exc.message}") from None
     except (ElementTree.ParseError, DefusedXmlException, ValueError, LookupError) as exc:
-        raise CardListError(f"{terminal_path(path)}: not LackeyCCG format definitions "
-                           f"({type(exc).__name__}: {for_terminal(str(exc))})") from None
+        raise CardListError(
+            f"{terminal_path(path)}: not LackeyCCG format definitions ({type(exc).__name__}: {for_terminal(str(exc))})"
+        ) from None
     formats = []
     for element in root.iter("format"):
         label = (element.findtext("label") or "").strip()
@@ -249,8 +276,9 @@ def import_lackey(carddata: Path, formats_file: Path | None, out: Path) -> Summa
             if not row["Name"]:
                 summary.skip("a row with no name", f"row {number}: no name")
                 continue
-            title, kinds = titles.title_of(row["Name"], sets, lost_soul="lost soul" in row["Type"].casefold(),
-                                           generic="Generic" in row["Identifier"])
+            title, kinds = titles.title_of(
+                row["Name"], sets, lost_soul="lost soul" in row["Type"].casefold(), generic="Generic" in row["Identifier"]
+            )
             try:
                 card = convert(row, title, in_rotation(row, rotation_sets))
             except BadRow as exc:
@@ -269,8 +297,7 @@ def import_lackey(carddata: Path, formats_file: Path | None, out: Path) -> Summa
             summary.banned += card.get("banned", False)
             summary.rotation += card["rotation"]
         if not summary.imported:
-            raise CardListError(f"{terminal_path(carddata)}: no cards in it (a header and "
-                               f"{plural(summary.rows, 'row')})")
+            raise CardListError(f"{terminal_path(carddata)}: no cards in it (a header and {plural(summary.rows, 'row')})")
         if formats:
             writer.add_file("formats.yaml", _formats_file(formats))
         summary.formats = [f"{f['name']} ({plural(len(f['sets']), 'set')})" for f in formats]

@@ -25,9 +25,11 @@ _TRAILING = re.compile(r'\s*(?:\((?P<paren>[^()]*)\)|\[(?P<bracket>[^\[\]]*)\]|"
 _REFERENCE = re.compile(r"^(?P<reference>.*\d:\d[\d\-,]*)(?:\s*-\s*(?P<mark>[A-Za-z].*))?$")
 _YEAR_OR_PROMO = re.compile(r"\b(?:19|20)\d\d\b|\bpromo\b", re.IGNORECASE)
 _CODE = re.compile(r"[A-Z][A-Za-z]?[A-Z]?")
-_BRIGADE_WORDS = re.compile(r"(?i)(?:white|gold|purple|silver|blue|green|red|crimson|black|brown|gr[ae]y|orange|"
-                            r"teal|clay|pale green|yellow|multi)(?:\s*/\s*(?:white|gold|purple|silver|blue|green|red|"
-                            r"crimson|black|brown|gr[ae]y|orange|teal|clay|pale green|yellow))*")
+_BRIGADE_WORDS = re.compile(
+    r"(?i)(?:white|gold|purple|silver|blue|green|red|crimson|black|brown|gr[ae]y|orange|"
+    r"teal|clay|pale green|yellow|multi)(?:\s*/\s*(?:white|gold|purple|silver|blue|green|red|"
+    r"crimson|black|brown|gr[ae]y|orange|teal|clay|pale green|yellow))*"
+)
 _VARIANT_MARKERS = {"banned", "errata", "greek", "hebrew"}
 _RARITY_MARKS = {"ur+", "ur", "plus"}
 
@@ -41,8 +43,8 @@ DATED = "a dated, event or promotional printing (Son of God (2019) (Promo), [202
 FUNDRAISER = "a fundraiser printing (Son of God [Fundraiser - Greek])"
 VARIANT = "a banned, errata or language printing (Endless Treasures (Errata), Son of God (Greek))"
 RARITY = "a rarity mark (Beelzebub [UR+])"
-ART_NAME = "the art's name of a card that is not generic (Son of God \"Manger\", Son of God [Tomb])"
-REFERENCE_CODE = "a printing code inside a Lost Soul's reference (Lost Soul \"Deck Discard\" [Hosea 13:2 - LR])"
+ART_NAME = 'the art\'s name of a card that is not generic (Son of God "Manger", Son of God [Tomb])'
+REFERENCE_CODE = 'a printing code inside a Lost Soul\'s reference (Lost Soul "Deck Discard" [Hosea 13:2 - LR])'
 KEPT_PARENTHESIS = "kept: a parenthesis that names the card (Abednego (Azariah), Lost Soul ... (Hopper), (Gold))"
 KEPT_BRACKET = "kept: a bracket that names the card (The Depraved [Black], Cherubim [Blake] of a generic character)"
 UNMARKED = "no parenthesis, bracket or quoted name"
@@ -54,8 +56,8 @@ class SetCodes:
     """What the whole list knows about its sets: the codes in its Set and OfficialSet columns and
     the suffixes at least `frequent` cards of one set end with (Pa, Wa, Roots, UL, ...)."""
 
-    codes: frozenset[str]        # casefolded
-    suffixes: frozenset[str]     # as written
+    codes: frozenset[str]  # casefolded
+    suffixes: frozenset[str]  # as written
 
     def is_set(self, text: str) -> bool:
         folded = text.casefold()

@@ -24,25 +24,25 @@ from pathlib import Path
 from deckcheck.loading.names import slug
 from deckcheck.loading.safe_yaml import double_quoted
 
-FILE_LIMIT = 900 * 1024        # bytes per database file, under the loader's 1 MiB
-SET_BUFFER = 64 * 1024         # a set's bytes held in memory before they are appended to its file
-BUFFERED = 16 * 1024 * 1024    # bytes held in memory in all, before every set's are written
-IMPORTED_MARK = "LackeyCCG Redemption plugin"   # in the `source:` of every file an import writes
+FILE_LIMIT = 900 * 1024  # bytes per database file, under the loader's 1 MiB
+SET_BUFFER = 64 * 1024  # a set's bytes held in memory before they are appended to its file
+BUFFERED = 16 * 1024 * 1024  # bytes held in memory in all, before every set's are written
+IMPORTED_MARK = "LackeyCCG Redemption plugin"  # in the `source:` of every file an import writes
 
 
 class SetFiles:
     def __init__(self, out: Path, header: callable):
         self.out = out
-        self.header = header                     # set name -> the file's first lines
+        self.header = header  # set name -> the file's first lines
         self.work = Path(tempfile.mkdtemp(dir=out, prefix=".deckcheck-import-"))
-        self.stems: dict[str, str] = {}          # set -> file stem
-        self.taken: dict[str, str] = {}          # stem -> set
-        self.chunk: dict[str, int] = {}          # set -> number of its current file
-        self.size: dict[str, int] = {}           # set -> bytes in its current file
+        self.stems: dict[str, str] = {}  # set -> file stem
+        self.taken: dict[str, str] = {}  # stem -> set
+        self.chunk: dict[str, int] = {}  # set -> number of its current file
+        self.size: dict[str, int] = {}  # set -> bytes in its current file
         self.pending: dict[str, list[str]] = {}  # set -> lines not yet written
         self.pending_bytes: dict[str, int] = {}
         self.buffered = 0
-        self.written: list[str] = []             # file names, in the order first written
+        self.written: list[str] = []  # file names, in the order first written
 
     def _stem(self, card_set: str) -> str:
         if card_set not in self.stems:

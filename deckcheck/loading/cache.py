@@ -29,7 +29,7 @@ from typing import Any
 from deckcheck import __version__
 from deckcheck.loading.files import UnreadableFile, read_limited
 
-MAX_ENTRY = 64 * 1024 * 1024    # an entry stands for a file of at most 1 MiB
+MAX_ENTRY = 64 * 1024 * 1024  # an entry stands for a file of at most 1 MiB
 KEY_BYTES = 32
 
 

@@ -26,7 +26,7 @@ class CardDatabase:
     game: str
     cards: tuple[Card, ...]
     files: tuple[str, ...]
-    formats: tuple[dict, ...] = ()     # formats the data defines: {name, label, sets}
+    formats: tuple[dict, ...] = ()  # formats the data defines: {name, label, sets}
     by_id: dict[str, Card] = field(init=False)
     names: NameIndex = field(init=False)
 
@@ -65,8 +65,13 @@ def read_file(path: Path) -> tuple[str, list[Card], list[dict]]:
     for index, entry in enumerate(document.data["cards"]):
         card_id = entry.get("id") or slug(entry["name"])
         if card_id in seen:
-            problems.append(located(path, document.position(("cards", index)),
-                                    f"duplicate card id '{card_id}' (also card {seen[card_id] + 1}); give one of them an explicit `id`"))
+            problems.append(
+                located(
+                    path,
+                    document.position(("cards", index)),
+                    f"duplicate card id '{card_id}' (also card {seen[card_id] + 1}); give one of them an explicit `id`",
+                )
+            )
             continue
         seen[card_id] = index
         entries.append({**entry, "id": card_id})
@@ -74,8 +79,7 @@ def read_file(path: Path) -> tuple[str, list[Card], list[dict]]:
         raise FileProblems(problems)
     formats = document.data.get("formats", [])
     cards = [_card(entry["id"], entry) for entry in entries]
-    cache.store(content, {"game": game, "cards": [[c.id, c.name, c.types, dict(c.facts)] for c in cards],
-                          "formats": formats})
+    cache.store(content, {"game": game, "cards": [[c.id, c.name, c.types, dict(c.facts)] for c in cards], "formats": formats})
     return game, cards, formats
 
 
@@ -120,8 +124,7 @@ def load_databases(paths: Iterable[Path]) -> dict[str, CardDatabase]:
     for game, cards in by_game.items():
         duplicate = _first_duplicate_id(cards)
         if duplicate:
-            problems.append(f"{', '.join(map(terminal_path, files[game]))}: card id '{duplicate}' is used twice in the "
-                            f"{game} database")
+            problems.append(f"{', '.join(map(terminal_path, files[game]))}: card id '{duplicate}' is used twice in the {game} database")
         databases[game] = CardDatabase(game, tuple(cards), tuple(files[game]), tuple(formats.get(game, ())))
     if problems:
         raise FileProblems(problems)

@@ -66,7 +66,7 @@ def load_config(path: Path | None) -> Config:
     """The config at `path` (FileProblems when it is broken), or the empty config for None."""
     if path is None:
         return Config()
-    document = load_checked(path, "config", empty_ok=True)   # an empty config is an empty config
+    document = load_checked(path, "config", empty_ok=True)  # an empty config is an empty config
     data = document.data or {}
     base = path.parent
     as_of = parse_date(data.get("as_of"), path, document.position(("as_of",)))
@@ -80,7 +80,7 @@ def load_config(path: Path | None) -> Config:
         output_format=data.get("output_format"),
         strict=bool(data.get("strict", False)),
         as_of=as_of,
-        overrides=tuple(Override(tuple(o["paths"]), o.get("game"), o.get("format"), tuple(o.get("ignore", [])))
-                        for o in data.get("overrides", [])),
+        overrides=tuple(
+            Override(tuple(o["paths"]), o.get("game"), o.get("format"), tuple(o.get("ignore", []))) for o in data.get("overrides", [])
+        ),
     )
-

@@ -19,8 +19,7 @@ def find_decks(paths: Iterable[Path]) -> Iterator[Path]:
     """Each file named, and every deck file under each folder named, in a stable order."""
     for path in paths:
         if path.is_dir():
-            yield from sorted(p for p in path.rglob("*")
-                              if p.suffix.lower() in DECK_SUFFIXES and p.is_file() and not _hidden(p, path))
+            yield from sorted(p for p in path.rglob("*") if p.suffix.lower() in DECK_SUFFIXES and p.is_file() and not _hidden(p, path))
         else:
             yield path
 

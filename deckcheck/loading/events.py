@@ -19,7 +19,7 @@ from deckcheck.loading.card_db import Databases
 from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, parse_date, read_bytes
 from deckcheck.loading.safe_yaml import Document
 
-SUGGESTED_NAMES = 25   # unknown names per file that get "did you mean" (each is a search)
+SUGGESTED_NAMES = 25  # unknown names per file that get "did you mean" (each is a search)
 
 
 @dataclass(frozen=True)
@@ -27,15 +27,15 @@ class ListedCard:
     """A name an event lists, with the ids it matched in each game's database."""
 
     typed: str
-    ids: Mapping[str, tuple[str, ...]]    # game -> card ids (several when it names several printings)
-    count: int | None = None              # the limit, for `limited`
+    ids: Mapping[str, tuple[str, ...]]  # game -> card ids (several when it names several printings)
+    count: int | None = None  # the limit, for `limited`
 
 
 @dataclass(frozen=True)
 class Event:
     path: str
     name: str
-    digest: str                           # a short hash of the file, to tell two lists apart at a glance
+    digest: str  # a short hash of the file, to tell two lists apart at a glance
     effective: str | None = None
     source: str | None = None
     game: str | None = None
@@ -67,10 +67,13 @@ def read_event(path: Path, databases: Databases) -> Event:
     data = document.data
     games = (data["game"],) if "game" in data else known_games()
     problems: list[str] = []
-    banned = tuple(_listed(path, document, ("banned", i), name, None, games, databases, problems)
-                   for i, name in enumerate(data.get("banned", [])))
-    limited = tuple(_listed(path, document, ("limited", name), name, count, games, databases, problems)
-                    for name, count in data.get("limited", {}).items())
+    banned = tuple(
+        _listed(path, document, ("banned", i), name, None, games, databases, problems) for i, name in enumerate(data.get("banned", []))
+    )
+    limited = tuple(
+        _listed(path, document, ("limited", name), name, count, games, databases, problems)
+        for name, count in data.get("limited", {}).items()
+    )
     scripture = _scripture(path, document, problems)
     try:
         parse_date(data.get("effective"), path, document.position(("effective",)))
@@ -80,21 +83,40 @@ def read_event(path: Path, databases: Databases) -> Event:
         game = get_game(data["game"])
         defined = databases.for_game(game.name).formats
         if game.format(data["format"], defined) is None:
-            problems.append(located(path, document.position(("format",)),
-                                    f"{game.title} has no format '{data['format']}' "
-                                    f"(formats: {', '.join(game.format_names(defined))})"))
+            problems.append(
+                located(
+                    path,
+                    document.position(("format",)),
+                    f"{game.title} has no format '{data['format']}' (formats: {', '.join(game.format_names(defined))})",
+                )
+            )
     if problems:
         raise FileProblems(problems)
     return Event(
-        path=str(path), name=data["name"], digest=hashlib.sha256(content).hexdigest()[:12],
-        effective=data.get("effective"), source=data.get("source"), game=data.get("game"),
-        format=data.get("format"), banned=banned, limited=limited, scripture=scripture,
+        path=str(path),
+        name=data["name"],
+        digest=hashlib.sha256(content).hexdigest()[:12],
+        effective=data.get("effective"),
+        source=data.get("source"),
+        game=data.get("game"),
+        format=data.get("format"),
+        banned=banned,
+        limited=limited,
+        scripture=scripture,
         settings=dict(data.get("settings", {})),
     )
 
 
-def _listed(path: Path, document: Document, where: tuple, typed: str, count: int | None,
-            games: tuple[str, ...], databases: Databases, problems: list[str]) -> ListedCard:
+def _listed(
+    path: Path,
+    document: Document,
+    where: tuple,
+    typed: str,
+    count: int | None,
+    games: tuple[str, ...],
+    databases: Databases,
+    problems: list[str],
+) -> ListedCard:
     ids: dict[str, tuple[str, ...]] = {}
     suggestions: list[str] = []
     for game in games:
@@ -123,8 +145,9 @@ def _scripture(path: Path, document: Document, problems: list[str]) -> Mapping[s
         if found is None:
             close = difflib.get_close_matches(book, list(BOOKS), n=3)
             hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-            problems.append(located(path, document.position(("scripture", "books", index)),
-                                    f"'{for_terminal(book)}' is not a book of the Bible{hint}"))
+            problems.append(
+                located(path, document.position(("scripture", "books", index)), f"'{for_terminal(book)}' is not a book of the Bible{hint}")
+            )
         else:
             books.append(found)
     result = {key: tuple(values) for key, values in scope.items() if key != "books"}

@@ -30,7 +30,7 @@ class _Cards(ContentHandler):
         self.card: dict | None = None
         self.field: str | None = None
         self.locator = None
-        self.outside: list[str] = []   # superzones that are not part of a deck (tokens, ...)
+        self.outside: list[str] = []  # superzones that are not part of a deck (tokens, ...)
 
     def setDocumentLocator(self, locator) -> None:  # noqa: N802 (SAX's name)
         self.locator = locator
@@ -75,17 +75,21 @@ def read(path: str, text: str) -> RawDeck:
     declared = _DECLARED.match(text)
     if declared and declared["encoding"].strip().lower() not in UTF8:
         # the bytes were read as UTF-8; a parser told otherwise would refuse or misread them
-        raise DeckParseError(f"the file declares encoding {declared['encoding']!r}; LackeyCCG writes .dek files in "
-                             "UTF-8, the only encoding deckcheck reads", Position(1, declared.start("encoding") + 1))
+        raise DeckParseError(
+            f"the file declares encoding {declared['encoding']!r}; LackeyCCG writes .dek files in UTF-8, the only encoding deckcheck reads",
+            Position(1, declared.start("encoding") + 1),
+        )
     handler = _Cards()
     try:
         defusedxml.sax.parseString(text.encode("utf-8"), handler, forbid_dtd=True)
     except DefusedXmlException as exc:
-        raise DeckParseError(f"refused: {type(exc).__name__} (a deck file never needs a DTD or entities)",
-                             handler._here() if handler.locator else None) from None
+        raise DeckParseError(
+            f"refused: {type(exc).__name__} (a deck file never needs a DTD or entities)", handler._here() if handler.locator else None
+        ) from None
     except xml.sax.SAXParseException as exc:
-        raise DeckParseError(f"not a valid LackeyCCG .dek file: {exc.getMessage()}",
-                             within(text, Position(exc.getLineNumber(), exc.getColumnNumber() + 1))) from None
+        raise DeckParseError(
+            f"not a valid LackeyCCG .dek file: {exc.getMessage()}", within(text, Position(exc.getLineNumber(), exc.getColumnNumber() + 1))
+        ) from None
     except (ValueError, LookupError) as exc:  # expat's own refusals (an encoding it cannot handle, ...)
         raise DeckParseError(f"not a valid LackeyCCG .dek file: {exc}", handler._here() if handler.locator else None) from None
     deck = RawDeck(path, game="redemption", zone_positions=dict(handler.zone_positions))

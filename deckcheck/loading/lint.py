@@ -15,10 +15,24 @@ from deckcheck.loading.card_db import database_files
 from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, validator
 from deckcheck.loading.names import normalise, slug
 
-HIGHEST = 99          # no card of these games prints a number above two digits
+HIGHEST = 99  # no card of these games prints a number above two digits
 # the lowest value each number may take: Redemption's enhancements lower strength and toughness
-NUMBERS = {"strength": -HIGHEST, "toughness": -HIGHEST, "cost": 0, "damage": 0, "armor": 0, "speed": 0,
-           "capture_cost": 0, "recon": 0, "effort": 0, "offense": 0, "defense": 0, "wisdom": 0, "food": 0, "tokens": 0}
+NUMBERS = {
+    "strength": -HIGHEST,
+    "toughness": -HIGHEST,
+    "cost": 0,
+    "damage": 0,
+    "armor": 0,
+    "speed": 0,
+    "capture_cost": 0,
+    "recon": 0,
+    "effort": 0,
+    "offense": 0,
+    "defense": 0,
+    "wisdom": 0,
+    "food": 0,
+    "tokens": 0,
+}
 DISTINGUISHING = ("brigades", "art", "set", "image", "faction", "color")
 
 
@@ -34,7 +48,7 @@ class LintResult:
 
 def lint(paths: Iterable[Path]) -> LintResult:
     result = LintResult()
-    seen: dict[tuple[str, str], str] = {}          # (game, id) -> where
+    seen: dict[tuple[str, str], str] = {}  # (game, id) -> where
     names: dict[tuple[str, str], list[tuple[dict, str]]] = defaultdict(list)
     for root in paths:
         if not root.exists():
@@ -64,14 +78,15 @@ def lint(paths: Iterable[Path]) -> LintResult:
                     value = card.get(key)
                     if isinstance(value, int) and not isinstance(value, bool) and not lowest <= value <= HIGHEST:
                         position = document.position(("cards", index, key))
-                        result.problems.append(located(path, position,
-                                                       f"{key} {value} is out of range ({lowest} to {HIGHEST})"))
+                        result.problems.append(located(path, position, f"{key} {value} is out of range ({lowest} to {HIGHEST})"))
                 _count_coverage(result, game, card)
     for (game, _), group in names.items():
         for (a, where_a), (b, where_b) in _pairs(group):
             if all(a.get(key) == b.get(key) for key in DISTINGUISHING):
-                result.problems.append(f"{where_b}: '{for_terminal(b['name'])}' has the name of the card at {where_a} and nothing "
-                                       f"({', '.join(DISTINGUISHING)}) to tell them apart")
+                result.problems.append(
+                    f"{where_b}: '{for_terminal(b['name'])}' has the name of the card at {where_a} and nothing "
+                    f"({', '.join(DISTINGUISHING)}) to tell them apart"
+                )
     return result
 
 
@@ -82,7 +97,7 @@ def _is_format_file(path: Path) -> bool:
 
 def _pairs(group: list):
     for i, first in enumerate(group):
-        for second in group[i + 1:]:
+        for second in group[i + 1 :]:
             yield first, second
 
 
@@ -111,7 +126,9 @@ def coverage_text(result: LintResult) -> str:
             missing = types.get(kind, Counter())
             shown = ", ".join(f"{name} {n}/{count}" for name, n in sorted(missing.items()) if n)
             rows.append((kind, count, shown or "-"))
-        parts += [f"{game}: fields missing, per type (cards missing it / cards of the type)",
-                  tabulate(rows, headers=("type", "cards", "missing"), tablefmt="simple", maxcolwidths=[None, None, 90]),
-                  ""]
+        parts += [
+            f"{game}: fields missing, per type (cards missing it / cards of the type)",
+            tabulate(rows, headers=("type", "cards", "missing"), tablefmt="simple", maxcolwidths=[None, None, 90]),
+            "",
+        ]
     return "\n".join(parts)

@@ -17,9 +17,22 @@ from typing import Iterable
 
 from deckcheck.model import Card
 
-_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u2032": "'",
-                         "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
-                         "`": "'", "\u00b4": "'"})
+_QUOTES = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201a": "'",
+        "\u201b": "'",
+        "\u2032": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u201f": '"',
+        "\u2033": '"',
+        "`": "'",
+        "\u00b4": "'",
+    }
+)
 _SPACE = re.compile(r"\s+")
 _INSIDE_BRACKETS = re.compile(r"([(\[]) +| +(?=[)\]])")
 
@@ -52,8 +65,8 @@ def slug(name: str) -> str:
 @dataclass(frozen=True)
 class Resolution:
     card: Card | None
-    candidates: tuple[Card, ...] = ()      # several printings matched: the user must pick an id
-    suggestions: tuple[str, ...] = ()      # nothing matched: close names
+    candidates: tuple[Card, ...] = ()  # several printings matched: the user must pick an id
+    suggestions: tuple[str, ...] = ()  # nothing matched: close names
 
 
 class NameIndex:
@@ -64,7 +77,7 @@ class NameIndex:
         self._by_name: dict[str, list[Card]] = {}
         self._by_title: dict[str, list[Card]] = {}
         self._unaccented: dict[str, list[Card]] | None = None  # built the first time a name needs it
-        self._spellings: dict[str, str] | None = None          # normalised name -> name, for suggestions
+        self._spellings: dict[str, str] | None = None  # normalised name -> name, for suggestions
         for card in cards:
             self._by_id[card.id.casefold()] = card
             self._by_name.setdefault(normalise(card.name), []).append(card)
@@ -115,10 +128,10 @@ class NameIndex:
         return tuple(self._spellings[c] for c in close)
 
 
-MAX_SUGGESTED_LENGTH = 200   # a longer name is no card's: compare its start
-CANDIDATES = 40              # names difflib compares a typed name with
+MAX_SUGGESTED_LENGTH = 200  # a longer name is no card's: compare its start
+CANDIDATES = 40  # names difflib compares a typed name with
 
 
 def _trigrams(key: str) -> set[str]:
     padded = f"  {key} "
-    return {padded[i:i + 3] for i in range(len(padded) - 2)}
+    return {padded[i : i + 3] for i in range(len(padded) - 2)}

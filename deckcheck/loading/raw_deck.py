@@ -26,8 +26,8 @@ class RawEntry:
     count: int
     zone: str
     position: Position
-    image: str | None = None     # LackeyCCG's image id, which picks a printing before the name does
-    set: str | None = None       # LackeyCCG's set, for an image several printings share
+    image: str | None = None  # LackeyCCG's image id, which picks a printing before the name does
+    set: str | None = None  # LackeyCCG's set, for an image several printings share
 
 
 @dataclass
@@ -40,7 +40,7 @@ class RawDeck:
     zone_positions: dict[str, Position] = field(default_factory=dict)
     game_position: Position | None = None
     problems: list[DeckParseError] = field(default_factory=list)
-    zone_words: dict[str, str] = field(default_factory=dict)   # a zone written another way (side as `reserve`)
+    zone_words: dict[str, str] = field(default_factory=dict)  # a zone written another way (side as `reserve`)
 
 
 def count_of(digits: str) -> int | str:

@@ -28,7 +28,7 @@ from deckcheck.loading.lines import editor_position
 from deckcheck.model import Position
 
 MAX_DEPTH = 32
-MAX_NUMBER_LENGTH = 30   # longer digit strings are refused: Python will not turn 4,300+ digits into an int
+MAX_NUMBER_LENGTH = 30  # longer digit strings are refused: Python will not turn 4,300+ digits into an int
 
 _TAG = "tag:yaml.org,2002:"
 _STANDARD_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")}
@@ -71,8 +71,7 @@ def decode(raw: bytes) -> str:
         nul = raw.index(b"\x00")
         before = raw[:nul]
         line_start = max(before.rfind(b"\n"), before.rfind(b"\r")) + 1
-        raise InputError("binary file (it contains NUL bytes)",
-                         Position(len(re.findall(rb"\r\n|\r|\n", before)) + 1, nul - line_start + 1))
+        raise InputError("binary file (it contains NUL bytes)", Position(len(re.findall(rb"\r\n|\r|\n", before)) + 1, nul - line_start + 1))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -93,8 +92,10 @@ def compose(text: str) -> yaml.Node | None:
     odd_break = _YAML11_BREAKS.search(text)
     if odd_break:
         # YAML 1.1 readers end a line there and editors do not: every later position would be off
-        raise InputError(f"character U+{ord(odd_break.group()):04X} (a line separator) is not allowed; "
-                         "end lines with a plain line break", editor_position(text, odd_break.start()))
+        raise InputError(
+            f"character U+{ord(odd_break.group()):04X} (a line separator) is not allowed; end lines with a plain line break",
+            editor_position(text, odd_break.start()),
+        )
     loader = SafeYamlLoader(text)
     try:
         return _compose_events(loader)
@@ -102,8 +103,9 @@ def compose(text: str) -> yaml.Node | None:
         raise _marked(exc, text) from None
     except yaml.reader.ReaderError as exc:
         character = exc.character if isinstance(exc.character, int) else ord(exc.character)
-        raise InputError(f"character U+{character:04X} is not allowed in YAML (a control character)",
-                         editor_position(text, exc.position)) from None
+        raise InputError(
+            f"character U+{character:04X} is not allowed in YAML (a control character)", editor_position(text, exc.position)
+        ) from None
     except yaml.YAMLError as exc:
         raise InputError("not valid YAML: " + " ".join(str(exc).split())) from None
     finally:
@@ -121,8 +123,7 @@ def _compose_events(loader: SafeYamlLoader) -> yaml.Node | None:
         if kind is yaml.ScalarEvent:
             if event.anchor:
                 raise _anchor_error(event)
-            node = yaml.ScalarNode(_tag(event, _IMPLICIT), event.value, event.start_mark, event.end_mark,
-                                   style=event.style)
+            node = yaml.ScalarNode(_tag(event, _IMPLICIT), event.value, event.start_mark, event.end_mark, style=event.style)
             if stack:
                 _attach(stack[-1], node)
             else:
@@ -156,8 +157,7 @@ def _compose_events(loader: SafeYamlLoader) -> yaml.Node | None:
 
 def _anchor_error(event) -> InputError:
     what = "alias" if isinstance(event, yaml.AliasEvent) else "anchor"
-    return InputError(f"YAML {what} '{event.anchor}' is not allowed "
-                      "(decks and card databases never need anchors or aliases)", _mark(event))
+    return InputError(f"YAML {what} '{event.anchor}' is not allowed (decks and card databases never need anchors or aliases)", _mark(event))
 
 
 def _attach(parent: list, node: yaml.Node) -> None:
@@ -200,10 +200,10 @@ def scalar(node: yaml.Node) -> Any:
         return None
     if text in _BOOL:
         return _BOOL[text]
-    if len(text) > MAX_NUMBER_LENGTH and (_INT.match(text) or _INT_OCT.match(text) or _INT_HEX.match(text)
-                                          or _FLOAT.match(text)):
-        raise InputError(f"a number {len(text):,} characters long; no count or card fact has more than "
-                         f"{MAX_NUMBER_LENGTH}", position_of(node))
+    if len(text) > MAX_NUMBER_LENGTH and (_INT.match(text) or _INT_OCT.match(text) or _INT_HEX.match(text) or _FLOAT.match(text)):
+        raise InputError(
+            f"a number {len(text):,} characters long; no count or card fact has more than {MAX_NUMBER_LENGTH}", position_of(node)
+        )
     if _INT.match(text):
         return int(text)
     if _INT_OCT.match(text):

@@ -1,11 +1,11 @@
 """Plain-text decks as people paste them into forums, and LackeyCCG's text export.
 
-    # game: redline
-    General: Valya Serova
-    19 Supply Drop
-    3x EF-9 Rabbit
-    Side:
-    2 Lightning Blast
+# game: redline
+General: Valya Serova
+19 Supply Drop
+3x EF-9 Rabbit
+Side:
+2 Lightning Blast
 """
 
 from __future__ import annotations
@@ -17,10 +17,15 @@ from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_
 from deckcheck.model import Position
 
 _HEADERS = {
-    "main": "main", "deck": "main",
-    "side": "side", "sideboard": "side", "reserve": "side",
-    "missions": "missions", "mission deck": "missions",
-    "critical hits": "critical_hits", "critical hit deck": "critical_hits",
+    "main": "main",
+    "deck": "main",
+    "side": "side",
+    "sideboard": "side",
+    "reserve": "side",
+    "missions": "missions",
+    "mission deck": "missions",
+    "critical hits": "critical_hits",
+    "critical hit deck": "critical_hits",
     "tokens": None,  # Lackey's export lists tokens after the deck: they are not part of it
 }
 _HEADER = re.compile(r"^(?P<header>[a-z][a-z ]*?)\s*:?\s*$", re.IGNORECASE)

@@ -14,7 +14,7 @@ from deckcheck.loading.safe_yaml import InputError, position_of
 _METADATA = ("game", "format", "name")
 _SINGLE_CARD_ZONES = ("general", "champion")
 _LIST_ZONES = ("main", "side", "missions", "critical_hits")
-_OTHER_WORDS = {"reserve": "side"}   # Redemption calls its side deck the Reserve
+_OTHER_WORDS = {"reserve": "side"}  # Redemption calls its side deck the Reserve
 TOP_LEVEL_KEYS = _METADATA + _SINGLE_CARD_ZONES + _LIST_ZONES + tuple(_OTHER_WORDS)
 _LIST_LINE = re.compile(r"^\s*(?P<count>\S+?)[xX]?\s+(?P<name>\S.*)$")
 
@@ -31,13 +31,14 @@ def read(path: str, text: str) -> RawDeck:
     try:
         for key, key_node, value in safe_yaml.pairs(root):
             if key not in TOP_LEVEL_KEYS:
-                raise DeckParseError(f"unknown key '{key}' (expected one of: {', '.join(TOP_LEVEL_KEYS)})",
-                                     position_of(key_node))
+                raise DeckParseError(f"unknown key '{key}' (expected one of: {', '.join(TOP_LEVEL_KEYS)})", position_of(key_node))
             word, key = key, _OTHER_WORDS.get(key, key)
             if key in deck.zone_positions:
                 first = deck.zone_positions[key].line
-                raise DeckParseError(f"'{word}' is the same zone as the '{deck.zone_words.get(key, key)}' of line "
-                                     f"{first}: give one of them", position_of(key_node))
+                raise DeckParseError(
+                    f"'{word}' is the same zone as the '{deck.zone_words.get(key, key)}' of line {first}: give one of them",
+                    position_of(key_node),
+                )
             if word != key:
                 deck.zone_words[key] = word
             deck.zone_positions[key] = position_of(key_node)
@@ -86,9 +87,11 @@ def _read_zone(deck: RawDeck, zone: str, node: yaml.Node) -> None:
         key = normalise(entry.typed)
         if key in seen:
             first = seen[key].position.line
-            deck.problems.append(DeckParseError(
-                f"'{entry.typed}' is listed twice in {zone} (first at line {first}); give one line with the total count",
-                entry.position))
+            deck.problems.append(
+                DeckParseError(
+                    f"'{entry.typed}' is listed twice in {zone} (first at line {first}); give one line with the total count", entry.position
+                )
+            )
             continue
         seen[key] = entry
         deck.entries.append(entry)

@@ -9,6 +9,9 @@ from deckcheck.model import DeckReport
 
 
 def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> str:
-    lines = [f"{for_concise_path(r.path)}:{f.position.line}:{f.position.column}: {f.severity.value} {f.rule} "
-             f"{for_terminal(f.message)}" for r in reports for f in r.findings]
+    lines = [
+        f"{for_concise_path(r.path)}:{f.position.line}:{f.position.column}: {f.severity.value} {f.rule} {for_terminal(f.message)}"
+        for r in reports
+        for f in r.findings
+    ]
     return "".join(line + "\n" for line in lines)

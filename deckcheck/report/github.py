@@ -14,7 +14,9 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
     lines = []
     for report in reports:
         for f in report.findings:
-            properties = ",".join(f"{key}={github_property(str(value))}" for key, value in (
-                ("file", report.path), ("line", f.position.line), ("col", f.position.column), ("title", f.rule)))
+            properties = ",".join(
+                f"{key}={github_property(str(value))}"
+                for key, value in (("file", report.path), ("line", f.position.line), ("col", f.position.column), ("title", f.rule))
+            )
             lines.append(f"::{f.severity.value} {properties}::{github_data(f.message)}")
     return "".join(line + "\n" for line in lines)

@@ -15,6 +15,15 @@ def render(data: dict) -> str:
         for kind, key, label in (("tracked", "tracked", "query"), ("figure", "figures", "figure")):
             for item in deck.get(key, []):
                 for row in item["by_turn"]:
-                    writer.writerow([deck["deck"], kind, item[label], row["turn"], row["p"], *row["ci95"],
-                                     "" if row.get("exact") is None else row["exact"]])
+                    writer.writerow(
+                        [
+                            deck["deck"],
+                            kind,
+                            item[label],
+                            row["turn"],
+                            row["p"],
+                            *row["ci95"],
+                            "" if row.get("exact") is None else row["exact"],
+                        ]
+                    )
     return out.getvalue()

@@ -22,8 +22,9 @@ def write_png(data: dict, path: Path) -> None:
     for deck in [data] + ([data["vs"]] if "vs" in data else []):
         for tracked in deck["tracked"]:
             turns = [r["turn"] for r in tracked["by_turn"]]
-            line, = left.plot(turns, [r["p"] for r in tracked["by_turn"]], marker="o",
-                              label=f"{Path(deck['deck']).name}: {tracked['query']}")
+            (line,) = left.plot(
+                turns, [r["p"] for r in tracked["by_turn"]], marker="o", label=f"{Path(deck['deck']).name}: {tracked['query']}"
+            )
             exact = [r["exact"] for r in tracked["by_turn"]]
             if all(e is not None for e in exact):
                 left.plot(turns, exact, linestyle="--", color=line.get_color())

@@ -23,20 +23,25 @@ def _histogram(histogram: dict[str, int], not_won: int | None = None) -> str:
         return ""
     biggest = max(count for _, count in items) or 1
     width = max(len(label) for label, _ in items)
-    return "\n".join(f"  {label:>{width}} | {'#' * max(1, round(BAR * count / biggest)) if count else ''} {count}"
-                     for label, count in items)
+    return "\n".join(
+        f"  {label:>{width}} | {'#' * max(1, round(BAR * count / biggest)) if count else ''} {count}" for label, count in items
+    )
 
 
 def _deck_parts(data: dict, header: str) -> list[str]:
     parts = [header]
     for tracked in data["tracked"]:
         rows = [(r["turn"], _number(r["p"]), _interval(r), _number(r["exact"])) for r in tracked["by_turn"]]
-        parts += [f"\nTracked: {tracked['query']} (drawn by the end of each turn's draws)",
-                  tabulate(rows, headers=("turn", "simulated", "95% interval", "exact"), tablefmt="simple", disable_numparse=True)]
+        parts += [
+            f"\nTracked: {tracked['query']} (drawn by the end of each turn's draws)",
+            tabulate(rows, headers=("turn", "simulated", "95% interval", "exact"), tablefmt="simple", disable_numparse=True),
+        ]
     for figure in data.get("figures", []):
         rows = [(r["turn"], _number(r["p"]), _interval(r)) for r in figure["by_turn"]]
-        parts += [f"\nBy each turn: {figure['figure']}",
-                  tabulate(rows, headers=("turn", "simulated", "95% interval"), tablefmt="simple", disable_numparse=True)]
+        parts += [
+            f"\nBy each turn: {figure['figure']}",
+            tabulate(rows, headers=("turn", "simulated", "95% interval"), tablefmt="simple", disable_numparse=True),
+        ]
     if "opening_hand" in data:
         parts += [f"\nOpening hand: {data['opening_hand']['count']}", _histogram(data["opening_hand"]["histogram"])]
     if "race" in data:
@@ -44,8 +49,10 @@ def _deck_parts(data: dict, header: str) -> list[str]:
         if win["mean"] is None:
             parts.append(f"\nRace ({data['race']['goal']}): never won within the turns played")
         else:
-            parts.append(f"\nRace ({data['race']['goal']}): mean turn {win['mean']}, median {win['median']}, "
-                         f"10% by {win['p10']}, 90% by {win['p90']}; not won in {win['not_won']} games")
+            parts.append(
+                f"\nRace ({data['race']['goal']}): mean turn {win['mean']}, median {win['median']}, "
+                f"10% by {win['p10']}, 90% by {win['p90']}; not won in {win['not_won']} games"
+            )
         parts.append(_histogram(win["histogram"], win["not_won"]))
     return parts
 
@@ -53,8 +60,10 @@ def _deck_parts(data: dict, header: str) -> list[str]:
 def render(data: dict) -> str:
     play = "on the play" if data["on_play"] else "on the draw"
     settings = ", ".join(f"{k}={v}" for k, v in data["settings"].items())
-    header = (f"{data['deck']} ({data['game']}): {data['games']:,} games, seed {data['seed']}, {data['turns']} turns, "
-              f"{play}, mulligan {data['mulligan']}\nsettings: {settings}")
+    header = (
+        f"{data['deck']} ({data['game']}): {data['games']:,} games, seed {data['seed']}, {data['turns']} turns, "
+        f"{play}, mulligan {data['mulligan']}\nsettings: {settings}"
+    )
     parts = _deck_parts(data, header)
     if "vs" in data:
         other = data["vs"]
@@ -62,11 +71,15 @@ def render(data: dict) -> str:
         difference = other["difference"]
         for tracked in difference["tracked"]:
             rows = [(r["turn"], f"{r['difference']:+.4f}", _interval(r)) for r in tracked["by_turn"]]
-            parts += [f"\nDifference ({data['deck']} minus {other['deck']}): {tracked['query']}",
-                      tabulate(rows, headers=("turn", "difference", "95% interval"), tablefmt="simple", disable_numparse=True)]
+            parts += [
+                f"\nDifference ({data['deck']} minus {other['deck']}): {tracked['query']}",
+                tabulate(rows, headers=("turn", "difference", "95% interval"), tablefmt="simple", disable_numparse=True),
+            ]
         if "win_turn" in difference:
             win = difference["win_turn"]
-            parts.append(f"\nWin turn difference: {win['difference']:+.4f} "
-                         f"(95% interval {_interval(win)}) over {win['games_both_won']:,} games both decks won")
+            parts.append(
+                f"\nWin turn difference: {win['difference']:+.4f} "
+                f"(95% interval {_interval(win)}) over {win['games_both_won']:,} games both decks won"
+            )
     parts += ["\nThe model's simplifications:"] + [f"  - {s}" for s in data["simplifications"]]
     return "\n".join(parts) + "\n"

@@ -27,14 +27,23 @@ def finding_data(finding: Finding, report: DeckReport | None = None) -> dict[str
 
 def deck_data(r: DeckReport, explain: bool = False) -> dict[str, Any]:
     data = {
-        "path": r.path, "game": r.game, "format": r.format, "rules_version": r.rules_version,
-        "game_inferred": r.game_inferred, "name": r.name, "legal": r.legal,
-        "counts": dict(r.counts), "settings": dict(r.settings), "notes": list(r.notes),
+        "path": r.path,
+        "game": r.game,
+        "format": r.format,
+        "rules_version": r.rules_version,
+        "game_inferred": r.game_inferred,
+        "name": r.name,
+        "legal": r.legal,
+        "counts": dict(r.counts),
+        "settings": dict(r.settings),
+        "notes": list(r.notes),
         "findings": [finding_data(f, r if explain else None) for f in r.findings],
     }
     if r.formats is not None:
-        data["formats"] = [{"format": v.format, "rules_version": v.version, "legal": v.legal,
-                            "errors": [finding_data(f) for f in v.errors]} for v in r.formats]
+        data["formats"] = [
+            {"format": v.format, "rules_version": v.version, "legal": v.legal, "errors": [finding_data(f) for f in v.errors]}
+            for v in r.formats
+        ]
     return data
 
 

@@ -37,12 +37,12 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
             if errors:
                 suite_failures += 1
                 failure = ET.SubElement(case, "failure", message=for_xml(errors[0].message), type=rule_id)
-                failure.text = "\n".join(f"{path}:{f.position.line}:{f.position.column}: {for_xml(f.message)}"
-                                         for f in errors)
+                failure.text = "\n".join(f"{path}:{f.position.line}:{f.position.column}: {for_xml(f.message)}" for f in errors)
             warnings = [f for f in found if f.severity is Severity.WARNING]
             if warnings:
                 ET.SubElement(case, "system-out").text = "\n".join(
-                    f"warning {path}:{f.position.line}:{f.position.column}: {for_xml(f.message)}" for f in warnings)
+                    f"warning {path}:{f.position.line}:{f.position.column}: {for_xml(f.message)}" for f in warnings
+                )
         suite.set("tests", str(len(cases)))
         suite.set("failures", str(suite_failures))
         suite.set("errors", "0")

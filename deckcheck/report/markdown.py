@@ -17,8 +17,17 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
     parts += [f"- {for_markdown(event_line(e))}" for e in events]
     if events:
         parts.append("")
-    rows = [(for_markdown(r.path), for_markdown(game_and_format(r)), for_markdown(r.name or ""), "yes" if r.legal else "**no**", r.errors,
-             r.warnings) for r in reports]
+    rows = [
+        (
+            for_markdown(r.path),
+            for_markdown(game_and_format(r)),
+            for_markdown(r.name or ""),
+            "yes" if r.legal else "**no**",
+            r.errors,
+            r.warnings,
+        )
+        for r in reports
+    ]
     parts += [tabulate(rows, headers=("deck", "game", "name", "legal", "errors", "warnings"), tablefmt="github"), ""]
     parts += [summary_line(reports), ""]
     for report in reports:
@@ -28,11 +37,18 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
         parts += [f"## {for_markdown(report.path)} ({verdict})", ""]
         parts += [f"- {for_markdown(note)}" for note in report.notes] + ([""] if report.notes else [])
         if report.findings:
-            rows = [(f"{f.position.line}:{f.position.column}", f.severity.value, f"`{f.rule}`", for_markdown(f.message),
-                     for_markdown(", ".join(f.cards))) for f in report.findings]
+            rows = [
+                (
+                    f"{f.position.line}:{f.position.column}",
+                    f.severity.value,
+                    f"`{f.rule}`",
+                    for_markdown(f.message),
+                    for_markdown(", ".join(f.cards)),
+                )
+                for f in report.findings
+            ]
             parts += [tabulate(rows, headers=("line", "severity", "rule", "message", "cards"), tablefmt="github"), ""]
         if report.formats is not None:
             rows = [tuple(for_markdown(cell) for cell in row) for row in format_rows(report)]
-            parts += [tabulate(rows, headers=("format", "rules", "verdict", "first errors"), tablefmt="github",
-                               disable_numparse=True), ""]
+            parts += [tabulate(rows, headers=("format", "rules", "verdict", "first errors"), tablefmt="github", disable_numparse=True), ""]
     return "\n".join(parts)

@@ -28,8 +28,7 @@ def _named(each: Format) -> str:
 
 def _table(rules: Sequence[Rule]) -> str:
     rows = [(r.id, r.severity.value, r.summary, r.source) for r in rules]
-    return tabulate(rows, headers=("rule", "severity", "summary", "source"), tablefmt="simple",
-                    maxcolwidths=[None, None, 58, 40])
+    return tabulate(rows, headers=("rule", "severity", "summary", "source"), tablefmt="simple", maxcolwidths=[None, None, 58, 40])
 
 
 def render_text(games: Sequence[Game]) -> str:
@@ -40,13 +39,15 @@ def render_text(games: Sequence[Game]) -> str:
             default = " [default]" if index == 0 else ""
             settings = ", ".join(f"{k}={v}" for k, v in each.settings.items())
             aliases = f" [aliases: {', '.join(each.aliases)}]" if each.aliases else ""
-            parts.append(f"  format {_named(each)}{default}: {each.description}" + (f" ({settings})" if settings else "")
-                         + aliases)
+            parts.append(f"  format {_named(each)}{default}: {each.description}" + (f" ({settings})" if settings else "") + aliases)
         parts += [_table(_own(game)), ""]
         for each in game.formats:
             if each.rules:
-                parts += [f"  rules of format {_named(each)} (in place of the game's)",
-                          _table([r for r in each.rules if r.id not in COMMON_IDS]), ""]
+                parts += [
+                    f"  rules of format {_named(each)} (in place of the game's)",
+                    _table([r for r in each.rules if r.id not in COMMON_IDS]),
+                    "",
+                ]
     return "\n".join(parts)
 
 
@@ -57,14 +58,27 @@ def _rule_data(rules: Sequence[Rule]) -> list[dict]:
 def render_json(games: Sequence[Game]) -> str:
     data = {
         "common_rules": _rule_data(COMMON_RULES),
-        "games": [{
-            "game": game.name, "title": game.title, "source": game.source,
-            "formats": [{"name": f.name, "description": f.description, "settings": dict(f.settings),
-                         "default": i == 0, "rules_version": f.version,
-                         "effective": f.effective.isoformat() if f.effective else None, "aliases": list(f.aliases),
-                         **({"rules": _rule_data([r for r in f.rules if r.id not in COMMON_IDS])} if f.rules else {})}
-                        for i, f in enumerate(game.formats)],
-            "rules": _rule_data(_own(game)),
-        } for game in games],
+        "games": [
+            {
+                "game": game.name,
+                "title": game.title,
+                "source": game.source,
+                "formats": [
+                    {
+                        "name": f.name,
+                        "description": f.description,
+                        "settings": dict(f.settings),
+                        "default": i == 0,
+                        "rules_version": f.version,
+                        "effective": f.effective.isoformat() if f.effective else None,
+                        "aliases": list(f.aliases),
+                        **({"rules": _rule_data([r for r in f.rules if r.id not in COMMON_IDS])} if f.rules else {}),
+                    }
+                    for i, f in enumerate(game.formats)
+                ],
+                "rules": _rule_data(_own(game)),
+            }
+            for game in games
+        ],
     }
     return json.dumps(data, indent=2) + "\n"

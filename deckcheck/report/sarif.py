@@ -28,31 +28,44 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
         summary = rule.summary if rule else rule_id
         source = rule.source if rule else ""
         level = rule.severity.value if rule else "error"
-        rules.append({
-            "id": rule_id,
-            "shortDescription": {"text": summary},
-            "fullDescription": {"text": f"{summary} ({source})" if source else summary},
-            "help": {"text": f"{summary}. Source: {source}. List every rule with `deckcheck rules`."},
-            "defaultConfiguration": {"level": level},
-        })
-    results = [{
-        "ruleId": f.rule,
-        "ruleIndex": index[f.rule],
-        "level": f.severity.value,
-        "message": {"text": f.message},
-        "locations": [{"physicalLocation": {
-            "artifactLocation": {"uri": sarif_uri(r.path)},
-            "region": {"startLine": f.position.line, "startColumn": f.position.column},
-        }}],
-    } for r in reports for f in r.findings]
+        rules.append(
+            {
+                "id": rule_id,
+                "shortDescription": {"text": summary},
+                "fullDescription": {"text": f"{summary} ({source})" if source else summary},
+                "help": {"text": f"{summary}. Source: {source}. List every rule with `deckcheck rules`."},
+                "defaultConfiguration": {"level": level},
+            }
+        )
+    results = [
+        {
+            "ruleId": f.rule,
+            "ruleIndex": index[f.rule],
+            "level": f.severity.value,
+            "message": {"text": f.message},
+            "locations": [
+                {
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": sarif_uri(r.path)},
+                        "region": {"startLine": f.position.line, "startColumn": f.position.column},
+                    }
+                }
+            ],
+        }
+        for r in reports
+        for f in r.findings
+    ]
     document = {
         "$schema": SCHEMA,
         "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {"name": "deckcheck", "version": __version__, "rules": rules}},
-            "results": results,
-            "properties": {"decks": [{"path": r.path, "game": r.game, "format": r.format,
-                                      "rules_version": r.rules_version} for r in reports]},
-        }],
+        "runs": [
+            {
+                "tool": {"driver": {"name": "deckcheck", "version": __version__, "rules": rules}},
+                "results": results,
+                "properties": {
+                    "decks": [{"path": r.path, "game": r.game, "format": r.format, "rules_version": r.rules_version} for r in reports]
+                },
+            }
+        ],
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -32,14 +32,18 @@ def summary_line(reports: Sequence[DeckReport]) -> str:
     legal = sum(r.legal for r in reports)
     errors = sum(r.errors for r in reports)
     warnings = sum(r.warnings for r in reports)
-    return (f"{plural(len(reports), 'deck')} checked: {legal} legal, {len(reports) - legal} illegal; "
-            f"{plural(errors, 'error')}, {plural(warnings, 'warning')}")
+    return (
+        f"{plural(len(reports), 'deck')} checked: {legal} legal, {len(reports) - legal} illegal; "
+        f"{plural(errors, 'error')}, {plural(warnings, 'warning')}"
+    )
 
 
 def format_rows(report: DeckReport) -> list[tuple[str, str, str, str]]:
     """--all-formats: (format, rules version, verdict, first errors) per format."""
-    return [(each.format, each.version or "", "legal" if each.legal else "ILLEGAL",
-             "; ".join(f"{f.rule}: {f.message}" for f in each.errors)) for each in report.formats or ()]
+    return [
+        (each.format, each.version or "", "legal" if each.legal else "ILLEGAL", "; ".join(f"{f.rule}: {f.message}" for f in each.errors))
+        for each in report.formats or ()
+    ]
 
 
 def event_line(event) -> str:
@@ -49,8 +53,10 @@ def event_line(event) -> str:
 
 def _table(findings: Sequence[Finding]) -> str:
     # cells are escaped before the table is laid out, so that the columns line up with what shows
-    rows = [(f.rule, f.severity.value, for_terminal(f.message), for_terminal(", ".join(f.cards)),
-             f"{f.position.line}:{f.position.column}") for f in findings]
+    rows = [
+        (f.rule, f.severity.value, for_terminal(f.message), for_terminal(", ".join(f.cards)), f"{f.position.line}:{f.position.column}")
+        for f in findings
+    ]
     return tabulate(rows, headers=_COLUMNS, tablefmt="simple", maxcolwidths=list(_WIDTHS))
 
 
@@ -78,8 +84,15 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
             parts.append(_explained(report) if explain else _table(report.findings))
         if report.formats is not None:
             rows = [tuple(for_terminal(cell) for cell in row) for row in format_rows(report)]
-            parts.append(tabulate(rows, headers=("format", "rules", "verdict", "first errors"),
-                                  tablefmt="simple", maxcolwidths=[None, None, None, 80], disable_numparse=True))
+            parts.append(
+                tabulate(
+                    rows,
+                    headers=("format", "rules", "verdict", "first errors"),
+                    tablefmt="simple",
+                    maxcolwidths=[None, None, None, 80],
+                    disable_numparse=True,
+                )
+            )
         parts.append("")
     parts.append(summary_line(reports))
     return "\n".join(parts) + "\n"

@@ -55,7 +55,7 @@ class Context:
     settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     format: "Format | None" = None
 
-    extra_rules: tuple[Rule, ...] = ()   # checks a command adds beside the format's (a team's)
+    extra_rules: tuple[Rule, ...] = ()  # checks a command adds beside the format's (a team's)
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -72,8 +72,7 @@ class Reporter:
     deck: Deck
     context: Context
 
-    def finding(self, message: str, *, cards: Iterable[str] = (), zone: str | None = None,
-                position: Position | None = None) -> Finding:
+    def finding(self, message: str, *, cards: Iterable[str] = (), zone: str | None = None, position: Position | None = None) -> Finding:
         return Finding(self.rule.id, self.rule.severity, message, tuple(cards), zone, position or Position(1, 1))
 
     def about_zone(self, zone: str, message: str, cards: Iterable[str] = ()) -> Finding:

@@ -11,19 +11,24 @@ from deckcheck.rules.banlist import BANLIST_RULES
 
 _FORMAT = "deck-format.md"
 
-PARSE = Rule("deck.parse", Severity.ERROR,
-             "the file is not a readable deck (bad YAML/text, wrong shape, duplicate key, bad count)", _FORMAT)
-UNKNOWN_GAME = Rule("deck.unknown-game", Severity.ERROR,
-                    "`game:` is missing or names no known game (or the game has no such format)", _FORMAT)
-UNKNOWN_CARD = Rule("deck.unknown-card", Severity.ERROR,
-                    "a name or id matches no card of the game's database", "deck-format.md, Names")
-AMBIGUOUS_CARD = Rule("deck.ambiguous-card", Severity.ERROR,
-                      "a name matches several printings; use one of the ids listed", "deck-format.md, Names")
+PARSE = Rule(
+    "deck.parse", Severity.ERROR, "the file is not a readable deck (bad YAML/text, wrong shape, duplicate key, bad count)", _FORMAT
+)
+UNKNOWN_GAME = Rule(
+    "deck.unknown-game", Severity.ERROR, "`game:` is missing or names no known game (or the game has no such format)", _FORMAT
+)
+UNKNOWN_CARD = Rule("deck.unknown-card", Severity.ERROR, "a name or id matches no card of the game's database", "deck-format.md, Names")
+AMBIGUOUS_CARD = Rule(
+    "deck.ambiguous-card", Severity.ERROR, "a name matches several printings; use one of the ids listed", "deck-format.md, Names"
+)
 
 
-@rule("deck.wrong-zone", Severity.ERROR,
-      "a card sits in a zone where its type cannot go (a general in main, a mission in main, ...)",
-      "the game's rulebook, deck construction")
+@rule(
+    "deck.wrong-zone",
+    Severity.ERROR,
+    "a card sits in a zone where its type cannot go (a general in main, a mission in main, ...)",
+    "the game's rulebook, deck construction",
+)
 def wrong_zone(deck: Deck, report: Reporter) -> Iterator[Finding]:
     game = report.context.game
     for zone, entries in deck.zones.items():

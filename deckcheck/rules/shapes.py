@@ -16,7 +16,7 @@ from deckcheck.wording import plural
 
 
 def same_name(card: Card) -> Hashable:
-    """"Same card" for every game without an identity rule of its own: the normalised name."""
+    """ "Same card" for every game without an identity rule of its own: the normalised name."""
     return normalise(card.name)
 
 
@@ -33,8 +33,7 @@ def count(entries: Iterable[Entry], predicate: Callable[[Card], bool] = lambda c
     return sum(e.count for e in entries if e.card is not None and predicate(e.card))
 
 
-def size_range(report: Reporter, zone: str, size: int, minimum: int | None, maximum: int | None,
-               what: str) -> Iterator[Finding]:
+def size_range(report: Reporter, zone: str, size: int, minimum: int | None, maximum: int | None, what: str) -> Iterator[Finding]:
     """One finding when `size` is outside [minimum, maximum], with the arithmetic."""
     if minimum is not None and maximum is not None and minimum == maximum and size != minimum:
         yield report.about_zone(zone, f"{what} has {size} cards; it must have exactly {minimum}")
@@ -44,11 +43,13 @@ def size_range(report: Reporter, zone: str, size: int, minimum: int | None, maxi
         yield report.about_zone(zone, f"{what} has {size} cards; it may have at most {maximum}")
 
 
-def copy_cap(report: Reporter, entries: Iterable[Entry], limit: Callable[[Card], int | None],
-             why: str = "", scope: str = "") -> Iterator[Finding]:
+def copy_cap(
+    report: Reporter, entries: Iterable[Entry], limit: Callable[[Card], int | None], why: str = "", scope: str = ""
+) -> Iterator[Finding]:
     """A finding for each card (by the game's identity rule) with more copies than `limit(card)`,
     counted over `entries` (`scope` names them in the message when they are not the deck alone);
     None means no limit."""
+
     def caps(card: Card, size: int) -> list[Cap]:
         cap = limit(card)
         return [] if cap is None else [Cap(report.rule.id, cap, why)]
@@ -65,8 +66,9 @@ class Cap:
     why: str = ""
 
 
-def lowest_caps(report: Reporter, deck: Deck, caps: Callable[[Card, int], Iterable[Cap]],
-                scopes: tuple[tuple[str, ...], ...] = (("main",),)) -> Iterator[Finding]:
+def lowest_caps(
+    report: Reporter, deck: Deck, caps: Callable[[Card, int], Iterable[Cap]], scopes: tuple[tuple[str, ...], ...] = (("main",),)
+) -> Iterator[Finding]:
     """Copy limits where several rules may cap one card (a Dominant with a special ability, a Lost
     Soul with one, ...): a card's limit is the lowest cap of every rule on every printing of it in
     the deck (the most limited printing sets the limit), and only the rule that sets that cap
@@ -83,8 +85,9 @@ def lowest_caps(report: Reporter, deck: Deck, caps: Callable[[Card, int], Iterab
     yield from _over_caps(report, checked, caps, done)
 
 
-def _over_caps(report: Reporter, scopes: list[tuple[list[Entry], str]], caps: Callable[[Card, int], Iterable[Cap]],
-               done: set) -> Iterator[Finding]:
+def _over_caps(
+    report: Reporter, scopes: list[tuple[list[Entry], str]], caps: Callable[[Card, int], Iterable[Cap]], done: set
+) -> Iterator[Finding]:
     identity = report.context.identity
     for entries, scope in scopes:
         size = sum(e.count for e in entries)
@@ -99,8 +102,9 @@ def _over_caps(report: Reporter, scopes: list[tuple[list[Entry], str]], caps: Ca
             done.add(key)
             if lowest.rule == report.rule.id:
                 reason = f" ({lowest.why})" if lowest.why else ""
-                yield report.about_entries(group, f"{plural(total, 'copy')} of {_names(group)}{scope}; "
-                                                  f"at most {lowest.copies} allowed{reason}")
+                yield report.about_entries(
+                    group, f"{plural(total, 'copy')} of {_names(group)}{scope}; at most {lowest.copies} allowed{reason}"
+                )
 
 
 def _names(group: list[Entry]) -> str:
@@ -117,8 +121,9 @@ def only_types(report: Reporter, entries: Iterable[Entry], types: tuple[str, ...
             yield report.about_entries([entry], f"{entry.card.name} is not {what}")
 
 
-def faction_lock(report: Reporter, entries: Iterable[Entry], allowed: Callable[[Card], bool],
-                 why: Callable[[Card], str]) -> Iterator[Finding]:
+def faction_lock(
+    report: Reporter, entries: Iterable[Entry], allowed: Callable[[Card], bool], why: Callable[[Card], str]
+) -> Iterator[Finding]:
     """A finding for each card whose faction the deck's leader does not allow. A card whose
     faction the database does not state cannot be judged and is passed over."""
     for entry in entries:

@@ -31,13 +31,13 @@ class SimOptions:
     mulligan: str = "none"
     race: bool = True
     jobs: int = 1
-    key_width: int = 0        # shuffle keys per game; 0 = the deck's size (--vs uses the larger deck's)
+    key_width: int = 0  # shuffle keys per game; 0 = the deck's size (--vs uses the larger deck's)
 
 
 @dataclass
 class SimResult:
-    tracked: list[np.ndarray]                    # per query: first turn per game (NEVER = not by the last turn)
-    win_turn: np.ndarray | None                  # per game, 0 = not won
+    tracked: list[np.ndarray]  # per query: first turn per game (NEVER = not by the last turn)
+    win_turn: np.ndarray | None  # per game, 0 = not won
     figures: dict[str, np.ndarray] = field(default_factory=dict)
     opening: np.ndarray | None = None
 
@@ -62,8 +62,9 @@ def _batch(task) -> SimResult:
     return result
 
 
-def simulate(model: GoldfishModel, queries: Sequence[Query], options: SimOptions,
-             progress: Callable[[int, int], None] | None = None) -> SimResult:
+def simulate(
+    model: GoldfishModel, queries: Sequence[Query], options: SimOptions, progress: Callable[[int, int], None] | None = None
+) -> SimResult:
     sizes = [BATCH_SIZE] * (options.games // BATCH_SIZE)
     if options.games % BATCH_SIZE:
         sizes.append(options.games % BATCH_SIZE)
@@ -89,8 +90,12 @@ def _join(results: list[SimResult], queries: int) -> SimResult:
         return np.concatenate(arrays) if arrays and arrays[0] is not None else None
 
     figures = {label: cat([r.figures[label] for r in results]) for label in (results[0].figures if results else {})}
-    return SimResult([cat([r.tracked[i] for r in results]) for i in range(queries)],
-                     cat([r.win_turn for r in results]), figures, cat([r.opening for r in results]))
+    return SimResult(
+        [cat([r.tracked[i] for r in results]) for i in range(queries)],
+        cat([r.win_turn for r in results]),
+        figures,
+        cat([r.opening for r in results]),
+    )
 
 
 class Progress:
@@ -112,4 +117,3 @@ class Progress:
         self.bar.update(self.task, completed=done)
         if done >= total:
             self.bar.stop()
-

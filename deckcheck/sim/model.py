@@ -38,7 +38,7 @@ def _number(value: Any, default: float) -> float:
 
 @dataclass
 class RaceResult:
-    win_turn: np.ndarray                                        # (games,), 0 = not won
+    win_turn: np.ndarray  # (games,), 0 = not won
     figures: dict[str, np.ndarray] = field(default_factory=dict)  # label -> first turn (games,), NEVER if not
 
 
@@ -48,10 +48,10 @@ class GoldfishModel:
     game = ""
     hand_size = 7
     draws_per_turn = 1
-    skip_first_draw_on_play = False      # Redemption: the first player skips the turn-1 draw
+    skip_first_draw_on_play = False  # Redemption: the first player skips the turn-1 draw
     mulligans: tuple[str, ...] = ("none",)  # the first is the default
     goal = ""
-    opening_label = ""                   # the key count of the opening hand, e.g. "Lost Souls"
+    opening_label = ""  # the key count of the opening hand, e.g. "Lost Souls"
     simplifications: tuple[str, ...] = ()
 
     def __init__(self, facts: DeckFacts, settings: Mapping[str, Any]):

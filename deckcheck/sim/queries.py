@@ -21,7 +21,7 @@ class QueryError(ValueError):
 @dataclass(frozen=True)
 class Query:
     label: str
-    sets: tuple[np.ndarray, ...]   # one mask over slots, or two for A+B
+    sets: tuple[np.ndarray, ...]  # one mask over slots, or two for A+B
 
 
 def compile_query(text: str, facts: DeckFacts, database: CardDatabase) -> Query:

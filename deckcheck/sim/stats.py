@@ -38,8 +38,7 @@ def at_least_one(population: int, successes: int, drawn: int) -> float:
 def both(population: int, a: int, b: int, union: int, drawn: int) -> float:
     """P(at least one card of set A and at least one of set B among `drawn`): inclusion-exclusion
     over the multivariate hypergeometric; `union` is |A or B| (a card in both sets counts once)."""
-    return (1.0 - none_drawn(population, a, drawn) - none_drawn(population, b, drawn)
-            + none_drawn(population, union, drawn))
+    return 1.0 - none_drawn(population, a, drawn) - none_drawn(population, b, drawn) + none_drawn(population, union, drawn)
 
 
 def paired_difference(a: np.ndarray, b: np.ndarray) -> tuple[float, tuple[float, float]]:

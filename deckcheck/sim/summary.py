@@ -40,36 +40,47 @@ def by_turn(first: np.ndarray, turns: int, exact=None) -> list[dict[str, Any]]:
     for turn in range(1, turns + 1):
         hits = int((first <= turn).sum())
         low, high = stats.wilson(hits, first.size)
-        rows.append({"turn": turn, "p": _r(hits / first.size if first.size else 0.0), "ci95": [_r(low), _r(high)],
-                     "exact": _r(exact(turn)) if exact else None})
+        rows.append(
+            {
+                "turn": turn,
+                "p": _r(hits / first.size if first.size else 0.0),
+                "ci95": [_r(low), _r(high)],
+                "exact": _r(exact(turn)) if exact else None,
+            }
+        )
     return rows
 
 
 def deck_summary(model: GoldfishModel, queries: Sequence[Query], result: SimResult, options: SimOptions) -> dict:
     summary: dict[str, Any] = {
-        "tracked": [{"query": q.label,
-                     "by_turn": by_turn(result.tracked[i], options.turns,
-                                        lambda t, q=q: exact_value(model, q, t, options))}
-                    for i, q in enumerate(queries)],
-        "figures": [{"figure": label, "by_turn": by_turn(first, options.turns)}
-                    for label, first in result.figures.items()],
+        "tracked": [
+            {"query": q.label, "by_turn": by_turn(result.tracked[i], options.turns, lambda t, q=q: exact_value(model, q, t, options))}
+            for i, q in enumerate(queries)
+        ],
+        "figures": [{"figure": label, "by_turn": by_turn(first, options.turns)} for label, first in result.figures.items()],
     }
     if result.opening is not None:
         values, counts = np.unique(result.opening, return_counts=True)
-        summary["opening_hand"] = {"count": model.opening_label,
-                                   "histogram": {str(int(v)): int(c) for v, c in zip(values, counts)}}
+        summary["opening_hand"] = {"count": model.opening_label, "histogram": {str(int(v)): int(c) for v, c in zip(values, counts)}}
     if result.win_turn is not None:
         summary["race"] = {"goal": model.goal, "win_turn": stats.race_summary(result.win_turn)}
     return summary
 
 
-def report(deck_path: str, game: str, model: GoldfishModel, queries: Sequence[Query], result: SimResult,
-           options: SimOptions, settings: dict) -> dict:
+def report(
+    deck_path: str, game: str, model: GoldfishModel, queries: Sequence[Query], result: SimResult, options: SimOptions, settings: dict
+) -> dict:
     return {
         "tool": {"name": "deckcheck", "version": __version__},
-        "deck": deck_path, "game": game, "games": options.games, "seed": options.seed, "turns": options.turns,
-        "on_play": options.on_play, "mulligan": options.mulligan,
-        "settings": settings, "simplifications": list(model.simplifications),
+        "deck": deck_path,
+        "game": game,
+        "games": options.games,
+        "seed": options.seed,
+        "turns": options.turns,
+        "on_play": options.on_play,
+        "mulligan": options.mulligan,
+        "settings": settings,
+        "simplifications": list(model.simplifications),
         **deck_summary(model, queries, result, options),
     }
 
@@ -87,6 +98,10 @@ def comparison(queries: Sequence[Query], mine: SimResult, theirs: SimResult, opt
     if mine.win_turn is not None and theirs.win_turn is not None:
         both = (mine.win_turn > 0) & (theirs.win_turn > 0)
         mean, (low, high) = stats.paired_difference(mine.win_turn[both], theirs.win_turn[both])
-        result["win_turn"] = {"difference": _r(mean), "ci95": [_r(low), _r(high)], "games_both_won": int(both.sum()),
-                              "not_won": [int((mine.win_turn == 0).sum()), int((theirs.win_turn == 0).sum())]}
+        result["win_turn"] = {
+            "difference": _r(mean),
+            "ci95": [_r(low), _r(high)],
+            "games_both_won": int(both.sum()),
+            "not_won": [int((mine.win_turn == 0).sum()), int((theirs.win_turn == 0).sum())],
+        }
     return result

@@ -59,15 +59,47 @@ def test_two_copies_of_one_greater_being(check_deck, main, side):
 
 
 # The faction lock, for each champion and a card of every faction and kind.
-CARDS = ["Holy Soldier 20", "Evil Soldier 20", "Neutral Soldier 20", "Holy Being A", "Evil Being A",
-         "Neutral Being A", "Holy Tower", "Evil Tower", "Neutral Tower", "Holy Spell", "Evil Spell"]
+CARDS = [
+    "Holy Soldier 20",
+    "Evil Soldier 20",
+    "Neutral Soldier 20",
+    "Holy Being A",
+    "Evil Being A",
+    "Neutral Being A",
+    "Holy Tower",
+    "Evil Tower",
+    "Neutral Tower",
+    "Holy Spell",
+    "Evil Spell",
+]
 ALLOWED = {
-    "Holy Champion": {"Holy Soldier 20", "Neutral Soldier 20", "Holy Being A", "Neutral Being A", "Holy Tower",
-                      "Neutral Tower", "Holy Spell"},
-    "Evil Champion": {"Evil Soldier 20", "Neutral Soldier 20", "Evil Being A", "Neutral Being A", "Evil Tower",
-                      "Neutral Tower", "Evil Spell"},
-    "Neutral Champion": {"Holy Soldier 20", "Evil Soldier 20", "Neutral Soldier 20", "Neutral Being A",
-                         "Neutral Tower", "Holy Spell", "Evil Spell"},
+    "Holy Champion": {
+        "Holy Soldier 20",
+        "Neutral Soldier 20",
+        "Holy Being A",
+        "Neutral Being A",
+        "Holy Tower",
+        "Neutral Tower",
+        "Holy Spell",
+    },
+    "Evil Champion": {
+        "Evil Soldier 20",
+        "Neutral Soldier 20",
+        "Evil Being A",
+        "Neutral Being A",
+        "Evil Tower",
+        "Neutral Tower",
+        "Evil Spell",
+    },
+    "Neutral Champion": {
+        "Holy Soldier 20",
+        "Evil Soldier 20",
+        "Neutral Soldier 20",
+        "Neutral Being A",
+        "Neutral Tower",
+        "Holy Spell",
+        "Evil Spell",
+    },
 }
 
 
@@ -82,8 +114,7 @@ def test_faction_lock(check_deck, champion, card, zone):
 
 def test_faction_message(check_deck):
     (finding,) = check_deck(demon_rush_deck({"Evil Soldier 1": 1}, size=40), DB).findings("demon-rush.faction")
-    assert finding["message"] == ("Evil Soldier 1 is Evil; Holy Champion is a Holy champion, "
-                                  "whose deck takes only Holy and Neutral cards")
+    assert finding["message"] == ("Evil Soldier 1 is Evil; Holy Champion is a Holy champion, whose deck takes only Holy and Neutral cards")
 
 
 def test_unstated_faction_is_not_judged(check_deck):

@@ -23,10 +23,18 @@ def test_a_legal_deck(check_deck):
     assert outcome.deck["settings"]["life_points"] == 15
 
 
-@pytest.mark.parametrize("card, copies, legal", [
-    ("Chapter 3", 4, True), ("Chapter 3", 5, True), ("Chapter 3", 12, True),
-    ("Rare Chapter 7", 4, True), ("Rare Chapter 7", 5, False), ("Gospel Quote", 4, True), ("Gospel Quote", 5, False),
-])
+@pytest.mark.parametrize(
+    "card, copies, legal",
+    [
+        ("Chapter 3", 4, True),
+        ("Chapter 3", 5, True),
+        ("Chapter 3", 12, True),
+        ("Rare Chapter 7", 4, True),
+        ("Rare Chapter 7", 5, False),
+        ("Gospel Quote", 4, True),
+        ("Gospel Quote", 5, False),
+    ],
+)
 def test_four_copies_except_common_chapters(check_deck, card, copies, legal):
     outcome = check_deck(deck({card: copies}), DB)
     assert ("promised-land.copy-limit" in outcome.errors) is not legal

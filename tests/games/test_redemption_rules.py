@@ -21,10 +21,22 @@ def test_deck_size_message_points_at_main(check_deck):
     assert (finding["line"], finding["column"]) == (2, 1)
 
 
-@pytest.mark.parametrize("size, souls, legal", [
-    (56, 7, True), (56, 8, False), (57, 7, False), (57, 8, True), (63, 8, True), (64, 8, False), (64, 9, True),
-    (99, 13, False), (99, 14, True), (105, 14, True), (106, 15, True),
-])
+@pytest.mark.parametrize(
+    "size, souls, legal",
+    [
+        (56, 7, True),
+        (56, 8, False),
+        (57, 7, False),
+        (57, 8, True),
+        (63, 8, True),
+        (64, 8, False),
+        (64, 9, True),
+        (99, 13, False),
+        (99, 14, True),
+        (105, 14, True),
+        (106, 15, True),
+    ],
+)
 def test_lost_soul_table(check_deck, size, souls, legal):
     outcome = check_deck(redemption_deck(size, souls), DB)
     assert ("redemption.lost-soul-count" in outcome.errors) is not legal
@@ -36,8 +48,7 @@ def test_lost_soul_message_carries_the_arithmetic(check_deck):
 
 
 def test_table_matches_the_rulebook_chart():
-    chart = {(50, 56): 7, (57, 63): 8, (64, 70): 9, (71, 77): 10, (78, 84): 11, (85, 91): 12, (92, 98): 13,
-             (99, 105): 14}
+    chart = {(50, 56): 7, (57, 63): 8, (64, 70): 9, (71, 77): 10, (78, 84): 11, (85, 91): 12, (92, 98): 13, (99, 105): 14}
     for (low, high), souls in chart.items():
         assert {required_lost_souls(n) for n in range(low, high + 1)} == {souls}
 
@@ -55,9 +66,17 @@ def test_lost_souls_without_ability_have_no_copy_limit(check_deck):
     assert outcome.errors == set()
 
 
-@pytest.mark.parametrize("size, copies, legal", [
-    (56, 1, True), (56, 2, False), (99, 2, False), (100, 2, True), (100, 3, False), (150, 3, True),
-])
+@pytest.mark.parametrize(
+    "size, copies, legal",
+    [
+        (56, 1, True),
+        (56, 2, False),
+        (99, 2, False),
+        (100, 2, True),
+        (100, 3, False),
+        (150, 3, True),
+    ],
+)
 def test_special_ability_one_per_fifty(check_deck, size, copies, legal):
     souls = required_lost_souls(size)
     outcome = check_deck(redemption_deck(size, souls, {"Ability Hero": copies}), DB)
@@ -66,8 +85,7 @@ def test_special_ability_one_per_fifty(check_deck, size, copies, legal):
 
 def test_special_ability_message(check_deck):
     (finding,) = check_deck(redemption_deck(99, 14, {"Ability Hero": 2}), DB).findings("redemption.special-ability-limit")
-    assert finding["message"] == ("2 copies of Ability Hero; at most 1 allowed "
-                                  "(special ability: 1 per 50 cards, 99 cards allow 1)")
+    assert finding["message"] == ("2 copies of Ability Hero; at most 1 allowed (special ability: 1 per 50 cards, 99 cards allow 1)")
     assert finding["line"] > 2 and finding["column"] == 3
 
 
@@ -101,7 +119,8 @@ def test_dominant_cap(check_deck, dominants, legal):
     assert ("redemption.dominant-cap" in outcome.errors) is not legal
     if not legal:
         assert outcome.findings("redemption.dominant-cap")[0]["message"] == (
-            "8 dominants but only 7 Lost Souls; dominants may not outnumber Lost Souls")
+            "8 dominants but only 7 Lost Souls; dominants may not outnumber Lost Souls"
+        )
 
 
 @pytest.mark.parametrize("sites, legal", [(7, True), (8, False)])

@@ -8,7 +8,7 @@ from conftest import DATA, zone_yaml
 
 DB = "redemption-tournament.yaml"
 HOPPER = "Lost Soul II Chronicles 28:13 (Hopper)"
-V13, V20 = "2026-06-01", "2026-09-01"      # a date under each version
+V13, V20 = "2026-06-01", "2026-09-01"  # a date under each version
 
 
 def required(version: str, kind: str, size: int) -> int:
@@ -16,8 +16,7 @@ def required(version: str, kind: str, size: int) -> int:
     return next(c.build for c in found.categories.values() if c.build.name == kind).required_lost_souls(size)
 
 
-def deck(fmt: str, size: int, souls: int, extra: dict[str, int] | None = None, side: dict[str, int] | None = None,
-         copies: int = 3) -> str:
+def deck(fmt: str, size: int, souls: int, extra: dict[str, int] | None = None, side: dict[str, int] | None = None, copies: int = 3) -> str:
     """`souls` plain Lost Souls, the `extra` cards, and good and evil fillers (`copies` of each
     name) to `size`, half good and half evil (with one neutral Double Agent when the rest is odd)."""
     main = {f"Soul {i}": 1 for i in range(1, souls + 1)}
@@ -47,16 +46,20 @@ def check(check_deck):
 
 # --- versions by date ---------------------------------------------------------------------------------
 
+
 def test_the_versions_and_the_dates_they_took_effect():
     assert [(v.version, v.effective.isoformat()) for v in versions()] == [("1.3.0", "2026-03-13"), ("2.0", "2026-08-13")]
 
 
-@pytest.mark.parametrize("version, kind, chart", [
-    ("1.3.0", "type1", {(50, 56): 7, (57, 63): 8, (99, 105): 14, (141, 147): 20, (148, 154): 21}),
-    ("1.3.0", "type2", {(100, 105): 14, (106, 112): 15, (141, 147): 20, (218, 224): 31, (246, 252): 35}),
-    ("2.0", "type1", {(50, 56): 7, (57, 63): 8, (64, 70): 9}),
-    ("2.0", "type2", {(100, 105): 14, (106, 112): 15, (134, 140): 19}),
-])
+@pytest.mark.parametrize(
+    "version, kind, chart",
+    [
+        ("1.3.0", "type1", {(50, 56): 7, (57, 63): 8, (99, 105): 14, (141, 147): 20, (148, 154): 21}),
+        ("1.3.0", "type2", {(100, 105): 14, (106, 112): 15, (141, 147): 20, (218, 224): 31, (246, 252): 35}),
+        ("2.0", "type1", {(50, 56): 7, (57, 63): 8, (64, 70): 9}),
+        ("2.0", "type2", {(100, 105): 14, (106, 112): 15, (134, 140): 19}),
+    ],
+)
 def test_the_lost_soul_charts(version, kind, chart):
     for (low, high), souls in chart.items():
         assert {required(version, kind, n) for n in range(low, high + 1)} == {souls}, (version, kind, low)
@@ -70,16 +73,14 @@ def test_as_of_picks_the_version_in_force(check, as_of, version):
 
 
 def test_without_a_date_the_rules_of_today_apply(check_deck):
-    assert check_deck(deck("type1", 50, 7), DB).deck["rules_version"] == "2.0"   # today is after 2026-08-13
+    assert check_deck(deck("type1", 50, 7), DB).deck["rules_version"] == "2.0"  # today is after 2026-08-13
 
 
 def test_a_date_before_the_oldest_version_uses_it_and_says_so(check):
     outcome = check(deck("type1", 50, 7), "2025-12-25")
     assert outcome.deck["rules_version"] == "1.3.0"
-    assert outcome.deck["notes"] == ["2025-12-25 is before the oldest Redemption rules version (1.3.0, from "
-                                     "2026-03-13): 1.3.0 was applied"]
-    assert "note: 2025-12-25 is before the oldest" in check(deck("type1", 50, 7), "2025-12-25", "--output-format",
-                                                              "text").stdout
+    assert outcome.deck["notes"] == ["2025-12-25 is before the oldest Redemption rules version (1.3.0, from 2026-03-13): 1.3.0 was applied"]
+    assert "note: 2025-12-25 is before the oldest" in check(deck("type1", 50, 7), "2025-12-25", "--output-format", "text").stdout
 
 
 def test_an_events_date_and_the_configs_pick_the_version(tmp_path, monkeypatch):
@@ -113,8 +114,9 @@ def test_an_impossible_date_in_the_config_is_exit_two_with_its_line(tmp_path, mo
     assert outcome.exit_code == 2 and ".deckcheck.yaml:2:8: '2026-02-30' is not a date" in outcome.stderr
 
 
-@pytest.mark.parametrize("alias, name", [("limited", "type1"), ("t1", "type1"), ("unlimited", "type1-unlimited"),
-                                         ("teams", "type1-teams"), ("t2", "type2")])
+@pytest.mark.parametrize(
+    "alias, name", [("limited", "type1"), ("t1", "type1"), ("unlimited", "type1-unlimited"), ("teams", "type1-teams"), ("t2", "type2")]
+)
 def test_aliases_name_the_categories(check, alias, name):
     size = 100 if name == "type2" else 50
     outcome = check(deck(alias, size, 14 if size == 100 else 7, copies=1 if name != "type2" else 2), V20)
@@ -123,12 +125,28 @@ def test_aliases_name_the_categories(check, alias, name):
 
 # --- the numbers of each version ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("as_of, fmt, size, legal", [
-    (V13, "type1", 49, False), (V13, "type1", 50, True), (V13, "type1", 154, True), (V13, "type1", 155, False),
-    (V13, "type2", 99, False), (V13, "type2", 100, True), (V13, "type2", 252, True), (V13, "type2", 253, False),
-    (V20, "type1", 49, False), (V20, "type1", 50, True), (V20, "type1", 70, True), (V20, "type1", 71, False),
-    (V20, "type2", 99, False), (V20, "type2", 100, True), (V20, "type2", 140, True), (V20, "type2", 141, False),
-])
+
+@pytest.mark.parametrize(
+    "as_of, fmt, size, legal",
+    [
+        (V13, "type1", 49, False),
+        (V13, "type1", 50, True),
+        (V13, "type1", 154, True),
+        (V13, "type1", 155, False),
+        (V13, "type2", 99, False),
+        (V13, "type2", 100, True),
+        (V13, "type2", 252, True),
+        (V13, "type2", 253, False),
+        (V20, "type1", 49, False),
+        (V20, "type1", 50, True),
+        (V20, "type1", 70, True),
+        (V20, "type1", 71, False),
+        (V20, "type2", 99, False),
+        (V20, "type2", 100, True),
+        (V20, "type2", 140, True),
+        (V20, "type2", 141, False),
+    ],
+)
 def test_deck_size(check, as_of, fmt, size, legal):
     version, kind = ("1.3.0" if as_of == V13 else "2.0"), fmt
     souls = required(version, kind, size)
@@ -139,11 +157,21 @@ def test_deck_size(check, as_of, fmt, size, legal):
         assert outcome.errors == set(), outcome.deck["findings"]
 
 
-@pytest.mark.parametrize("as_of, fmt, size, souls, legal", [
-    (V13, "type1", 56, 7, True), (V13, "type1", 57, 7, False), (V13, "type1", 57, 8, True), (V13, "type1", 56, 8, False),
-    (V13, "type2", 105, 14, True), (V13, "type2", 106, 14, False), (V13, "type2", 106, 15, True),
-    (V20, "type1", 63, 8, True), (V20, "type1", 64, 8, False), (V20, "type1", 64, 9, True),
-])
+@pytest.mark.parametrize(
+    "as_of, fmt, size, souls, legal",
+    [
+        (V13, "type1", 56, 7, True),
+        (V13, "type1", 57, 7, False),
+        (V13, "type1", 57, 8, True),
+        (V13, "type1", 56, 8, False),
+        (V13, "type2", 105, 14, True),
+        (V13, "type2", 106, 14, False),
+        (V13, "type2", 106, 15, True),
+        (V20, "type1", 63, 8, True),
+        (V20, "type1", 64, 8, False),
+        (V20, "type1", 64, 9, True),
+    ],
+)
 def test_lost_soul_charts_in_a_deck(check, as_of, fmt, size, souls, legal):
     copies = 3 if as_of == V13 else 1
     outcome = check(deck(fmt, size, souls, copies=copies), as_of)
@@ -156,10 +184,19 @@ def test_a_hopper_does_not_count(check):
     assert finding["message"] == "50 cards need 7 Lost Souls; this deck has 6 (1 Hopper Lost Soul does not count)"
 
 
-@pytest.mark.parametrize("as_of, fmt, reserve, legal", [
-    (V13, "type1", 10, True), (V13, "type1", 11, False), (V13, "type2", 15, True), (V13, "type2", 16, False),
-    (V20, "type1", 10, True), (V20, "type1", 11, False), (V20, "type2", 20, True), (V20, "type2", 21, False),
-])
+@pytest.mark.parametrize(
+    "as_of, fmt, reserve, legal",
+    [
+        (V13, "type1", 10, True),
+        (V13, "type1", 11, False),
+        (V13, "type2", 15, True),
+        (V13, "type2", 16, False),
+        (V20, "type1", 10, True),
+        (V20, "type1", 11, False),
+        (V20, "type2", 20, True),
+        (V20, "type2", 21, False),
+    ],
+)
 def test_reserve_size(check, as_of, fmt, reserve, legal):
     size = 50 if fmt == "type1" else 100
     # Reserve cards of their own names (30 up), so that no copy limit is reached
@@ -188,8 +225,8 @@ def test_the_deck_and_deck_plus_reserve_are_both_checked(check):
 
 # --- copies: 1.3.0's tables, 2.0's singleton Type 1 and two-of Type 2 ----------------------------------
 
-@pytest.mark.parametrize("as_of, copies, legal", [(V13, 2, True), (V13, 3, True), (V13, 4, False),
-                                                   (V20, 1, True), (V20, 2, False)])
+
+@pytest.mark.parametrize("as_of, copies, legal", [(V13, 2, True), (V13, 3, True), (V13, 4, False), (V20, 1, True), (V20, 2, False)])
 def test_a_plain_hero_in_type1(check, as_of, copies, legal):
     outcome = check(deck("type1", 50, 7, {"Good 40": copies}, copies=1), as_of)
     assert ("redemption.copy-limit" in outcome.errors) is not legal
@@ -199,20 +236,32 @@ def test_a_plain_hero_in_type1(check, as_of, copies, legal):
         assert finding["message"].startswith(f"{copies} copies of Good 40; at most {allowed} allowed")
 
 
-@pytest.mark.parametrize("card, copies, rule", [
-    ("Good 40", 2, None), ("Good 40", 3, "redemption.copy-limit"),
-    ("Rainbow Hero", 2, None), ("Rainbow Hero", 3, "redemption.copy-limit"),   # brigades no longer matter
-    ("Temple Site", 2, None), ("Temple Site", 3, "redemption.copy-limit"),
-    ("Son of God", 1, None), ("Son of God", 2, "redemption.dominant-limit"),
-    ("Ability Soul", 1, None), ("Ability Soul", 2, "redemption.lost-soul-ability-limit"),
-    ("Soul 40", 5, None),                                                       # no limit on a meek Lost Soul
-])
+@pytest.mark.parametrize(
+    "card, copies, rule",
+    [
+        ("Good 40", 2, None),
+        ("Good 40", 3, "redemption.copy-limit"),
+        ("Rainbow Hero", 2, None),
+        ("Rainbow Hero", 3, "redemption.copy-limit"),  # brigades no longer matter
+        ("Temple Site", 2, None),
+        ("Temple Site", 3, "redemption.copy-limit"),
+        ("Son of God", 1, None),
+        ("Son of God", 2, "redemption.dominant-limit"),
+        ("Ability Soul", 1, None),
+        ("Ability Soul", 2, "redemption.lost-soul-ability-limit"),
+        ("Soul 40", 5, None),  # no limit on a meek Lost Soul
+    ],
+)
 def test_type2_under_2_0_takes_two_of_a_card(check, card, copies, rule):
     souls = 14 - (copies if "Soul" in card else 0)
     extra = {card: copies, "Evil 40": copies} if card in ("Good 40", "Rainbow Hero") else {card: copies}
     outcome = check(deck("type2", 100, souls, extra, copies=2), V20)
-    errors = outcome.errors - {"redemption.alignment-balance", "redemption.site-cap", "redemption.dominant-cap",
-                               "redemption.lost-soul-count"}
+    errors = outcome.errors - {
+        "redemption.alignment-balance",
+        "redemption.site-cap",
+        "redemption.dominant-cap",
+        "redemption.lost-soul-count",
+    }
     assert errors == ({rule} if rule else set()), outcome.deck["findings"]
 
 
@@ -244,7 +293,8 @@ def test_type2_good_and_evil_balance(check, good, evil, legal):
     assert ("redemption.alignment-balance" in outcome.errors) is not legal
     if not legal:
         assert outcome.findings("redemption.alignment-balance")[0]["message"] == (
-            f"the deck has {good} good and {evil} evil cards; Type 2 needs as many of each")
+            f"the deck has {good} good and {evil} evil cards; Type 2 needs as many of each"
+        )
 
 
 @pytest.mark.parametrize("pair", [("New Jerusalem", "The Second Coming"), ("Son of God", "Chariot of Fire")])
@@ -262,11 +312,19 @@ def test_locust_from_the_pit_five_per_fifty(check, as_of, copies, legal):
     assert not outcome.errors & {"redemption.special-ability-limit", "redemption.copy-limit"}
 
 
-@pytest.mark.parametrize("card, size, copies, legal", [
-    ("Faithful Witness", 50, 4, True), ("Faithful Witness", 50, 5, False), ("Faithful Witness", 100, 5, False),
-    ("Legion", 50, 4, True), ("Legion", 50, 5, False), ("Legion", 100, 8, True),
-    ("Angry Mob (EC)", 50, 4, True), ("Angry Mob (EC)", 50, 5, False),
-])
+@pytest.mark.parametrize(
+    "card, size, copies, legal",
+    [
+        ("Faithful Witness", 50, 4, True),
+        ("Faithful Witness", 50, 5, False),
+        ("Faithful Witness", 100, 5, False),
+        ("Legion", 50, 4, True),
+        ("Legion", 50, 5, False),
+        ("Legion", 100, 8, True),
+        ("Angry Mob (EC)", 50, 4, True),
+        ("Angry Mob (EC)", 50, 5, False),
+    ],
+)
 def test_other_special_cards(check, card, size, copies, legal):
     outcome = check(deck("type1", size, required("1.3.0", "type1", size), {card: copies}), V13)
     assert ("redemption.special-card-limit" in outcome.errors) is not legal
@@ -289,12 +347,16 @@ def test_type2_under_1_3_0_allows_two_ability_lost_souls_and_four_plain_characte
 
 # --- one problem, one finding ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("as_of, card, rule", [
-    (V13, "Ability Soul", "redemption.lost-soul-ability-limit"),   # not also the 1-per-50 rule
-    (V20, "Ability Soul", "redemption.lost-soul-ability-limit"),   # not also the singleton rule
-    (V13, "Son of God", "redemption.dominant-limit"),
-    (V20, "Son of God", "redemption.dominant-limit"),
-])
+
+@pytest.mark.parametrize(
+    "as_of, card, rule",
+    [
+        (V13, "Ability Soul", "redemption.lost-soul-ability-limit"),  # not also the 1-per-50 rule
+        (V20, "Ability Soul", "redemption.lost-soul-ability-limit"),  # not also the singleton rule
+        (V13, "Son of God", "redemption.dominant-limit"),
+        (V20, "Son of God", "redemption.dominant-limit"),
+    ],
+)
 def test_a_card_over_several_limits_is_one_finding(check, as_of, card, rule):
     souls = 5 if "Soul" in card else 7
     outcome = check(deck("type1", 50, souls, {card: 2}, copies=1 if as_of == V20 else 3), as_of)
@@ -307,8 +369,10 @@ def test_a_card_banned_by_two_lists_is_one_finding(check, tmp_path):
     event.write_text("name: Regional\ngame: redemption\nbanned: [Ephesian Widow]\n")
     outcome = check(deck("type1", 50, 7, {"Ephesian Widow": 1}), V13, "--event", event)
     (finding,) = outcome.findings("banlist.banned")
-    assert finding["message"] == ("Ephesian Widow is banned in Type 1 Rotation (rules 1.3.0: Ephesian Widow "
-                                  "(Persecuted Church)), by the card list's own Banned mark and by Regional")
+    assert finding["message"] == (
+        "Ephesian Widow is banned in Type 1 Rotation (rules 1.3.0: Ephesian Widow "
+        "(Persecuted Church)), by the card list's own Banned mark and by Regional"
+    )
 
 
 # --- ban lists per category and version ---------------------------------------------------------------------
@@ -319,7 +383,7 @@ BAN_CASES = {  # card -> the 2.0 categories that ban it
     "Harvest Time (GoC)": {"type2"},
     "Burial (GoC)": {"type1-teams"},
     "High Places (LoC)": {"type1-teams"},
-    "Ephesian Widow": set(),     # unbanned by 2.0 although the card list still marks it
+    "Ephesian Widow": set(),  # unbanned by 2.0 although the card list still marks it
 }
 
 
@@ -354,6 +418,7 @@ def test_the_ban_lists_match_printings_not_titles(check):
 
 # --- the Rotation pool -----------------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("fmt, legal", [("type1", False), ("type1-teams", False), ("type1-unlimited", True)])
 def test_a_card_outside_the_rotation_pool(check, fmt, legal):
     outcome = check(deck(fmt, 50, 7, {"Old Hero (UL)": 1}, copies=1), V20)
@@ -366,8 +431,7 @@ def test_a_card_outside_the_rotation_pool(check, fmt, legal):
 
 def test_the_pool_applies_under_1_3_0_and_to_type2(check):
     assert "redemption.format-sets" in check(deck("type1", 50, 7, {"Old Hero (UL)": 1}), V13).errors
-    assert "redemption.format-sets" in check(deck("type2", 100, 14, {"Old Hero (UL)": 1, "Old Evil (UL)": 1},
-                                                  copies=2), V20).errors
+    assert "redemption.format-sets" in check(deck("type2", 100, 14, {"Old Hero (UL)": 1, "Old Evil (UL)": 1}, copies=2), V20).errors
 
 
 def test_a_card_whose_pool_the_data_does_not_state_is_not_judged(check):
@@ -376,16 +440,17 @@ def test_a_card_whose_pool_the_data_does_not_state_is_not_judged(check):
 
 # --- "same card" ---------------------------------------------------------------------------------------------
 
+
 def test_ability_lost_souls_with_one_name_are_one_card(check):
-    assert "redemption.lost-soul-ability-limit" in check(deck("type1", 50, 6, {"Ability Soul": 1,
-                                                                                "Ability Soul Reprint": 1}), V13).errors
+    assert "redemption.lost-soul-ability-limit" in check(deck("type1", 50, 6, {"Ability Soul": 1, "Ability Soul Reprint": 1}), V13).errors
 
 
 def test_two_nicknames_of_one_reference_are_one_lost_soul(check):
     cards = {'Lost Soul "Deck Discard" [Hosea 13:2]': 1, "Lost Soul Hosea 13:2 (Deck Discarder)": 1}
     (finding,) = check(deck("type1", 50, 5, cards, copies=1), V20).findings("redemption.lost-soul-ability-limit")
-    assert finding["message"].startswith("2 copies of Lost Soul \"Deck Discard\" [Hosea 13:2] + Lost Soul Hosea 13:2 "
-                                         "(Deck Discarder) (the same card)")
+    assert finding["message"].startswith(
+        '2 copies of Lost Soul "Deck Discard" [Hosea 13:2] + Lost Soul Hosea 13:2 (Deck Discarder) (the same card)'
+    )
 
 
 def test_jeremiah_22_3_foreigner_and_orphans_stay_two(check):
@@ -403,8 +468,7 @@ def test_a_person_printed_under_two_names_is_one_card_within_an_alignment(check)
 
 def test_the_icon_is_the_type_and_the_brigade(check):
     # a purple Peter and a red Peter: one title, other icons, other art: different cards
-    assert "redemption.special-ability-limit" not in check(deck("type1", 50, 7, {"Peter (I)": 1, "Peter (Ap)": 1}),
-                                                           V13).errors
+    assert "redemption.special-ability-limit" not in check(deck("type1", 50, 7, {"Peter (I)": 1, "Peter (Ap)": 1}), V13).errors
 
 
 def test_generic_characters_with_other_art_stay_different(check):
@@ -421,25 +485,42 @@ def _soul(name, reference, title=None):
     return Card(name.lower().replace(" ", "-"), name, ("lost_soul",), MappingProxyType(facts))
 
 
-@pytest.mark.parametrize("first, second, same", [
-    # "Lost Souls with the same reference have the same name", whatever their nicknames
-    (_soul("Lost Soul Luke 15:6 (J)", "Luke 15:6", "Lost Soul Luke 15:6"),
-     _soul("Lost Soul Luke 15:6 (Di)", "Luke 15:6", "Lost Soul Luke 15:6"), True),
-    (_soul('Lost Soul "Deck Discard" [Hosea 13:2 - LR]', "Hosea 13:2", 'Lost Soul "Deck Discard" [Hosea 13:2]'),
-     _soul("Lost Soul Hosea 13:2 (Deck Discarder)", "Hosea 13:2"), True),
-    # the title's reference wins over the card list's typo (Lawless: Hebrews 12:18 in one row)
-    (_soul('Lost Soul "Lawless" [Hebrews 12:8]', "Hebrews 12:8"),
-     _soul('Lost Soul "Lawless" [Hebrews 12:8] [AB - CoW]', "Hebrews 12:18", 'Lost Soul "Lawless" [Hebrews 12:8]'), True),
-    # the listed exception: Jeremiah 22:3's Foreigner and Orphans
-    (_soul('Lost Soul "Foreigner" [Jeremiah 22:3]', "Jeremiah 22:3"),
-     _soul('Lost Soul "Orphans" [Jeremiah 22:3]', "Jeremiah 22:3"), False),
-    # the listed same names with different references
-    (_soul("Lost Soul II Chronicles 28:13 (Hopper)", "II Chronicles 28:13"),
-     _soul("Lost Soul Matthew 18:12 (Hopper)", "Matthew 18:12"), True),
-    (_soul("Lost Soul John 3:20 (Revealer)", "John 3:20"), _soul("Lost Soul Romans 3:23 (Revealer)", "Romans 3:23"), True),
-    (_soul("Lost Souls (Two Liner)", "Proverbs 22:14"), _soul('Lost Soul "Lost Souls" [Proverbs 2:16-17]',
-                                                              "Proverbs 2:16-17"), True),
-])
+@pytest.mark.parametrize(
+    "first, second, same",
+    [
+        # "Lost Souls with the same reference have the same name", whatever their nicknames
+        (
+            _soul("Lost Soul Luke 15:6 (J)", "Luke 15:6", "Lost Soul Luke 15:6"),
+            _soul("Lost Soul Luke 15:6 (Di)", "Luke 15:6", "Lost Soul Luke 15:6"),
+            True,
+        ),
+        (
+            _soul('Lost Soul "Deck Discard" [Hosea 13:2 - LR]', "Hosea 13:2", 'Lost Soul "Deck Discard" [Hosea 13:2]'),
+            _soul("Lost Soul Hosea 13:2 (Deck Discarder)", "Hosea 13:2"),
+            True,
+        ),
+        # the title's reference wins over the card list's typo (Lawless: Hebrews 12:18 in one row)
+        (
+            _soul('Lost Soul "Lawless" [Hebrews 12:8]', "Hebrews 12:8"),
+            _soul('Lost Soul "Lawless" [Hebrews 12:8] [AB - CoW]', "Hebrews 12:18", 'Lost Soul "Lawless" [Hebrews 12:8]'),
+            True,
+        ),
+        # the listed exception: Jeremiah 22:3's Foreigner and Orphans
+        (
+            _soul('Lost Soul "Foreigner" [Jeremiah 22:3]', "Jeremiah 22:3"),
+            _soul('Lost Soul "Orphans" [Jeremiah 22:3]', "Jeremiah 22:3"),
+            False,
+        ),
+        # the listed same names with different references
+        (
+            _soul("Lost Soul II Chronicles 28:13 (Hopper)", "II Chronicles 28:13"),
+            _soul("Lost Soul Matthew 18:12 (Hopper)", "Matthew 18:12"),
+            True,
+        ),
+        (_soul("Lost Soul John 3:20 (Revealer)", "John 3:20"), _soul("Lost Soul Romans 3:23 (Revealer)", "Romans 3:23"), True),
+        (_soul("Lost Souls (Two Liner)", "Proverbs 22:14"), _soul('Lost Soul "Lost Souls" [Proverbs 2:16-17]', "Proverbs 2:16-17"), True),
+    ],
+)
 @pytest.mark.parametrize("version", versions(), ids=lambda v: v.version)
 def test_lost_soul_names_as_the_rules_list_them(first, second, same, version):
     from deckcheck.games.redemption.same_card import lost_soul_name
@@ -452,17 +533,20 @@ def test_rainbow_cards_with_one_name_and_icon_are_one_card(tmp_path):
     from deckcheck.loading.card_db import load_databases
 
     path = tmp_path / "cards.yaml"
-    path.write_text("game: redemption\ncards:\n"
-                    "  - {name: Prism (A), title: Prism, type: good_enhancement, brigades: [multi], generic: true, art: a}\n"
-                    "  - {name: Prism (B), title: Prism, type: good_enhancement, brigades: [multi], generic: true, art: b}\n"
-                    "  - {name: Prism Hero, title: Prism, type: hero, brigades: [multi], art: c}\n")
+    path.write_text(
+        "game: redemption\ncards:\n"
+        "  - {name: Prism (A), title: Prism, type: good_enhancement, brigades: [multi], generic: true, art: a}\n"
+        "  - {name: Prism (B), title: Prism, type: good_enhancement, brigades: [multi], generic: true, art: b}\n"
+        "  - {name: Prism Hero, title: Prism, type: hero, brigades: [multi], art: c}\n"
+    )
     database = load_databases([path])["redemption"]
     same = tournament_identity(database, versions()[-1])
     a, b, hero = database.cards
-    assert same(a) == same(b) and same(hero) != same(a)   # same icon joins; another icon does not
+    assert same(a) == same(b) and same(hero) != same(a)  # same icon joins; another icon does not
 
 
 # --- what users read ------------------------------------------------------------------------------------------
+
 
 def test_rules_list_every_version_and_its_date():
     from conftest import run
@@ -483,10 +567,21 @@ def test_rules_list_every_tournament_rule_id_of_a_version():
     type2 = next(f for f in formats if f["name"] == "type2" and f["rules_version"] == "1.3.0")
     assert type2["effective"] == "2026-03-13" and type2["aliases"] == ["t2"]
     assert {r["id"] for r in type2["rules"]} >= {
-        "redemption.deck-size", "redemption.lost-soul-count", "redemption.multicolor-limit", "redemption.dominant-limit",
-        "redemption.lost-soul-ability-limit", "redemption.copy-limit", "redemption.site-cap", "redemption.dominant-cap",
-        "redemption.reserve-size", "redemption.reserve-content", "redemption.alignment-balance",
-        "redemption.exclusive-pair", "redemption.special-card-limit", "redemption.format-sets"}
+        "redemption.deck-size",
+        "redemption.lost-soul-count",
+        "redemption.multicolor-limit",
+        "redemption.dominant-limit",
+        "redemption.lost-soul-ability-limit",
+        "redemption.copy-limit",
+        "redemption.site-cap",
+        "redemption.dominant-cap",
+        "redemption.reserve-size",
+        "redemption.reserve-content",
+        "redemption.alignment-balance",
+        "redemption.exclusive-pair",
+        "redemption.special-card-limit",
+        "redemption.format-sets",
+    }
     type1 = next(f for f in formats if f["name"] == "type1" and f["rules_version"] == "2.0")
     assert "redemption.alignment-balance" not in {r["id"] for r in type1["rules"]}
     assert "redemption.multicolor-limit" not in {r["id"] for r in type1["rules"]}
@@ -512,6 +607,7 @@ def test_every_report_names_the_version(check):
 
 # --- Teams ------------------------------------------------------------------------------------------------
 
+
 def team(tmp_path, a_cards, b_cards, *options, as_of=V20):
     from conftest import run
 
@@ -525,8 +621,7 @@ def team(tmp_path, a_cards, b_cards, *options, as_of=V20):
 
 
 def test_a_team_that_shares_nothing_is_legal(tmp_path):
-    outcome = team(tmp_path, {"Son of God": 1, "Ability Soul": 1}, {"New Jerusalem": 1, "Lost Soul \"Foreigner\" "
-                                                                                        "[Jeremiah 22:3]": 1})
+    outcome = team(tmp_path, {"Son of God": 1, "Ability Soul": 1}, {"New Jerusalem": 1, 'Lost Soul "Foreigner" [Jeremiah 22:3]': 1})
     assert outcome.exit_code == 0, outcome.stdout
     assert [d["format"] for d in outcome.report["decks"]] == ["type1-teams", "type1-teams"]
 
@@ -543,9 +638,9 @@ def test_a_team_sharing_a_dominant(tmp_path):
 
 
 def test_a_team_sharing_an_ability_lost_soul_by_its_name(tmp_path):
-    outcome = team(tmp_path, {"Ability Soul": 1}, {"Ability Soul Reprint": 1})   # one Lost Soul name
+    outcome = team(tmp_path, {"Ability Soul": 1}, {"Ability Soul Reprint": 1})  # one Lost Soul name
     assert all("redemption.team-unique" in {f["rule"] for f in d["findings"]} for d in outcome.report["decks"])
-    meek = team(tmp_path, {"Soul 40": 1}, {"Soul 40": 1})                        # no ability: no limit
+    meek = team(tmp_path, {"Soul 40": 1}, {"Soul 40": 1})  # no ability: no limit
     assert meek.exit_code == 0
 
 
@@ -585,6 +680,7 @@ def test_team_reports_name_the_rule_they_ran(tmp_path):
 
 # --- names that match several printings -----------------------------------------------------------------
 
+
 def test_a_name_whose_printings_all_give_the_same_verdict_is_a_warning(tmp_path, check):
     # "Peter" matches Peter (I) and Peter (Ap): one copy of either is fine
     outcome = check(deck("type1", 50, 7, {"Peter": 1}, copies=1), V20)
@@ -599,18 +695,17 @@ def test_a_name_whose_choice_changes_the_verdict_is_an_error_naming_the_legal_pr
     outcome = check(deck("type1", 50, 7, {"Peter": 1, "Peter (I)": 1}, copies=1), V20)
     (finding,) = outcome.findings("deck.ambiguous-card")
     assert finding["severity"] == "error" and outcome.deck["legal"] is False
-    assert finding["message"].endswith("the choice changes the verdict: the deck is legal with t-peter-ap; name the "
-                                       "printing by its id")
-    assert "redemption.copy-limit" not in outcome.errors   # not every printing gives it
+    assert finding["message"].endswith("the choice changes the verdict: the deck is legal with t-peter-ap; name the printing by its id")
+    assert "redemption.copy-limit" not in outcome.errors  # not every printing gives it
 
 
 # --- every format -----------------------------------------------------------------------------------------
 
+
 def test_all_formats_lists_every_format_with_its_verdict(check):
     outcome = check(deck("type1", 60, 8, {"Old Hero (UL)": 1}, copies=1), V20, "--all-formats")
     formats = {(f["format"], f["rules_version"]): f for f in outcome.deck["formats"]}
-    assert set(formats) == {("quickstart", None), ("type1", "2.0"), ("type1-unlimited", "2.0"),
-                            ("type1-teams", "2.0"), ("type2", "2.0")}
+    assert set(formats) == {("quickstart", None), ("type1", "2.0"), ("type1-unlimited", "2.0"), ("type1-teams", "2.0"), ("type2", "2.0")}
     assert formats[("type1-unlimited", "2.0")]["legal"] is True
     assert [e["rule"] for e in formats[("type1", "2.0")]["errors"]] == ["redemption.format-sets"]
     assert "redemption.deck-size" in {e["rule"] for e in formats[("type2", "2.0")]["errors"]}

@@ -140,7 +140,6 @@ def test_empty_optional_decks_are_not_given(check_deck):
 
 
 def test_text_deck_with_general_line(check_deck):
-    text = "# game: redline\nGeneral: Mars General\n" + "".join(
-        f"{count} {name}\n" for name, count in legal_redline_main().items())
+    text = "# game: redline\nGeneral: Mars General\n" + "".join(f"{count} {name}\n" for name, count in legal_redline_main().items())
     outcome = check_deck(text, DB, ".txt")
     assert outcome.exit_code == 0, outcome.deck["findings"]

@@ -26,8 +26,7 @@ def test_inputs_are_documented():
 def test_no_input_is_spliced_into_a_script():
     for step in STEPS:
         assert "${{" not in step.get("run", ""), step.get("name")
-    assert set(CHECK["env"].values()) == {f"${{{{ inputs.{name} }}}}" for name in
-                                          ("paths", "format", "card-db", "event", "strict")}
+    assert set(CHECK["env"].values()) == {f"${{{{ inputs.{name} }}}}" for name in ("paths", "format", "card-db", "event", "strict")}
 
 
 @pytest.fixture
@@ -37,9 +36,16 @@ def run_check_step(tmp_path):
         pytest.skip("the action's scripts are bash; this machine has no bash")
 
     def run_step(**inputs: str) -> subprocess.CompletedProcess:
-        env = {"PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}", "HOME": str(tmp_path),
-               "DECKCHECK_PATHS": ".", "DECKCHECK_FORMAT": "auto", "DECKCHECK_CARD_DB": "",
-               "DECKCHECK_EVENT": "", "DECKCHECK_STRICT": "false", "GITHUB_ACTIONS": "true"}
+        env = {
+            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
+            "HOME": str(tmp_path),
+            "DECKCHECK_PATHS": ".",
+            "DECKCHECK_FORMAT": "auto",
+            "DECKCHECK_CARD_DB": "",
+            "DECKCHECK_EVENT": "",
+            "DECKCHECK_STRICT": "false",
+            "GITHUB_ACTIONS": "true",
+        }
         env.update({f"DECKCHECK_{key.upper()}": value for key, value in inputs.items()})
         return subprocess.run([bash, "-c", CHECK["run"]], cwd=REPO, env=env, capture_output=True, text=True)
 
@@ -49,18 +55,17 @@ def run_check_step(tmp_path):
 def test_check_step_annotates(run_check_step):
     done = run_check_step(paths="examples/redline-cpm.yaml\ntests/decks/redline/mistakes.yaml")
     assert done.returncode == 1
-    assert re.search(r"^::error file=tests/decks/redline/mistakes.yaml,line=7,col=3,title=redline.copy-limit::",
-                     done.stdout, re.MULTILINE)
+    assert re.search(r"^::error file=tests/decks/redline/mistakes.yaml,line=7,col=3,title=redline.copy-limit::", done.stdout, re.MULTILINE)
 
 
 def test_check_step_passes_card_db_event_and_strict(run_check_step):
-    done = run_check_step(paths="tests/decks/redline/two-mistakes.yaml", card_db="tests/data/redline-cards.yaml",
-                          format="concise", strict="true")
+    done = run_check_step(
+        paths="tests/decks/redline/two-mistakes.yaml", card_db="tests/data/redline-cards.yaml", format="concise", strict="true"
+    )
     assert done.returncode == 1 and "warning redline.resource-count" in done.stdout
     legal = run_check_step(paths="examples/promised-land-sunday-school.yaml", strict="true", format="concise")
     assert legal.returncode == 1  # its deck-size warning fails under strict
-    banned = run_check_step(paths="examples/promised-land-sunday-school.yaml",
-                            event="events/sunday-school-spring.yaml", format="concise")
+    banned = run_check_step(paths="examples/promised-land-sunday-school.yaml", event="events/sunday-school-spring.yaml", format="concise")
     assert "banlist.limited" in banned.stdout
 
 

@@ -11,15 +11,25 @@ import pytest
 
 from conftest import REPO
 
-pytestmark = pytest.mark.skipif(shutil.which("git") is None or not (REPO / ".git").exists(),
-                                reason="pre-commit try-repo needs git and a git checkout of deckcheck")
+pytestmark = pytest.mark.skipif(
+    shutil.which("git") is None or not (REPO / ".git").exists(), reason="pre-commit try-repo needs git and a git checkout of deckcheck"
+)
 
 
 def git(folder: Path, *args: str) -> None:
-    subprocess.run(["git", "-C", str(folder), *args], check=True, capture_output=True,
-                   env={"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.invalid",
-                        "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.invalid",
-                        "HOME": str(folder), "PATH": "/usr/bin:/bin"})
+    subprocess.run(
+        ["git", "-C", str(folder), *args],
+        check=True,
+        capture_output=True,
+        env={
+            "GIT_AUTHOR_NAME": "t",
+            "GIT_AUTHOR_EMAIL": "t@example.invalid",
+            "GIT_COMMITTER_NAME": "t",
+            "GIT_COMMITTER_EMAIL": "t@example.invalid",
+            "HOME": str(folder),
+            "PATH": "/usr/bin:/bin",
+        },
+    )
 
 
 @pytest.fixture(scope="module")
@@ -36,8 +46,13 @@ def deck_repo(tmp_path_factory):
 
 def try_repo(folder: Path, home: Path, *files: str) -> subprocess.CompletedProcess:
     command = [sys.executable, "-m", "pre_commit", "try-repo", str(REPO), "deckcheck", "--files", *files]
-    env = {"PRE_COMMIT_HOME": str(home), "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin",
-           "HOME": str(home), "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.invalid"}
+    env = {
+        "PRE_COMMIT_HOME": str(home),
+        "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin",
+        "HOME": str(home),
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@example.invalid",
+    }
     return subprocess.run(command, cwd=folder, capture_output=True, text=True, env=env, timeout=600)
 
 

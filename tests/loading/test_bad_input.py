@@ -15,21 +15,24 @@ def parse_finding(outcome):
     return finding
 
 
-@pytest.mark.parametrize("text, line, column, words", [
-    ("game: redline\nmain: [Crate\n", 2, 13, "not valid YAML"),   # the end of the file, on its last line
-    ("game: redline\nmain:\n  Crate: 3\n   Depot: 2\n", 4, 9, "not valid YAML"),
-    ("- game\n- redline\n", 1, 1, "must be a mapping"),
-    ("just words\n", 1, 1, "must be a mapping"),
-    ("game: redline\nmian:\n  Crate: 60\n", 2, 1, "unknown key 'mian'"),
-    ("game: redline\nmain:\n  Crate: 30\n  Crate: 30\n", 4, 3, "duplicate key 'Crate' (first given at line 3)"),
-    ("game: redline\nmain:\n  Crate: 30\n  crate: 30\n", 4, 3, "listed twice"),
-    ("game: redline\nmain:\n  Crate: &n 30\n  Depot: *n\n", 3, 10, "anchor 'n' is not allowed"),
-    ("game: redline\nmain: !!python/object/apply:os.system [echo hi]\n", 2, 7, "tag !!python/object/apply:os.system"),
-    ("game: redline\nmain:\n  Crate: !custom 3\n", 3, 10, "tag !custom is not allowed"),
-    ("game: redline\n---\ngame: redline\n", 2, 1, "more than one YAML document"),
-    ("game: redline\nmain:\n  ? [a, b]\n  : 2\n", 3, 5, "key must be plain text"),
-    ("game: redline\nmain: " + "[" * 5000 + "\n", 2, None, "nested too deeply"),
-])
+@pytest.mark.parametrize(
+    "text, line, column, words",
+    [
+        ("game: redline\nmain: [Crate\n", 2, 13, "not valid YAML"),  # the end of the file, on its last line
+        ("game: redline\nmain:\n  Crate: 3\n   Depot: 2\n", 4, 9, "not valid YAML"),
+        ("- game\n- redline\n", 1, 1, "must be a mapping"),
+        ("just words\n", 1, 1, "must be a mapping"),
+        ("game: redline\nmian:\n  Crate: 60\n", 2, 1, "unknown key 'mian'"),
+        ("game: redline\nmain:\n  Crate: 30\n  Crate: 30\n", 4, 3, "duplicate key 'Crate' (first given at line 3)"),
+        ("game: redline\nmain:\n  Crate: 30\n  crate: 30\n", 4, 3, "listed twice"),
+        ("game: redline\nmain:\n  Crate: &n 30\n  Depot: *n\n", 3, 10, "anchor 'n' is not allowed"),
+        ("game: redline\nmain: !!python/object/apply:os.system [echo hi]\n", 2, 7, "tag !!python/object/apply:os.system"),
+        ("game: redline\nmain:\n  Crate: !custom 3\n", 3, 10, "tag !custom is not allowed"),
+        ("game: redline\n---\ngame: redline\n", 2, 1, "more than one YAML document"),
+        ("game: redline\nmain:\n  ? [a, b]\n  : 2\n", 3, 5, "key must be plain text"),
+        ("game: redline\nmain: " + "[" * 5000 + "\n", 2, None, "nested too deeply"),
+    ],
+)
 def test_bad_yaml(check_deck, text, line, column, words):
     finding = parse_finding(check_deck(text, DB))
     assert words in finding["message"]
@@ -38,10 +41,20 @@ def test_bad_yaml(check_deck, text, line, column, words):
         assert finding["column"] == column
 
 
-@pytest.mark.parametrize("count, shown", [
-    ("0", "0"), ("-1", "-1"), ("2.5", "2.5"), ('"three"', "'three'"), ("three", "'three'"), ("true", "true"),
-    ("1000", "1000"), ("", "nothing"), ('"3"', "'3'"),
-])
+@pytest.mark.parametrize(
+    "count, shown",
+    [
+        ("0", "0"),
+        ("-1", "-1"),
+        ("2.5", "2.5"),
+        ('"three"', "'three'"),
+        ("three", "'three'"),
+        ("true", "true"),
+        ("1000", "1000"),
+        ("", "nothing"),
+        ('"3"', "'3'"),
+    ],
+)
 def test_bad_counts_in_a_mapping(check_deck, count, shown):
     finding = parse_finding(check_deck(f"game: redline\nmain:\n  Crate: {count}\n", DB))
     assert finding["message"] == f"count must be a whole number from 1 to 999, not {shown} (card 'Crate')"
@@ -77,12 +90,15 @@ def test_yaml_one_one_names_in_a_list(check_deck):
     assert outcome.deck["counts"]["main"] == 4
 
 
-@pytest.mark.parametrize("content, words", [
-    (b"", "file is empty"),
-    (b"   \n\n", "file is empty"),
-    (b"game: redline\x00\x01\x02", "binary file"),
-    (b"\x89PNG\r\n\x1a\n\x00\x00", "binary file"),
-])
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (b"", "file is empty"),
+        (b"   \n\n", "file is empty"),
+        (b"game: redline\x00\x01\x02", "binary file"),
+        (b"\x89PNG\r\n\x1a\n\x00\x00", "binary file"),
+    ],
+)
 def test_empty_and_binary_files(tmp_path, content, words):
     path = tmp_path / "deck.yaml"
     path.write_bytes(content)

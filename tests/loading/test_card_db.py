@@ -21,13 +21,16 @@ def test_schema_is_valid_2020_12():
     jsonschema.Draft202012Validator.check_schema(schema)
 
 
-@pytest.mark.parametrize("card, at, words", [
-    ("{name: Crate, type: resource, basic_resource: yes}", "yes", "'yes' is not of type 'boolean'"),
-    ("{name: Crate, type: spaceship}", "spaceship", "'spaceship'"),
-    ("{name: Crate}", "{", "'type' is a required property"),
-    ("{name: Crate, type: resource, brigade: red}", "brigade:", "'brigade' was unexpected"),   # at the key
-    ("{name: Crate, type: efreet, weight: huge}", "huge", "'huge' is not one of"),
-])
+@pytest.mark.parametrize(
+    "card, at, words",
+    [
+        ("{name: Crate, type: resource, basic_resource: yes}", "yes", "'yes' is not of type 'boolean'"),
+        ("{name: Crate, type: spaceship}", "spaceship", "'spaceship'"),
+        ("{name: Crate}", "{", "'type' is a required property"),
+        ("{name: Crate, type: resource, brigade: red}", "brigade:", "'brigade' was unexpected"),  # at the key
+        ("{name: Crate, type: efreet, weight: huge}", "huge", "'huge' is not one of"),
+    ],
+)
 def test_schema_errors_point_at_the_value(tmp_path, card, at, words):
     """The position is that of the offending value (or of the card, for a missing or extra key)."""
     line, column = 4, len("  - ") + card.index(at) + 1
@@ -46,7 +49,7 @@ def test_unknown_game_and_bad_yaml_in_a_database(tmp_path):
     outcome = run("check", DATA, "--card-db", bad, "--card-db", broken)
     assert outcome.exit_code == 2
     assert f"{bad}:1:7: game: 'chess' is not one of" in outcome.stderr
-    assert f"{broken}:2:9: not valid YAML" in outcome.stderr   # the end of the file, on its last line
+    assert f"{broken}:2:9: not valid YAML" in outcome.stderr  # the end of the file, on its last line
 
 
 def test_duplicate_ids_break_the_database(tmp_path):
@@ -67,9 +70,9 @@ def test_card_db_replaces_only_the_games_it_covers(tmp_path):
     redemption = write(tmp_path, "game: redemption\nmain:\n  James: 1\n", "redemption.yaml")
     outcome = run("check", redline, redemption, "--card-db", DATA / "redline-cards.yaml", "--output-format", "json")
     decks = {d["game"]: d for d in outcome.report["decks"]}
-    assert decks["redline"]["legal"] is True                     # Mars General exists only in the test data
+    assert decks["redline"]["legal"] is True  # Mars General exists only in the test data
     rules = {f["rule"] for f in decks["redemption"]["findings"]}
-    assert "deck.unknown-card" not in rules                      # James comes from the bundled database
+    assert "deck.unknown-card" not in rules  # James comes from the bundled database
     assert "redemption.deck-size" in rules
 
 

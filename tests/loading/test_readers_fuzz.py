@@ -16,14 +16,24 @@ from conftest import DATA
 DATABASES = Databases(load_databases([DATA]))
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
-yaml_scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 2000), st.floats(allow_nan=False),
-                         st.text(max_size=20))
-yaml_values = st.recursive(yaml_scalars, lambda inner: st.one_of(
-    st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=15), inner, max_size=5)), max_leaves=25)
+yaml_scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 2000), st.floats(allow_nan=False), st.text(max_size=20))
+yaml_values = st.recursive(
+    yaml_scalars,
+    lambda inner: st.one_of(st.lists(inner, max_size=5), st.dictionaries(st.text(max_size=15), inner, max_size=5)),
+    max_leaves=25,
+)
 deck_like = st.fixed_dictionaries(
     {"game": st.sampled_from(["redline", "redemption", "chess", ""])},
-    optional={"main": yaml_values, "side": yaml_values, "general": yaml_values, "name": yaml_values,
-              "missions": yaml_values, "critical_hits": yaml_values, "format": yaml_values})
+    optional={
+        "main": yaml_values,
+        "side": yaml_values,
+        "general": yaml_values,
+        "name": yaml_values,
+        "missions": yaml_values,
+        "critical_hits": yaml_values,
+        "format": yaml_values,
+    },
+)
 
 
 def check_text(tmp_path: Path, name: str, content: bytes):
@@ -74,6 +84,5 @@ def test_any_lackey_dek(tmp_path, text, cards):
     from xml.sax.saxutils import escape, quoteattr
 
     body = "".join(f"<card><name id={quoteattr(image)}>{escape(name)}</name><set>I</set></card>" for name, image in cards)
-    check_text(tmp_path, "deck.dek", f'<deck><superzone name="Deck">{body}</superzone>{text}</deck>'.encode(
-        "utf-8", "surrogatepass"))
+    check_text(tmp_path, "deck.dek", f'<deck><superzone name="Deck">{body}</superzone>{text}</deck>'.encode("utf-8", "surrogatepass"))
     check_text(tmp_path, "deck.dek", ("<" + text).encode("utf-8", "surrogatepass"))

@@ -17,8 +17,7 @@ from conftest import DATA, REPO, SHARED, run
 
 DECK = "tests/decks/redline/two-mistakes.yaml"
 DB = DATA / "redline-cards.yaml"
-FACTION = ("Odd: 100%, really is a UNE card; Mars General leads CPM, "
-           "whose arsenal takes only CPM and neutral cards")
+FACTION = "Odd: 100%, really is a UNE card; Mars General leads CPM, whose arsenal takes only CPM and neutral cards"
 
 
 @pytest.fixture(autouse=True)
@@ -36,7 +35,8 @@ def test_concise():
     assert report("concise") == (
         f"{DECK}:5:1: warning redline.resource-count 21 resource cards; the rulebook recommends 22-24 for a 60-card arsenal\n"
         f"{DECK}:7:3: error redline.copy-limit 5 copies of Mars Walker 1; at most 4 allowed\n"
-        f"{DECK}:8:3: error redline.faction {FACTION}\n")
+        f"{DECK}:8:3: error redline.faction {FACTION}\n"
+    )
 
 
 def test_github_escapes_like_the_toolkit():
@@ -44,7 +44,8 @@ def test_github_escapes_like_the_toolkit():
         f"::warning file={DECK},line=5,col=1,title=redline.resource-count::"
         "21 resource cards; the rulebook recommends 22-24 for a 60-card arsenal\n"
         f"::error file={DECK},line=7,col=3,title=redline.copy-limit::5 copies of Mars Walker 1; at most 4 allowed\n"
-        f"::error file={DECK},line=8,col=3,title=redline.faction::{FACTION.replace('%', '%25')}\n")
+        f"::error file={DECK},line=8,col=3,title=redline.faction::{FACTION.replace('%', '%25')}\n"
+    )
 
 
 def test_github_escapes_properties():
@@ -134,7 +135,10 @@ def test_sarif_structure():
     assert rules[1]["shortDescription"]["text"] == "every arsenal card is neutral or of the general's faction"
     results = run_["results"]
     assert [(r["ruleId"], r["level"]) for r in results] == [
-        ("redline.resource-count", "warning"), ("redline.copy-limit", "error"), ("redline.faction", "error")]
+        ("redline.resource-count", "warning"),
+        ("redline.copy-limit", "error"),
+        ("redline.faction", "error"),
+    ]
     assert all(rules[r["ruleIndex"]]["id"] == r["ruleId"] for r in results)
     location = results[2]["locations"][0]["physicalLocation"]
     assert location == {"artifactLocation": {"uri": DECK}, "region": {"startLine": 8, "startColumn": 3}}

@@ -31,13 +31,16 @@ def assert_agrees(tracked, games):
         assert abs(row["p"] - row["exact"]) <= 4.5 * error + 1e-4, (tracked["query"], row)
 
 
-@pytest.mark.parametrize("deck, queries", [
-    ("redemption-deck-i.yaml", ["James", "type:hero", "brigade:purple", "type:hero+type:evil_character"]),
-    ("redline-cpm.yaml", ["EF-9 Rabbit", "type:efreet", "faction:cpm", "EF-9 Rabbit+Full Salvo"]),
-    ("demon-rush-holy.yaml", ["Spirit Wolf", "faction:holy", "type:soldier+type:spell"]),
-    ("promised-land-sunday-school.yaml", ["Deluge", "color:blue", "type:source+type:query"]),
-    ("bible-battles.txt", ["Goat", "type:follower", "Goat+Cattle"]),
-])
+@pytest.mark.parametrize(
+    "deck, queries",
+    [
+        ("redemption-deck-i.yaml", ["James", "type:hero", "brigade:purple", "type:hero+type:evil_character"]),
+        ("redline-cpm.yaml", ["EF-9 Rabbit", "type:efreet", "faction:cpm", "EF-9 Rabbit+Full Salvo"]),
+        ("demon-rush-holy.yaml", ["Spirit Wolf", "faction:holy", "type:soldier+type:spell"]),
+        ("promised-land-sunday-school.yaml", ["Deluge", "color:blue", "type:source+type:query"]),
+        ("bible-battles.txt", ["Goat", "type:follower", "Goat+Cattle"]),
+    ],
+)
 @pytest.mark.parametrize("on_play", ["--on-play", "--on-draw"])
 def test_simulation_agrees_with_the_exact_values(deck, queries, on_play):
     args = [EXAMPLES / deck, "--mulligan", "none", "--no-race", on_play]
@@ -65,8 +68,18 @@ def test_a_mulligan_that_looks_at_the_hand_has_no_exact_value():
 
 
 def test_same_seed_same_bytes_and_jobs_do_not_matter():
-    args = ["goldfish", EXAMPLES / "redline-cpm.yaml", "--track", "EF-9 Rabbit", "--games", "5000", "--seed", "7",
-            "--output-format", "json"]
+    args = [
+        "goldfish",
+        EXAMPLES / "redline-cpm.yaml",
+        "--track",
+        "EF-9 Rabbit",
+        "--games",
+        "5000",
+        "--seed",
+        "7",
+        "--output-format",
+        "json",
+    ]
     first, again, parallel = run(*args), run(*args), run(*args, "--jobs", "2")
     assert first.stdout == again.stdout == parallel.stdout
     other_seed = run(*args[:-4], "--seed", "8", "--output-format", "json")
@@ -81,10 +94,17 @@ def write(tmp_path, name, text):
 
 # --- each game's race, on a deck whose win turn is worked out by hand ---------------------------
 
+
 def test_redemption_wins_four_turns_after_its_first_hero(tmp_path):
     # only Heroes besides 7 Lost Souls: a Hero is in every opening hand, rescues turns 1-5
-    deck = write(tmp_path, "heroes.yaml", "game: redemption\nmain:\n" + "".join(f"  Soul {i}: 1\n" for i in range(1, 8))
-                 + "".join(f"  Filler {i}: 3\n" for i in range(1, 15)) + "  Filler 15: 1\n")
+    deck = write(
+        tmp_path,
+        "heroes.yaml",
+        "game: redemption\nmain:\n"
+        + "".join(f"  Soul {i}: 1\n" for i in range(1, 8))
+        + "".join(f"  Filler {i}: 3\n" for i in range(1, 15))
+        + "  Filler 15: 1\n",
+    )
     report = goldfish(deck, "--card-db", DATA / "redemption-cards.yaml", games=500)
     assert report["race"]["win_turn"]["histogram"] == {"5": 500}
 
@@ -100,9 +120,13 @@ def test_redemption_race_is_the_first_hero_plus_four(tmp_path):
 
 
 def test_redline_heavy_efreets_capture_everything_on_turn_one(tmp_path):
-    cards = write(tmp_path, "cards.yaml", "game: redline\ncards:\n  - {name: G, type: general, faction: cpm}\n"
-                  "  - {name: Brute, type: efreet, faction: cpm, cost: 0, weight: heavy}\n"
-                  "  - {name: Hill, type: mission, capture_cost: 3}\n")
+    cards = write(
+        tmp_path,
+        "cards.yaml",
+        "game: redline\ncards:\n  - {name: G, type: general, faction: cpm}\n"
+        "  - {name: Brute, type: efreet, faction: cpm, cost: 0, weight: heavy}\n"
+        "  - {name: Hill, type: mission, capture_cost: 3}\n",
+    )
     deck = write(tmp_path, "deck.yaml", "game: redline\ngeneral: G\nmain:\n  Brute: 60\nmissions:\n  Hill: 20\n")
     # five heavy efreets come in free on turn 1, one per mission, each rolling 1d6+2 >= 3
     report = goldfish(deck, "--card-db", cards, games=500)
@@ -110,18 +134,26 @@ def test_redline_heavy_efreets_capture_everything_on_turn_one(tmp_path):
 
 
 def test_redline_light_efreets_alone_cannot_take_a_five(tmp_path):
-    cards = write(tmp_path, "cards.yaml", "game: redline\ncards:\n  - {name: G, type: general, faction: cpm}\n"
-                  "  - {name: Scout, type: efreet, faction: cpm, cost: 0, weight: light}\n"
-                  "  - {name: Peak, type: mission, capture_cost: 5}\n")
+    cards = write(
+        tmp_path,
+        "cards.yaml",
+        "game: redline\ncards:\n  - {name: G, type: general, faction: cpm}\n"
+        "  - {name: Scout, type: efreet, faction: cpm, cost: 0, weight: light}\n"
+        "  - {name: Peak, type: mission, capture_cost: 5}\n",
+    )
     deck = write(tmp_path, "deck.yaml", "game: redline\ngeneral: G\nmain:\n  Scout: 60\nmissions:\n  Peak: 20\n")
     # five light efreets spread one to a mission: 1d6-2 is at most 4 < 5
     assert goldfish(deck, "--card-db", cards, games=300)["race"]["win_turn"]["not_won"] == 300
 
 
 def test_demon_rush_army_of_tens(tmp_path):
-    cards = write(tmp_path, "cards.yaml", "game: demon-rush\ncards:\n"
-                  "  - {name: Hero, type: champion, faction: holy, strength: 1}\n"
-                  "  - {name: Titan, type: soldier, faction: holy, strength: 10, cost: 10}\n")
+    cards = write(
+        tmp_path,
+        "cards.yaml",
+        "game: demon-rush\ncards:\n"
+        "  - {name: Hero, type: champion, faction: holy, strength: 1}\n"
+        "  - {name: Titan, type: soldier, faction: holy, strength: 10, cost: 10}\n",
+    )
     deck = write(tmp_path, "deck.yaml", "game: demon-rush\nchampion: Hero\nmain:\n  Titan: 40\n")
     # turn 1: one Titan + Soren-like champion, 11 - 1 = 10 damage; turn 2: 21 - 1 = 20 more: 30
     assert goldfish(deck, "--card-db", cards, games=300)["race"]["win_turn"]["histogram"] == {"2": 300}
@@ -137,9 +169,13 @@ def test_bible_battles_wisdom_race(tmp_path):
 
 
 def test_promised_land_one_life_point_falls_to_the_first_playable_query(tmp_path):
-    cards = write(tmp_path, "cards.yaml", "game: promised-land\ncards:\n"
-                  "  - {name: OT, type: source, color: none, source_kind: section, testament: old}\n"
-                  "  - {name: Verse, type: query, color: white, testament: old}\n")
+    cards = write(
+        tmp_path,
+        "cards.yaml",
+        "game: promised-land\ncards:\n"
+        "  - {name: OT, type: source, color: none, source_kind: section, testament: old}\n"
+        "  - {name: Verse, type: query, color: white, testament: old}\n",
+    )
     deck = write(tmp_path, "deck.yaml", "game: promised-land\nmain:\n  OT: 30\n  Verse: 30\n")
     event = write(tmp_path, "event.yaml", "name: One life\nsettings:\n  life_points: 1\n")
     report = goldfish(deck, "--card-db", cards, "--event", event, "--track", "type:source+type:query", games=5000)
@@ -163,8 +199,7 @@ def test_every_example_plays_with_no_option(example):
 
 
 def test_vs_reports_both_decks_and_the_difference():
-    report = goldfish(EXAMPLES / "redline-cpm.yaml", "--vs", EXAMPLES / "redline-une.txt", "--track", "type:efreet",
-                      games=4000)
+    report = goldfish(EXAMPLES / "redline-cpm.yaml", "--vs", EXAMPLES / "redline-une.txt", "--track", "type:efreet", games=4000)
     difference = report["vs"]["difference"]
     mine, theirs = report["tracked"][0]["by_turn"], report["vs"]["tracked"][0]["by_turn"]
     for row, a, b in zip(difference["tracked"][0]["by_turn"], mine, theirs):

@@ -33,8 +33,7 @@ def test_wilson_interval():
 
 def test_race_summary():
     summary = stats.race_summary(np.array([5, 5, 6, 7, 0]))
-    assert summary == {"mean": 5.75, "median": 5.5, "p10": 5, "p90": 7, "histogram": {"5": 2, "6": 1, "7": 1},
-                       "not_won": 1}
+    assert summary == {"mean": 5.75, "median": 5.5, "p10": 5, "p90": 7, "histogram": {"5": 2, "6": 1, "7": 1}, "not_won": 1}
 
 
 def test_paired_difference():

@@ -25,8 +25,7 @@ def is_unique(card: Card) -> bool:
 
 @rule("bible-battles.copy-limit", Severity.ERROR, f"at most {COPY_LIMIT} of the same card; followers are exempt", SOURCE)
 def copy_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from shapes.copy_cap(report, deck.entries("main"),
-                               lambda card: None if card.is_a("follower") or is_unique(card) else COPY_LIMIT)
+    yield from shapes.copy_cap(report, deck.entries("main"), lambda card: None if card.is_a("follower") or is_unique(card) else COPY_LIMIT)
 
 
 @rule("bible-battles.unique-limit", Severity.ERROR, "at most 1 of a card labelled Unique", SOURCE)
@@ -34,23 +33,39 @@ def unique_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
     yield from shapes.copy_cap(report, deck.entries("main"), lambda card: 1 if is_unique(card) else None, "Unique")
 
 
-@rule("bible-battles.deck-size", Severity.WARNING, f"no minimum or maximum; the rules suggest {SUGGESTED_SIZE}",
-      SOURCE)
+@rule("bible-battles.deck-size", Severity.WARNING, f"no minimum or maximum; the rules suggest {SUGGESTED_SIZE}", SOURCE)
 def deck_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
     size = deck.size("main")
     if size != SUGGESTED_SIZE:
-        yield report.about_zone("main", f"the deck has {size} cards; the rules suggest {SUGGESTED_SIZE} "
-                                        "(there is no minimum or maximum)")
+        yield report.about_zone("main", f"the deck has {size} cards; the rules suggest {SUGGESTED_SIZE} (there is no minimum or maximum)")
 
 
 GAME = Game(
     name="bible-battles",
     title="Bible Battles",
     source="Bible Battles official rules",
-    formats=(Format("standard", "the official rules: 3 copies, followers unlimited, Unique cards once",
-                    {"wisdom_target": 30, "wisdom_target_maximum": 99, "opening_hand": 7, "hand_limit": 7}),),
+    formats=(
+        Format(
+            "standard",
+            "the official rules: 3 copies, followers unlimited, Unique cards once",
+            {"wisdom_target": 30, "wisdom_target_maximum": 99, "opening_hand": 7, "hand_limit": 7},
+        ),
+    ),
     rules=COMMON_RULES + (copy_limit, unique_limit, deck_size),
     zones=("main",),
-    type_order=("follower", "unique_person", "army", "beast", "animal", "crop", "land", "river", "city", "fortress",
-                "building", "item", "event"),
+    type_order=(
+        "follower",
+        "unique_person",
+        "army",
+        "beast",
+        "animal",
+        "crop",
+        "land",
+        "river",
+        "city",
+        "fortress",
+        "building",
+        "item",
+        "event",
+    ),
 )

@@ -32,11 +32,11 @@ def side_deck_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
     yield from shapes.size_range(report, "side", deck.size("side"), None, SIDE_MAXIMUM, "the side deck")
 
 
-@rule("demon-rush.champion", Severity.ERROR, "exactly one champion, given in `champion:`, and it is a champion card",
-      CHAMPION)
+@rule("demon-rush.champion", Severity.ERROR, "exactly one champion, given in `champion:`, and it is a champion card", CHAMPION)
 def champion(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from shapes.one_leader(report, deck, "champion", "champion",
-                                 "the deck has no champion; name one with `champion:` (it does not count in the deck)")
+    yield from shapes.one_leader(
+        report, deck, "champion", "champion", "the deck has no champion; name one with `champion:` (it does not count in the deck)"
+    )
 
 
 def _allows(leader: Card):
@@ -44,24 +44,31 @@ def _allows(leader: Card):
     Neutral champion takes anything but Holy or Evil Greater Beings and structures."""
     side = leader.get("faction")
     if side == "neutral":
-        return lambda card: card.get("faction") == "neutral" or not (
-            card.get("greater_being") or card.is_a("structure"))
+        return lambda card: card.get("faction") == "neutral" or not (card.get("greater_being") or card.is_a("structure"))
     return lambda card: card.get("faction") in (side, "neutral")
 
 
 def _why(leader: Card):
     side = leader.get("faction")
     if side == "neutral":
-        return lambda card: (f"{card.name} is a {card.get('faction').title()} "
-                             f"{'Greater Being' if card.get('greater_being') else 'structure'}; "
-                             f"a Neutral champion ({leader.name}) cannot use Holy or Evil Greater Beings and structures")
-    return lambda card: (f"{card.name} is {card.get('faction').title()}; {leader.name} is a {side.title()} champion, "
-                         f"whose deck takes only {side.title()} and Neutral cards")
+        return lambda card: (
+            f"{card.name} is a {card.get('faction').title()} "
+            f"{'Greater Being' if card.get('greater_being') else 'structure'}; "
+            f"a Neutral champion ({leader.name}) cannot use Holy or Evil Greater Beings and structures"
+        )
+    return lambda card: (
+        f"{card.name} is {card.get('faction').title()}; {leader.name} is a {side.title()} champion, "
+        f"whose deck takes only {side.title()} and Neutral cards"
+    )
 
 
-@rule("demon-rush.faction", Severity.ERROR,
-      "Holy champion: Holy and Neutral cards; Evil: Evil and Neutral; Neutral: all but Holy/Evil Greater Beings "
-      "and structures (main and side)", CHAMPION)
+@rule(
+    "demon-rush.faction",
+    Severity.ERROR,
+    "Holy champion: Holy and Neutral cards; Evil: Evil and Neutral; Neutral: all but Holy/Evil Greater Beings "
+    "and structures (main and side)",
+    CHAMPION,
+)
 def faction(deck: Deck, report: Reporter) -> Iterator[Finding]:
     leader = shapes.leader(deck, "champion", "champion")
     if leader is not None:  # otherwise demon-rush.champion says what is wrong with the champion
@@ -73,19 +80,22 @@ def copy_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
     yield from shapes.copy_cap(report, deck.entries("main", "side"), lambda card: COPY_LIMIT, "main and side together")
 
 
-@rule("demon-rush.greater-being-limit", Severity.ERROR,
-      "at most 1 of each Greater Being (by name), main and side together", BASICS)
+@rule("demon-rush.greater-being-limit", Severity.ERROR, "at most 1 of each Greater Being (by name), main and side together", BASICS)
 def greater_being_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from shapes.copy_cap(report, deck.entries("main", "side"),
-                               lambda card: 1 if card.get("greater_being") else None, "Greater Being")
+    yield from shapes.copy_cap(report, deck.entries("main", "side"), lambda card: 1 if card.get("greater_being") else None, "Greater Being")
 
 
 GAME = Game(
     name="demon-rush",
     title="Demon Rush",
     source="Demon Rush rules page",
-    formats=(Format("standard", "the rules page: 40-60 cards, a champion, a side deck of up to 15",
-                    {"health": 30, "imperium": 10, "opening_hand": 5}),),
+    formats=(
+        Format(
+            "standard",
+            "the rules page: 40-60 cards, a champion, a side deck of up to 15",
+            {"health": 30, "imperium": 10, "opening_hand": 5},
+        ),
+    ),
     rules=COMMON_RULES + (deck_size, side_deck_size, champion, faction, copy_limit, greater_being_limit, SIDE_SWAP),
     zones=("champion", "main", "side"),
     type_order=("champion", "soldier", "spell", "equip_spell", "armor_spell", "structure", "token"),

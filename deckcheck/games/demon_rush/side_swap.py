@@ -10,10 +10,12 @@ from typing import Iterator
 from deckcheck.model import Deck, Finding, Severity
 from deckcheck.rules import Reporter, Rule, shapes
 
-SIDE_SWAP = Rule("demon-rush.side-swap", Severity.ERROR,
-                 "a sided deck uses only cards of the registered main + side, keeps every card's total, "
-                 "and keeps the main deck at its registered size",
-                 "Demon Rush rules, Main Deck and Side Deck")
+SIDE_SWAP = Rule(
+    "demon-rush.side-swap",
+    Severity.ERROR,
+    "a sided deck uses only cards of the registered main + side, keeps every card's total, and keeps the main deck at its registered size",
+    "Demon Rush rules, Main Deck and Side Deck",
+)
 
 
 def swap_findings(registered: Deck, sided: Deck, report: Reporter) -> Iterator[Finding]:
@@ -31,8 +33,6 @@ def swap_findings(registered: Deck, sided: Deck, report: Reporter) -> Iterator[F
             yield report.about_entries(group, f"{has} copies of {name} over main and side; {had} were registered")
     for key, group in before.items():
         if key not in after:
-            yield report.about_deck(f"{group[0].card.name} ({sum(e.count for e in group)} registered) "
-                                    "is missing from the sided deck")
+            yield report.about_deck(f"{group[0].card.name} ({sum(e.count for e in group)} registered) is missing from the sided deck")
     if sided.size("main") != registered.size("main"):
-        yield report.about_zone("main", f"the main deck has {sided.size('main')} cards; "
-                                        f"it was registered with {registered.size('main')}")
+        yield report.about_zone("main", f"the main deck has {sided.size('main')} cards; it was registered with {registered.size('main')}")

@@ -9,16 +9,23 @@ _DIVISIONS = (
     ("old", "white", "Genesis Exodus Leviticus Numbers Deuteronomy"),
     ("old", "blue", "Joshua Judges Ruth 1_Samuel 2_Samuel 1_Kings 2_Kings 1_Chronicles 2_Chronicles Ezra Nehemiah Esther"),
     ("old", "red", "Job Psalms Proverbs Ecclesiastes Song_of_Solomon"),
-    ("old", "green", "Isaiah Jeremiah Lamentations Ezekiel Daniel Hosea Joel Amos Obadiah Jonah Micah Nahum "
-                     "Habakkuk Zephaniah Haggai Zechariah Malachi"),
+    (
+        "old",
+        "green",
+        "Isaiah Jeremiah Lamentations Ezekiel Daniel Hosea Joel Amos Obadiah Jonah Micah Nahum Habakkuk Zephaniah Haggai Zechariah Malachi",
+    ),
     ("new", "gold", "Matthew Mark Luke John"),
     ("new", "blue", "Acts"),
-    ("new", "grey", "Romans 1_Corinthians 2_Corinthians Galatians Ephesians Philippians Colossians "
-                    "1_Thessalonians 2_Thessalonians 1_Timothy 2_Timothy Titus Philemon Hebrews James 1_Peter "
-                    "2_Peter 1_John 2_John 3_John Jude Revelation"),
+    (
+        "new",
+        "grey",
+        "Romans 1_Corinthians 2_Corinthians Galatians Ephesians Philippians Colossians "
+        "1_Thessalonians 2_Thessalonians 1_Timothy 2_Timothy Titus Philemon Hebrews James 1_Peter "
+        "2_Peter 1_John 2_John 3_John Jude Revelation",
+    ),
 )
 
-BOOKS: dict[str, tuple[str, str]] = {}   # book -> (testament, colour)
+BOOKS: dict[str, tuple[str, str]] = {}  # book -> (testament, colour)
 for _testament, _colour, _names in _DIVISIONS:
     for _book in _names.split():
         BOOKS[_book.replace("_", " ")] = (_testament, _colour)

@@ -72,7 +72,7 @@ class PromisedLandGoldfish(GoldfishModel):
         for index, card in enumerate(facts.slots):
             if not card.is_a("source"):
                 names.setdefault(card.name, index)
-        self.named = names     # card name -> a slot of that card, for "playable by turn"
+        self.named = names  # card name -> a slot of that card, for "playable by turn"
 
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
         return ((drawn == 0) & self.source[order]).sum(axis=1)

@@ -28,12 +28,14 @@ def source_range(size: int) -> tuple[int, int]:
     return size * low // 100, size * high // 100
 
 
-@rule("promised-land.copy-limit", Severity.ERROR,
-      f"at most {COPY_LIMIT} of a single card; common Chapter Source cards are exempt",
-      "Promised Land game guide, Variations on Game Styles / Building Your Deck")
+@rule(
+    "promised-land.copy-limit",
+    Severity.ERROR,
+    f"at most {COPY_LIMIT} of a single card; common Chapter Source cards are exempt",
+    "Promised Land game guide, Variations on Game Styles / Building Your Deck",
+)
 def copy_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from shapes.copy_cap(report, deck.entries("main"),
-                               lambda card: None if is_common_chapter(card) else COPY_LIMIT)
+    yield from shapes.copy_cap(report, deck.entries("main"), lambda card: None if is_common_chapter(card) else COPY_LIMIT)
 
 
 @rule("promised-land.deck-size", Severity.WARNING, "55-70 cards recommended", BUILDING)
@@ -50,8 +52,9 @@ def source_ratio(deck: Deck, report: Reporter) -> Iterator[Finding]:
     sources = shapes.count(deck.entries("main"), lambda card: card.is_a("source"))
     low, high = source_range(size)
     if size and not low <= sources <= high:
-        yield report.about_zone("main", f"{sources} Sources in {size} cards ({100 * sources / size:.0f}%); "
-                                        f"the guide recommends 30-40%, {low}-{high} cards")
+        yield report.about_zone(
+            "main", f"{sources} Sources in {size} cards ({100 * sources / size:.0f}%); the guide recommends 30-40%, {low}-{high} cards"
+        )
 
 
 def testament(card: Card) -> str | None:
@@ -78,9 +81,12 @@ def outside_scope(card: Card, scope) -> str | None:
     return None
 
 
-@rule("promised-land.scripture-scope", Severity.ERROR,
-      "when the event restricts scripture (testaments, colours, books), every non-Source card is inside it",
-      "Promised Land game guide, Determine banned or limited Cards")
+@rule(
+    "promised-land.scripture-scope",
+    Severity.ERROR,
+    "when the event restricts scripture (testaments, colours, books), every non-Source card is inside it",
+    "Promised Land game guide, Determine banned or limited Cards",
+)
 def scripture_scope(deck: Deck, report: Reporter) -> Iterator[Finding]:
     for event in report.context.events:
         if not event.scripture:
@@ -91,8 +97,7 @@ def scripture_scope(deck: Deck, report: Reporter) -> Iterator[Finding]:
                 continue
             reason = outside_scope(entry.card, event.scripture)
             if reason:
-                yield report.about_entries([entry], f"{entry.card.name} is outside {event.name}'s scripture "
-                                                    f"({described}): {reason}")
+                yield report.about_entries([entry], f"{entry.card.name} is outside {event.name}'s scripture ({described}): {reason}")
 
 
 GAME = Game(
@@ -100,12 +105,21 @@ GAME = Game(
     title="Promised Land",
     source="Promised Land game guide v2.2016",
     formats=(
-        Format("home", "Home Rules: the players agree on everything",
-               {"life_points": 15, "life_points_recommended": [15, 20], "quoting": "agreed", "opening_hand": 6}),
-        Format("sunday-school", "Sunday School: short games, strict quoting left to the teacher",
-               {"life_points": 10, "life_points_recommended": [10, 15], "quoting": "strict", "opening_hand": 6}),
-        Format("tournament", "Competition or Tournament: low to mid life points, strict quoting, complex cards banned",
-               {"life_points": 12, "life_points_recommended": [12, 15], "quoting": "strict", "opening_hand": 6}),
+        Format(
+            "home",
+            "Home Rules: the players agree on everything",
+            {"life_points": 15, "life_points_recommended": [15, 20], "quoting": "agreed", "opening_hand": 6},
+        ),
+        Format(
+            "sunday-school",
+            "Sunday School: short games, strict quoting left to the teacher",
+            {"life_points": 10, "life_points_recommended": [10, 15], "quoting": "strict", "opening_hand": 6},
+        ),
+        Format(
+            "tournament",
+            "Competition or Tournament: low to mid life points, strict quoting, complex cards banned",
+            {"life_points": 12, "life_points_recommended": [12, 15], "quoting": "strict", "opening_hand": 6},
+        ),
     ),
     rules=COMMON_RULES + (copy_limit, deck_size, source_ratio, scripture_scope),
     zones=("main",),

@@ -44,9 +44,13 @@ class RedemptionGoldfish(GoldfishModel):
         brigades = {b for card in facts.slots for b in (card.get("brigades") or ()) if b != "multi"}
         enhancement = facts.where(lambda card: card.is_a("good_enhancement"))
         multi = facts.where(lambda card: "multi" in (card.get("brigades") or ()))
-        self.pairs = [(facts.where(lambda card, b=b: b in (card.get("brigades") or ())) & self.hero,
-                       enhancement & (multi | facts.where(lambda card, b=b: b in (card.get("brigades") or ()))))
-                      for b in sorted(brigades)]
+        self.pairs = [
+            (
+                facts.where(lambda card, b=b: b in (card.get("brigades") or ())) & self.hero,
+                enhancement & (multi | facts.where(lambda card, b=b: b in (card.get("brigades") or ()))),
+            )
+            for b in sorted(brigades)
+        ]
 
     def draw_turns(self, order: np.ndarray, on_play: bool, turns: int) -> np.ndarray:
         counted = ~self.lost_soul[order]

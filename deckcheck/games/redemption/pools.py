@@ -10,9 +10,13 @@ from deckcheck.model import Deck, Finding, Severity
 from deckcheck.rules import Reporter, rule
 
 
-@rule("redemption.format-sets", Severity.ERROR,
-      "every card is in the format's pool: the Rotation pool for Type 1 Limited, Teams and Type 2; a format the "
-      "card data defines (rotation, ...) takes cards of its sets", "the card data (LackeyCCG Legality, formats.txt)")
+@rule(
+    "redemption.format-sets",
+    Severity.ERROR,
+    "every card is in the format's pool: the Rotation pool for Type 1 Limited, Teams and Type 2; a format the "
+    "card data defines (rotation, ...) takes cards of its sets",
+    "the card data (LackeyCCG Legality, formats.txt)",
+)
 def format_sets(deck: Deck, report: Reporter) -> Iterator[Finding]:
     chosen = report.context.format
     if chosen is None:
@@ -22,12 +26,14 @@ def format_sets(deck: Deck, report: Reporter) -> Iterator[Finding]:
         for entry in deck.entries():
             card_set = entry.card.get("set") if entry.card else None
             if card_set is not None and card_set not in allowed:
-                yield report.about_entries([entry], f"{entry.card.name} is from set {card_set}, "
-                                                    f"which the {chosen.name} format does not allow")
+                yield report.about_entries(
+                    [entry], f"{entry.card.name} is from set {card_set}, which the {chosen.name} format does not allow"
+                )
     elif getattr(chosen.params, "pool", None) == "rotation":
         label = chosen.params.category.label
         for entry in deck.entries():
             # a card whose pool the data does not state is not judged: only a known fact refuses a card
             if entry.card is not None and entry.card.get("rotation") is False:
-                yield report.about_entries([entry], f"{entry.card.name} is not in the Rotation pool that {label} "
-                                                    "is played with; type1-unlimited allows it")
+                yield report.about_entries(
+                    [entry], f"{entry.card.name} is not in the Rotation pool that {label} is played with; type1-unlimited allows it"
+                )

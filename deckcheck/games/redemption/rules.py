@@ -42,8 +42,12 @@ def deck_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
     yield from shapes.size_range(report, "main", deck.size("main"), MINIMUM_DECK, None, "the deck")
 
 
-@rule("redemption.lost-soul-count", Severity.ERROR,
-      "Lost Souls exactly as the table requires: 50-56 cards -> 7, then one more per 7 cards", SOURCE)
+@rule(
+    "redemption.lost-soul-count",
+    Severity.ERROR,
+    "Lost Souls exactly as the table requires: 50-56 cards -> 7, then one more per 7 cards",
+    SOURCE,
+)
 def lost_soul_count(deck: Deck, report: Reporter) -> Iterator[Finding]:
     size = deck.size("main")
     needed = required_lost_souls(size)
@@ -62,8 +66,11 @@ def _caps(card: Card, size: int) -> list[shapes.Cap]:
     if has_ability(card):
         # a deck under 50 cards is refused by its size: it still allows one of each card
         allowed = max(1, size // MINIMUM_DECK)
-        caps.append(shapes.Cap("redemption.special-ability-limit", allowed,
-                               f"special ability: 1 per 50 cards, {plural(size, 'card')} allow {allowed}"))
+        caps.append(
+            shapes.Cap(
+                "redemption.special-ability-limit", allowed, f"special ability: 1 per 50 cards, {plural(size, 'card')} allow {allowed}"
+            )
+        )
     if card.is_a(*CHARACTERS, *ENHANCEMENTS) and not is_multicoloured(card) and not has_ability(card):
         caps.append(shapes.Cap("redemption.copy-limit", 3))
     return caps
@@ -73,15 +80,24 @@ def _limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
     yield from shapes.lowest_caps(report, deck, _caps)
 
 
-multicolor_limit = Rule("redemption.multicolor-limit", Severity.ERROR,
-                        "at most 1 of each multi-coloured Hero, Evil Character or enhancement", SOURCE, _limit)
+multicolor_limit = Rule(
+    "redemption.multicolor-limit", Severity.ERROR, "at most 1 of each multi-coloured Hero, Evil Character or enhancement", SOURCE, _limit
+)
 dominant_limit = Rule("redemption.dominant-limit", Severity.ERROR, "at most 1 of each dominant", SOURCE, _limit)
-special_ability_limit = Rule("redemption.special-ability-limit", Severity.ERROR,
-                             "at most 1 per 50 cards of each card with a special ability (56 -> 1, 100 -> 2, 150 -> 3)",
-                             SOURCE, _limit)
-copy_limit = Rule("redemption.copy-limit", Severity.ERROR,
-                  "at most 3 of each single-coloured Hero, Evil Character or enhancement without a special ability",
-                  SOURCE, _limit)
+special_ability_limit = Rule(
+    "redemption.special-ability-limit",
+    Severity.ERROR,
+    "at most 1 per 50 cards of each card with a special ability (56 -> 1, 100 -> 2, 150 -> 3)",
+    SOURCE,
+    _limit,
+)
+copy_limit = Rule(
+    "redemption.copy-limit",
+    Severity.ERROR,
+    "at most 3 of each single-coloured Hero, Evil Character or enhancement without a special ability",
+    SOURCE,
+    _limit,
+)
 
 
 def _type_cap(deck: Deck, report: Reporter, types: tuple[str, ...], what: str) -> Iterator[Finding]:
@@ -97,8 +113,7 @@ def site_cap(deck: Deck, report: Reporter) -> Iterator[Finding]:
     yield from _type_cap(deck, report, ("site",), "sites")
 
 
-@rule("redemption.dominant-cap", Severity.ERROR,
-      "dominants (good and evil together) may not exceed the number of Lost Souls", SOURCE)
+@rule("redemption.dominant-cap", Severity.ERROR, "dominants (good and evil together) may not exceed the number of Lost Souls", SOURCE)
 def dominant_cap(deck: Deck, report: Reporter) -> Iterator[Finding]:
     yield from _type_cap(deck, report, DOMINANTS, "dominants")
 
@@ -107,14 +122,40 @@ GAME = Game(
     name="redemption",
     title="Redemption",
     source="Redemption quick-start rulebook",
-    formats=(Format("quickstart", "the quick-start rulebook's deck building rules",
-                    {"opening_hand": 8, "draw_per_turn": 3, "rescues_to_win": 5}),
-             *tournament_formats()),
-    rules=COMMON_RULES + (deck_size, lost_soul_count, multicolor_limit, dominant_limit, special_ability_limit,
-                          copy_limit, site_cap, dominant_cap, format_sets),
+    formats=(
+        Format(
+            "quickstart", "the quick-start rulebook's deck building rules", {"opening_hand": 8, "draw_per_turn": 3, "rescues_to_win": 5}
+        ),
+        *tournament_formats(),
+    ),
+    rules=COMMON_RULES
+    + (
+        deck_size,
+        lost_soul_count,
+        multicolor_limit,
+        dominant_limit,
+        special_ability_limit,
+        copy_limit,
+        site_cap,
+        dominant_cap,
+        format_sets,
+    ),
     zones=("main", "side"),
-    type_order=("hero", "evil_character", "good_enhancement", "evil_enhancement", "good_dominant", "evil_dominant",
-                "lost_soul", "site", "city", "fortress", "artifact", "covenant", "curse"),
+    type_order=(
+        "hero",
+        "evil_character",
+        "good_enhancement",
+        "evil_enhancement",
+        "good_dominant",
+        "evil_dominant",
+        "lost_soul",
+        "site",
+        "city",
+        "fortress",
+        "artifact",
+        "covenant",
+        "curse",
+    ),
     identity=same_card,
     zone_labels={"side": "Reserve"},
 )

@@ -98,7 +98,7 @@ class Category:
     label: str
     aliases: tuple[str, ...]
     build: Build
-    pool: str                   # "rotation" or "all"
+    pool: str  # "rotation" or "all"
     teams: bool = False
 
 
@@ -134,7 +134,7 @@ class RulesVersion:
     special_limits: tuple[Mapping[str, Any], ...]
     exclusive_pairs: tuple[tuple[Mapping[str, Any], Mapping[str, Any]], ...]
     not_counted_as_lost_souls: frozenset[str]
-    same_name_references: Mapping[str, str] = field(default_factory=dict)   # reference -> Lost Soul name
+    same_name_references: Mapping[str, str] = field(default_factory=dict)  # reference -> Lost Soul name
     different_name_references: frozenset[str] = frozenset()
     same_person: tuple[tuple[str, ...], ...] = ()
 
@@ -144,29 +144,47 @@ class RulesVersion:
 
 def _limit(row: dict) -> Limit:
     brigades = row.get("brigades", {})
-    return Limit(rule=row["rule"], text=row["text"], max=row.get("max"), per_50=row.get("per_50"),
-                 types=tuple(row.get("types", ())), not_types=tuple(row.get("not_types", ())),
-                 brigades=(brigades.get("min"), brigades.get("max")), special_ability=row.get("special_ability"),
-                 why=row.get("why", ""), provisional=row.get("provisional"))
+    return Limit(
+        rule=row["rule"],
+        text=row["text"],
+        max=row.get("max"),
+        per_50=row.get("per_50"),
+        types=tuple(row.get("types", ())),
+        not_types=tuple(row.get("not_types", ())),
+        brigades=(brigades.get("min"), brigades.get("max")),
+        special_ability=row.get("special_ability"),
+        why=row.get("why", ""),
+        provisional=row.get("provisional"),
+    )
 
 
 def _version(data: dict) -> RulesVersion:
     builds = {
-        name: Build(name, tuple(kind["deck"]), kind["lost_souls"]["base"], kind["lost_souls"]["from"],
-                    tuple(kind["reserve"]), kind.get("alignment_balance", False),
-                    tuple(_limit(row) for row in kind["limits"]),
-                    MappingProxyType({**data.get("provisional", {}), **kind.get("provisional", {})}))
+        name: Build(
+            name,
+            tuple(kind["deck"]),
+            kind["lost_souls"]["base"],
+            kind["lost_souls"]["from"],
+            tuple(kind["reserve"]),
+            kind.get("alignment_balance", False),
+            tuple(_limit(row) for row in kind["limits"]),
+            MappingProxyType({**data.get("provisional", {}), **kind.get("provisional", {})}),
+        )
         for name, kind in data["kinds"].items()
     }
     categories = {
-        name: Category(name, each["label"], tuple(each.get("aliases", ())), builds[each["built_to"]], each["pool"],
-                       each.get("teams", False))
+        name: Category(
+            name, each["label"], tuple(each.get("aliases", ())), builds[each["built_to"]], each["pool"], each.get("teams", False)
+        )
         for name, each in data["categories"].items()
     }
     names = data.get("lost_soul_names", {})
     return RulesVersion(
-        version=data["version"], effective=date.fromisoformat(data["effective"]), title=data["title"],
-        source=data["source"], sections=MappingProxyType(dict(data.get("sections", {}))),
+        version=data["version"],
+        effective=date.fromisoformat(data["effective"]),
+        title=data["title"],
+        source=data["source"],
+        sections=MappingProxyType(dict(data.get("sections", {}))),
         card_list_bans=data.get("card_list_bans", False),
         provisional=MappingProxyType(dict(data.get("provisional", {}))),
         categories=MappingProxyType(categories),
@@ -174,9 +192,9 @@ def _version(data: dict) -> RulesVersion:
         special_limits=tuple(data.get("special_limits", [])),
         exclusive_pairs=tuple(tuple(pair) for pair in data.get("exclusive_pairs", [])),
         not_counted_as_lost_souls=frozenset(normalise(n) for n in data.get("not_counted_as_lost_souls", [])),
-        same_name_references=MappingProxyType({reference_key(reference): name
-                                               for name, references in names.get("same_name", {}).items()
-                                               for reference in references}),
+        same_name_references=MappingProxyType(
+            {reference_key(reference): name for name, references in names.get("same_name", {}).items() for reference in references}
+        ),
         different_name_references=frozenset(reference_key(r) for r in names.get("different_names", [])),
         same_person=tuple(tuple(group) for group in data.get("same_person", [])),
     )

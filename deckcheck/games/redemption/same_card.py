@@ -1,4 +1,4 @@
-""""Same Card" of the tournament Deck Building Rules (1.3.0 and 2.0 alike). Two printings are the
+""" "Same Card" of the tournament Deck Building Rules (1.3.0 and 2.0 alike). Two printings are the
 same card when they:
 - have the same title and the same art;
 - are Lost Souls with a special ability and the same Lost Soul name;
@@ -96,7 +96,7 @@ def _person(title: str, groups: tuple[tuple[str, ...], ...]) -> int | None:
     for index, names in enumerate(groups):
         for name in names:
             start = normalise(name)
-            if key == start or (key.startswith(start) and key[len(start):len(start) + 2] in (", ", " (", " /")):
+            if key == start or (key.startswith(start) and key[len(start) : len(start) + 2] in (", ", " (", " /")):
                 return index
     return None
 

@@ -11,9 +11,13 @@ from deckcheck.games.redemption.tournament import DOMINANTS, Tournament, exclusi
 from deckcheck.model import Deck, Entry, Finding, Severity
 from deckcheck.rules import Context, Reporter, Rule, shapes
 
-TEAM_UNIQUE = Rule("redemption.team-unique", Severity.ERROR,
-                   "a team's two decks hold no Dominant in both, no Lost Soul with a special ability in both, and at "
-                   "most one card of each exclusive pair between them", "Type I Teams Rules")
+TEAM_UNIQUE = Rule(
+    "redemption.team-unique",
+    Severity.ERROR,
+    "a team's two decks hold no Dominant in both, no Lost Soul with a special ability in both, and at "
+    "most one card of each exclusive pair between them",
+    "Type I Teams Rules",
+)
 
 
 def team_rule(context: Context) -> Rule:
@@ -49,8 +53,9 @@ def team_findings(mine: Deck, mine_report: Reporter, theirs: Deck) -> Iterator[F
         other = their_groups.get(identity(group[0].card))
         if why and other:
             shared.add(identity(group[0].card))
-            yield mine_report.about_entries(group, f"{group[0].card.name} is in both decks of the team (also "
-                                                   f"{_where(theirs, other)}): {why}")
+            yield mine_report.about_entries(
+                group, f"{group[0].card.name} is in both decks of the team (also {_where(theirs, other)}): {why}"
+            )
     tournament = mine_report.context.format.params
     if not isinstance(tournament, Tournament):
         return
@@ -60,6 +65,8 @@ def team_findings(mine: Deck, mine_report: Reporter, theirs: Deck) -> Iterator[F
             # a card already in both decks is one problem: taking it out of one deck mends both
             if mine_side and their_side and not {identity(e.card) for e in mine_side} & shared:
                 yield mine_report.about_entries(
-                    mine_side, f"{mine_side[0].card.name} here and {their_side[0].card.name} in the other deck "
-                               f"({_where(theirs, their_side)}): {first['title']} and {second['title']} are an "
-                               "exclusive pair, and only one deck of a team may hold a card of it")
+                    mine_side,
+                    f"{mine_side[0].card.name} here and {their_side[0].card.name} in the other deck "
+                    f"({_where(theirs, their_side)}): {first['title']} and {second['title']} are an "
+                    "exclusive pair, and only one deck of a team may hold a card of it",
+                )

@@ -25,8 +25,9 @@ from deckcheck.rules.common import COMMON_RULES
 from deckcheck.wording import plural
 
 DOMINANTS = ("good_dominant", "evil_dominant")
-SAME_CARD = ("; same card: name + art, Lost Soul name (its reference), rainbow or non-generic name + icon, "
-             "the same person by the listed names")
+SAME_CARD = (
+    "; same card: name + art, Lost Soul name (its reference), rainbow or non-generic name + icon, the same person by the listed names"
+)
 DECK_AND_RESERVE = (("main",), ("main", "side"))
 
 
@@ -55,8 +56,10 @@ def _special(tournament: Tournament, card: Card):
 
 
 def counts_as_lost_soul(tournament: Tournament, card: Card) -> bool:
-    return card.is_a("lost_soul") and normalise(lost_soul_name(card, tournament.version) or "") \
-        not in tournament.version.not_counted_as_lost_souls
+    return (
+        card.is_a("lost_soul")
+        and normalise(lost_soul_name(card, tournament.version) or "") not in tournament.version.not_counted_as_lost_souls
+    )
 
 
 def _lost_souls(tournament: Tournament, deck: Deck) -> int:
@@ -65,8 +68,10 @@ def _lost_souls(tournament: Tournament, deck: Deck) -> int:
 
 # --- the copy limits: every cap on a card, the lowest one reports ---------------------------------
 
+
 def _caps(tournament: Tournament):
     """A card's caps in a deck of `size` cards: a special card's own limit replaces the others."""
+
     def caps(card: Card, size: int) -> list[shapes.Cap]:
         spec = _special(tournament, card)
         if spec is not None:
@@ -87,11 +92,11 @@ lost_soul_ability_limit = Rule("redemption.lost-soul-ability-limit", Severity.ER
 special_ability_limit = Rule("redemption.special-ability-limit", Severity.ERROR, "", "", _limit_rule)
 copy_limit = Rule("redemption.copy-limit", Severity.ERROR, "", "", _limit_rule)
 special_card_limit = Rule("redemption.special-card-limit", Severity.ERROR, "", "", _limit_rule)
-LIMIT_RULES = (multicolor_limit, dominant_limit, lost_soul_ability_limit, special_ability_limit, copy_limit,
-               special_card_limit)
+LIMIT_RULES = (multicolor_limit, dominant_limit, lost_soul_ability_limit, special_ability_limit, copy_limit, special_card_limit)
 
 
 # --- sizes, Lost Souls, the Reserve ----------------------------------------------------------------
+
 
 @rule("redemption.deck-size", Severity.ERROR, "", "")
 def deck_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
@@ -115,8 +120,9 @@ def _cap(deck: Deck, report: Reporter, types: tuple[str, ...], what: str) -> Ite
     have = shapes.count(deck.entries("main", "side"), lambda card: card.is_a(*types))
     souls = _lost_souls(_tournament(report), deck)
     if have > souls:
-        yield report.about_zone("main", f"{have} {what} (deck and Reserve) but {plural(souls, 'Lost Soul')}; "
-                                        f"{what} may not outnumber Lost Souls")
+        yield report.about_zone(
+            "main", f"{have} {what} (deck and Reserve) but {plural(souls, 'Lost Soul')}; {what} may not outnumber Lost Souls"
+        )
 
 
 @rule("redemption.site-cap", Severity.ERROR, "Sites + Cities (deck and Reserve) <= Lost Souls", "")
@@ -143,8 +149,7 @@ def reserve_content(deck: Deck, report: Reporter) -> Iterator[Finding]:
             yield report.about_entries([entry], f"{entry.card.name} is a {kind}: the Reserve cannot hold one")
 
 
-@rule("redemption.alignment-balance", Severity.ERROR,
-      "as many good cards as evil cards (a Good+Evil card is neutral, X+Neutral is X)", "")
+@rule("redemption.alignment-balance", Severity.ERROR, "as many good cards as evil cards (a Good+Evil card is neutral, X+Neutral is X)", "")
 def alignment_balance(deck: Deck, report: Reporter) -> Iterator[Finding]:
     for zones, what in ((("main",), "the deck"), (("main", "side"), "deck + Reserve")):
         if zones == ("main", "side") and not deck.size("side"):
@@ -154,8 +159,7 @@ def alignment_balance(deck: Deck, report: Reporter) -> Iterator[Finding]:
             if entry.card is not None and alignment(entry.card) in sides:
                 sides[alignment(entry.card)] += entry.count
         if sides["good"] != sides["evil"]:
-            yield report.about_zone("main", f"{what} has {sides['good']} good and {sides['evil']} evil cards; "
-                                            "Type 2 needs as many of each")
+            yield report.about_zone("main", f"{what} has {sides['good']} good and {sides['evil']} evil cards; Type 2 needs as many of each")
             return
 
 
@@ -178,6 +182,7 @@ def exclusive_pair(deck: Deck, report: Reporter) -> Iterator[Finding]:
 
 # --- one format per category of each version --------------------------------------------------------
 
+
 def ban_reason(tournament: Tournament, card: Card) -> str | None:
     """Why the version's list for this category bans a printing, or None."""
     for ban in tournament.version.banned:
@@ -190,36 +195,43 @@ def _summaries(tournament: Tournament) -> dict[str, tuple[str, str]]:
     """rule id -> (summary, source) for one format: the version's numbers and sections."""
     version, category, build = tournament.version, tournament.category, tournament.build
     kind = version.section(build.name)
-    special = "; ".join(f"{spec['title']} {spec['max']}" if "max" in spec else f"{spec['title']} {spec['per_50']} per 50"
-                        for spec in version.special_limits)
+    special = "; ".join(
+        f"{spec['title']} {spec['max']}" if "max" in spec else f"{spec['title']} {spec['per_50']} per 50" for spec in version.special_limits
+    )
     pairs = "; ".join(f"{a['title']} or {b['title']}" for a, b in version.exclusive_pairs)
     texts = {
         "redemption.deck-size": (f"{build.deck[0]}-{build.deck[1]} cards", kind),
-        "redemption.lost-soul-count": (f"exactly the chart's Lost Souls: {build.lost_souls_base} + (n - "
-                                       f"{build.lost_souls_from}) // 7 for n cards; Hoppers do not count", kind),
-        "redemption.special-card-limit": (f"these cards' own limits replace the normal ones: {special}",
-                                          version.section("special")),
+        "redemption.lost-soul-count": (
+            f"exactly the chart's Lost Souls: {build.lost_souls_base} + (n - "
+            f"{build.lost_souls_from}) // 7 for n cards; Hoppers do not count",
+            kind,
+        ),
+        "redemption.special-card-limit": (f"these cards' own limits replace the normal ones: {special}", version.section("special")),
         "redemption.site-cap": ("Sites + Cities (deck and Reserve) <= Lost Souls", kind),
         "redemption.dominant-cap": ("Dominants (good and evil) <= Lost Souls", kind),
         "redemption.reserve-size": (f"the Reserve holds {build.reserve[0]}-{build.reserve[1]} cards", kind + ", Reserve"),
         "redemption.reserve-content": ("no Dominants and no Lost Souls in the Reserve", kind + ", Reserve"),
-        "redemption.alignment-balance": ("as many good cards as evil cards (a Good+Evil card is neutral, X+Neutral is X)",
-                                         kind),
+        "redemption.alignment-balance": ("as many good cards as evil cards (a Good+Evil card is neutral, X+Neutral is X)", kind),
         "redemption.exclusive-pair": (f"at most one card of each pair: {pairs}", version.section("special")),
-        "redemption.format-sets": ("every card from the Rotation pool (the card data's; type1-unlimited takes every card)"
-                                   if category.pool == "rotation" else "every card ever released",
-                                   version.section(build.name)),
-        "banlist.banned": (f"the {category.label} ban list of {version.version}"
-                           + (", and the card list's Banned mark" if version.card_list_bans else "")
-                           + ", and the events'", version.section("banned")),
+        "redemption.format-sets": (
+            "every card from the Rotation pool (the card data's; type1-unlimited takes every card)"
+            if category.pool == "rotation"
+            else "every card ever released",
+            version.section(build.name),
+        ),
+        "banlist.banned": (
+            f"the {category.label} ban list of {version.version}"
+            + (", and the card list's Banned mark" if version.card_list_bans else "")
+            + ", and the events'",
+            version.section("banned"),
+        ),
     }
     for each in LIMIT_RULES[:-1]:
         rows = build.limits_of(each.id)
         if rows:
             texts[each.id] = ("; ".join(row.text for row in rows) + SAME_CARD, kind)
     for rule_id, (text, source) in list(texts.items()):
-        notes = [n for n in (build.provisional.get(rule_id),
-                             *(row.provisional for row in build.limits_of(rule_id))) if n]
+        notes = [n for n in (build.provisional.get(rule_id), *(row.provisional for row in build.limits_of(rule_id))) if n]
         if notes:
             texts[rule_id] = (f"{text} [provisional: {'; '.join(notes)}]", source)
     return texts
@@ -227,14 +239,24 @@ def _summaries(tournament: Tournament) -> dict[str, tuple[str, str]]:
 
 def _rules(tournament: Tournament) -> tuple[Rule, ...]:
     build = tournament.build
-    own = [deck_size, lost_soul_count, *[r for r in LIMIT_RULES[:-1] if build.limits_of(r.id)], special_card_limit,
-           site_cap, dominant_cap, reserve_size, reserve_content]
+    own = [
+        deck_size,
+        lost_soul_count,
+        *[r for r in LIMIT_RULES[:-1] if build.limits_of(r.id)],
+        special_card_limit,
+        site_cap,
+        dominant_cap,
+        reserve_size,
+        reserve_content,
+    ]
     if build.alignment_balance:
         own.append(alignment_balance)
     own += [exclusive_pair, format_sets]
     texts = _summaries(tournament)
-    rules = [replace(each, summary=texts[each.id][0], source=texts[each.id][1]) if each.id in texts else each
-             for each in COMMON_RULES + tuple(own)]
+    rules = [
+        replace(each, summary=texts[each.id][0], source=texts[each.id][1]) if each.id in texts else each
+        for each in COMMON_RULES + tuple(own)
+    ]
     return tuple(rules)
 
 
@@ -244,12 +266,25 @@ def tournament_formats() -> tuple[Format, ...]:
         for category in version.categories.values():
             tournament = Tournament(version, category)
             build = category.build
-            description = (f"{category.label}: {build.deck[0]}-{build.deck[1]} cards, a Reserve of up to "
-                           f"{build.reserve[1]}, {'the Rotation pool' if category.pool == 'rotation' else 'every card'} "
-                           f"({version.title}, from {version.effective.isoformat()})")
-            formats.append(Format(category.name, description, {"opening_hand": 8, "draw_per_turn": 3, "rescues_to_win": 5},
-                                  rules=_rules(tournament), identity=partial(tournament_identity, version=version),
-                                  game="redemption", version=version.version, effective=version.effective,
-                                  aliases=category.aliases, params=tournament, card_list_bans=version.card_list_bans,
-                                  banned=partial(ban_reason, tournament)))
+            description = (
+                f"{category.label}: {build.deck[0]}-{build.deck[1]} cards, a Reserve of up to "
+                f"{build.reserve[1]}, {'the Rotation pool' if category.pool == 'rotation' else 'every card'} "
+                f"({version.title}, from {version.effective.isoformat()})"
+            )
+            formats.append(
+                Format(
+                    category.name,
+                    description,
+                    {"opening_hand": 8, "draw_per_turn": 3, "rescues_to_win": 5},
+                    rules=_rules(tournament),
+                    identity=partial(tournament_identity, version=version),
+                    game="redemption",
+                    version=version.version,
+                    effective=version.effective,
+                    aliases=category.aliases,
+                    params=tournament,
+                    card_list_bans=version.card_list_bans,
+                    banned=partial(ban_reason, tournament),
+                )
+            )
     return tuple(formats)

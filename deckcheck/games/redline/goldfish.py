@@ -111,7 +111,7 @@ class RedlineGoldfish(GoldfishModel):
         open_costs = np.where(captured, np.inf, self.mission_costs[None, :])
         missions_by_cost = np.argsort(open_costs, axis=1, kind="stable")
         open_count = (~captured).sum(axis=1)
-        by_weight = np.sort(np.nan_to_num(squad, nan=-np.inf), axis=1)[:, ::-1]   # heaviest first
+        by_weight = np.sort(np.nan_to_num(squad, nan=-np.inf), axis=1)[:, ::-1]  # heaviest first
         rolls = np.zeros((games, MISSIONS))
         attacked = np.zeros((games, MISSIONS), dtype=bool)
         dice = rng.integers(1, 7, size=(games, EFREET_LIMIT))
@@ -124,10 +124,8 @@ class RedlineGoldfish(GoldfishModel):
         return attacked & (rolls >= self.mission_costs[None, :]) & ~captured
 
 
-
 def model_for(deck, settings) -> RedlineGoldfish:
-    missions = [float(card.get("capture_cost")) for card in deck_facts(deck, "missions").slots
-                if card.get("capture_cost") is not None]
+    missions = [float(card.get("capture_cost")) for card in deck_facts(deck, "missions").slots if card.get("capture_cost") is not None]
     return RedlineGoldfish(deck_facts(deck), settings, missions)
 
 
