@@ -22,7 +22,7 @@ from deckcheck.loading.events import Event
 from deckcheck.loading.names import Resolution, normalise
 from deckcheck.loading.raw_deck import ZONES, DeckParseError, RawDeck
 from deckcheck.model import Card, Deck, DeckReport, Entry, Finding, FormatVerdict, Position, Severity
-from deckcheck.rules import Context, Reporter, Rule, run_rules
+from deckcheck.rules import Context, Findings, Rule, run_rules
 from deckcheck.rules.common import AMBIGUOUS_CARD, PARSE, UNKNOWN_CARD, UNKNOWN_GAME
 from deckcheck.wording import plural
 
@@ -370,8 +370,8 @@ def check_swap(registered_path: Path, sided_path: Path, options_for: Callable[[P
         if registered.deck.game != sided.deck.game:
             sided.findings.append(_finding(SIDE_SWAP, f"the registered deck is {registered.deck.game}, the sided one {sided.deck.game}"))
         else:
-            reporter = Reporter(SIDE_SWAP, sided.deck, sided.context)
-            sided.findings.extend(swap_findings(registered.deck, sided.deck, reporter))
+            swap = Findings(SIDE_SWAP, sided.deck, sided.context)
+            sided.findings.extend(swap_findings(registered.deck, sided.deck, swap))
     return report_of(display_path(sided_path), sided, options.ignore)
 
 
@@ -411,6 +411,6 @@ def check_team(
                     )
                 )
             else:
-                mine.findings.extend(team_findings(mine.deck, Reporter(rule, mine.deck, mine.context), theirs.deck))
+                mine.findings.extend(team_findings(mine.deck, Findings(rule, mine.deck, mine.context), theirs.deck))
         reports.append(report_of(display_path(path), mine, options.ignore))
     return reports

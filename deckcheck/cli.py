@@ -46,7 +46,7 @@ class OutputFormat(str, enum.Enum):
     concise = "concise"
 
 
-class ListingFormat(str, enum.Enum):
+class ListingOutputFormat(str, enum.Enum):
     text = "text"
     json = "json"
 
@@ -231,7 +231,7 @@ def fmt(
     card_db: List[Path] = CardDbOption,
 ) -> None:
     """Rewrite deck files in canonical form (atomically)."""
-    from deckcheck.fmt import FormatOutcome, format_file
+    from deckcheck.canonical import RewriteOutcome, rewrite_file
     from deckcheck.loading.decks import find_decks
 
     missing = [terminal_path(p) for p in paths if not p.exists()]
@@ -241,11 +241,11 @@ def fmt(
     outcomes = []
     for path in find_decks(paths):
         try:
-            outcome = format_file(path, run.options_for(path).game, run.databases, check_only)
+            outcome = rewrite_file(path, run.options_for(path).game, run.databases, check_only)
         except Exception as exc:  # a deckcheck bug on one file: say so, and go on with the others
             if os.environ.get("DECKCHECK_DEBUG"):
                 raise
-            outcome = FormatOutcome(path, "untouched", f"internal error: {type(exc).__name__}: {exc} (please report it)")
+            outcome = RewriteOutcome(path, "untouched", f"internal error: {type(exc).__name__}: {exc} (please report it)")
         outcomes.append(outcome)
         if outcome.status == "untouched":
             warn(f"{terminal_path(outcome.path)}: left untouched: {outcome.reason}")
@@ -262,7 +262,7 @@ def fmt(
     raise typer.Exit(EXIT_ILLEGAL if failed else EXIT_LEGAL)
 
 
-class GoldfishFormat(str, enum.Enum):
+class GoldfishOutputFormat(str, enum.Enum):
     text = "text"
     json = "json"
     csv = "csv"
@@ -317,7 +317,7 @@ def goldfish(
         None, "--vs", metavar="OTHER_DECK", help="Play another deck on the same shuffles and report the differences."
     ),
     jobs: int = JobsOption,
-    output_format: GoldfishFormat = typer.Option(GoldfishFormat.text, "--output-format", help="Report format."),
+    output_format: GoldfishOutputFormat = typer.Option(GoldfishOutputFormat.text, "--output-format", help="Report format."),
     output: Optional[Path] = OutputOption,
     plot: Optional[Path] = typer.Option(None, "--plot", metavar="FILE.png", help="Also draw the figures (matplotlib)."),
     game: Optional[str] = GameOption,
@@ -355,11 +355,11 @@ def goldfish(
         warn(str(exc))
         raise typer.Exit(exc.exit_code)
     rendered = {
-        GoldfishFormat.text: goldfish_text.render,
-        GoldfishFormat.csv: goldfish_csv.render,
-        GoldfishFormat.json: lambda d: json.dumps(d, indent=2) + "\n",
+        GoldfishOutputFormat.text: goldfish_text.render,
+        GoldfishOutputFormat.csv: goldfish_csv.render,
+        GoldfishOutputFormat.json: lambda d: json.dumps(d, indent=2) + "\n",
     }[output_format](data)
-    _write(rendered, output, terminal=output_format is GoldfishFormat.text)
+    _write(rendered, output, terminal=output_format is GoldfishOutputFormat.text)
     if plot is not None:
         from deckcheck.report.goldfish_plot import PlotUnavailable, write_png
 
@@ -465,7 +465,7 @@ def cards(
     card_set: Optional[str] = typer.Option(None, "--set", metavar="SET", help="Only cards of this set."),
     card_db: List[Path] = CardDbOption,
     limit: int = typer.Option(50, "--limit", min=1, help="Show at most this many cards."),
-    output_format: ListingFormat = typer.Option(ListingFormat.text, "--output-format", help="Listing format."),
+    output_format: ListingOutputFormat = typer.Option(ListingOutputFormat.text, "--output-format", help="Listing format."),
 ) -> None:
     """Search a game's card database by name and facts."""
     import json
@@ -488,7 +488,7 @@ def cards(
             )
         ]
     shown = found[:limit]
-    if output_format is ListingFormat.json:
+    if output_format is ListingOutputFormat.json:
         data = [{"game": g, "id": c.id, "name": c.name, "type": list(c.types), **dict(c.facts)} for g, c in shown]
         sys.stdout.write(json.dumps({"cards": data, "found": len(found)}, indent=2, ensure_ascii=False) + "\n")
     else:
@@ -515,7 +515,7 @@ def _facts(card) -> str:
 )
 def rules_command(
     game: Optional[str] = typer.Argument(None, metavar="[GAME]", help=f"Only this game ({GAMES})."),
-    output_format: ListingFormat = typer.Option(ListingFormat.text, "--output-format", help="Listing format."),
+    output_format: ListingOutputFormat = typer.Option(ListingOutputFormat.text, "--output-format", help="Listing format."),
 ) -> None:
     """List the games, their formats and every rule id with its summary and rulebook source."""
     from deckcheck.games import all_games, get_game
@@ -524,7 +524,7 @@ def rules_command(
     if game is not None and get_game(game.lower()) is None:
         fail(f"unknown game '{game}' (games: {GAMES})")
     games = (get_game(game.lower()),) if game else all_games()
-    render = rules_listing.render_json if output_format is ListingFormat.json else rules_listing.render_text
+    render = rules_listing.render_json if output_format is ListingOutputFormat.json else rules_listing.render_text
     sys.stdout.write(render(games))
 
 

@@ -167,7 +167,7 @@ def test_crlf_files_stay_crlf(tmp_path):
 def test_a_crash_while_writing_leaves_the_old_file(tmp_path, monkeypatch):
     import os
 
-    from deckcheck.fmt import replace_atomically
+    from deckcheck.canonical import replace_atomically
 
     deck = tmp_path / "deck.yaml"
     deck.write_text("old\n")

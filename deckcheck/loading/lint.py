@@ -57,11 +57,11 @@ def lint(paths: Iterable[Path]) -> LintResult:
         for path in database_files(root):
             result.files += 1
             try:
-                document = load_checked(path, "rules-version" if _is_format_file(path) else "card-db")
+                document = load_checked(path, "rules-version" if _is_rules_version_file(path) else "card-db")
             except FileProblems as exc:
                 result.problems.extend(exc.problems)
                 continue
-            if _is_format_file(path):
+            if _is_rules_version_file(path):
                 continue
             game = document.data["game"]
             for index, card in enumerate(document.data["cards"]):
@@ -90,7 +90,7 @@ def lint(paths: Iterable[Path]) -> LintResult:
     return result
 
 
-def _is_format_file(path: Path) -> bool:
+def _is_rules_version_file(path: Path) -> bool:
     """A tournament rules version (card_data/formats/<game>/dbr-<version>.yaml), checked by its own schema."""
     return path.parent.parent.name == "formats"
 

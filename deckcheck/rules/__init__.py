@@ -1,4 +1,4 @@
-"""The Rule record and the reporter a rule writes its findings through.
+"""The Rule record, and Findings: what a rule builds its findings with.
 
 A rule is a small generator with an id beside it: it reads a resolved deck and yields findings,
 never raises for a bad deck and never prints. `deckcheck rules` and `--explain` read the same
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from deckcheck.loading.card_db import CardDatabase
     from deckcheck.loading.events import Event
 
-Check = Callable[["Deck", "Reporter"], Iterable[Finding]]
+Check = Callable[["Deck", "Findings"], Iterable[Finding]]
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ class Context:
 
 
 @dataclass(frozen=True)
-class Reporter:
+class Findings:
     """Builds one rule's findings about one deck, pointing each at the line it is about."""
 
     rule: Rule
@@ -91,4 +91,4 @@ def run_rules(rules: Iterable[Rule], deck: Deck, context: Context, ignore: froze
     for each in rules:
         if each.check is None or each.id in ignore:
             continue
-        yield from each.check(deck, Reporter(each, deck, context))
+        yield from each.check(deck, Findings(each, deck, context))

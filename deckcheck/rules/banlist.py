@@ -6,14 +6,14 @@ from __future__ import annotations
 from typing import Iterator
 
 from deckcheck.model import Deck, Finding, Severity
-from deckcheck.rules import Reporter, rule, shapes
+from deckcheck.rules import Findings, rule, shapes
 
 SOURCE = "events.md, the event files applied"
 
 
-def _identities(report: Reporter, ids: tuple[str, ...]) -> set:
-    database = report.context.database
-    return {report.context.identity(database.by_id[i]) for i in ids if i in database.by_id}
+def _identities(findings: Findings, ids: tuple[str, ...]) -> set:
+    database = findings.context.database
+    return {findings.context.identity(database.by_id[i]) for i in ids if i in database.by_id}
 
 
 @rule(
@@ -23,34 +23,34 @@ def _identities(report: Reporter, ids: tuple[str, ...]) -> set:
     "version in force says so) is in any zone",
     SOURCE,
 )
-def banned(deck: Deck, report: Reporter) -> Iterator[Finding]:
+def banned(deck: Deck, findings: Findings) -> Iterator[Finding]:
     """One finding per banned card, naming every list that bans it."""
-    chosen = report.context.format
+    chosen = findings.context.format
     card_list = chosen is None or chosen.card_list_bans
     format_list = chosen.banned if chosen is not None else None
     events = [
-        (event, _identities(report, tuple(i for listed in event.banned for i in listed.ids.get(deck.game, ()))))
-        for event in report.context.events
+        (event, _identities(findings, tuple(i for listed in event.banned for i in listed.ids.get(deck.game, ()))))
+        for event in findings.context.events
     ]
-    for group in shapes.copies(deck.entries(), report.context.identity):
+    for group in shapes.copies(deck.entries(), findings.context.identity):
         listed = [f"in {why}" for why in (format_list(e.card) if format_list else None for e in group) if why]
         marked = ["by the card list's own Banned mark" for e in group if card_list and e.card.get("banned")]
-        identity = report.context.identity(group[0].card)
+        identity = findings.context.identity(group[0].card)
         reasons = list(dict.fromkeys(listed + marked + [f"by {event.name}" for event, wanted in events if identity in wanted]))
         if reasons:
             said = reasons[0] if len(reasons) == 1 else ", ".join(reasons[:-1]) + " and " + reasons[-1]
-            yield report.about_entries(group, f"{group[0].card.name} is banned {said}")
+            yield findings.about_entries(group, f"{group[0].card.name} is banned {said}")
 
 
 @rule("banlist.limited", Severity.ERROR, "a card exceeds the count an applied ban list allows it (all zones together)", SOURCE)
-def limited(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    for event in report.context.events:
+def limited(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    for event in findings.context.events:
         for listed in event.limited:
-            wanted = _identities(report, listed.ids.get(deck.game, ()))
-            for group in shapes.copies(deck.entries(), report.context.identity):
+            wanted = _identities(findings, listed.ids.get(deck.game, ()))
+            for group in shapes.copies(deck.entries(), findings.context.identity):
                 total = sum(e.count for e in group)
-                if report.context.identity(group[0].card) in wanted and total > listed.count:
-                    yield report.about_entries(group, f"{total} copies of {group[0].card.name}; {event.name} allows {listed.count}")
+                if findings.context.identity(group[0].card) in wanted and total > listed.count:
+                    yield findings.about_entries(group, f"{total} copies of {group[0].card.name}; {event.name} allows {listed.count}")
 
 
 BANLIST_RULES = (banned, limited)

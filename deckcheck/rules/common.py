@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from deckcheck.model import Deck, Finding, Severity
-from deckcheck.rules import Reporter, Rule, rule
+from deckcheck.rules import Findings, Rule, rule
 from deckcheck.rules.banlist import BANLIST_RULES
 
 _FORMAT = "deck-format.md"
@@ -29,17 +29,17 @@ AMBIGUOUS_CARD = Rule(
     "a card sits in a zone where its type cannot go (a general in main, a mission in main, ...)",
     "the game's rulebook, deck construction",
 )
-def wrong_zone(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    game = report.context.game
+def wrong_zone(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    game = findings.context.game
     for zone, entries in deck.zones.items():
         if zone not in game.zones:
-            yield report.about_zone(zone, f"a {game.title} deck has no {zone} zone")
+            yield findings.about_zone(zone, f"a {game.title} deck has no {zone} zone")
             continue
         forbidden = game.forbidden_types.get(zone, ())
         for entry in entries:
             if entry.card is not None and entry.card.is_a(*forbidden):
                 kind = "/".join(t for t in entry.card.types if t in forbidden).replace("_", " ")
-                yield report.about_entries([entry], f"{entry.card.name} is a {kind} card and cannot go in {zone}")
+                yield findings.about_entries([entry], f"{entry.card.name} is a {kind} card and cannot go in {zone}")
 
 
 LOADING_RULES = (PARSE, UNKNOWN_GAME, UNKNOWN_CARD, AMBIGUOUS_CARD)

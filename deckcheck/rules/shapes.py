@@ -11,7 +11,7 @@ from typing import Callable, Hashable, Iterable, Iterator
 
 from deckcheck.loading.names import normalise
 from deckcheck.model import Card, Deck, Entry, Finding
-from deckcheck.rules import Reporter
+from deckcheck.rules import Findings
 from deckcheck.wording import plural
 
 
@@ -33,18 +33,18 @@ def count(entries: Iterable[Entry], predicate: Callable[[Card], bool] = lambda c
     return sum(e.count for e in entries if e.card is not None and predicate(e.card))
 
 
-def size_range(report: Reporter, zone: str, size: int, minimum: int | None, maximum: int | None, what: str) -> Iterator[Finding]:
+def size_range(findings: Findings, zone: str, size: int, minimum: int | None, maximum: int | None, what: str) -> Iterator[Finding]:
     """One finding when `size` is outside [minimum, maximum], with the arithmetic."""
     if minimum is not None and maximum is not None and minimum == maximum and size != minimum:
-        yield report.about_zone(zone, f"{what} has {size} cards; it must have exactly {minimum}")
+        yield findings.about_zone(zone, f"{what} has {size} cards; it must have exactly {minimum}")
     elif minimum is not None and size < minimum:
-        yield report.about_zone(zone, f"{what} has {size} cards; it needs at least {minimum}")
+        yield findings.about_zone(zone, f"{what} has {size} cards; it needs at least {minimum}")
     elif maximum is not None and size > maximum:
-        yield report.about_zone(zone, f"{what} has {size} cards; it may have at most {maximum}")
+        yield findings.about_zone(zone, f"{what} has {size} cards; it may have at most {maximum}")
 
 
 def copy_cap(
-    report: Reporter, entries: Iterable[Entry], limit: Callable[[Card], int | None], why: str = "", scope: str = ""
+    findings: Findings, entries: Iterable[Entry], limit: Callable[[Card], int | None], why: str = "", scope: str = ""
 ) -> Iterator[Finding]:
     """A finding for each card (by the game's identity rule) with more copies than `limit(card)`,
     counted over `entries` (`scope` names them in the message when they are not the deck alone);
@@ -52,9 +52,9 @@ def copy_cap(
 
     def caps(card: Card, size: int) -> list[Cap]:
         cap = limit(card)
-        return [] if cap is None else [Cap(report.rule.id, cap, why)]
+        return [] if cap is None else [Cap(findings.rule.id, cap, why)]
 
-    yield from _over_caps(report, [(list(entries), scope)], caps, set())
+    yield from _over_caps(findings, [(list(entries), scope)], caps, set())
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class Cap:
 
 
 def lowest_caps(
-    report: Reporter, deck: Deck, caps: Callable[[Card, int], Iterable[Cap]], scopes: tuple[tuple[str, ...], ...] = (("main",),)
+    findings: Findings, deck: Deck, caps: Callable[[Card, int], Iterable[Cap]], scopes: tuple[tuple[str, ...], ...] = (("main",),)
 ) -> Iterator[Finding]:
     """Copy limits where several rules may cap one card (a Dominant with a special ability, a Lost
     Soul with one, ...): a card's limit is the lowest cap of every rule on every printing of it in
@@ -82,13 +82,13 @@ def lowest_caps(
             continue  # no Reserve: deck + Reserve is the deck, already checked
         scope = "" if zones == ("main",) else " in " + " + ".join("Reserve" if z == "side" else "deck" for z in zones)
         checked.append((list(deck.entries(*zones)), scope))
-    yield from _over_caps(report, checked, caps, done)
+    yield from _over_caps(findings, checked, caps, done)
 
 
 def _over_caps(
-    report: Reporter, scopes: list[tuple[list[Entry], str]], caps: Callable[[Card, int], Iterable[Cap]], done: set
+    findings: Findings, scopes: list[tuple[list[Entry], str]], caps: Callable[[Card, int], Iterable[Cap]], done: set
 ) -> Iterator[Finding]:
-    identity = report.context.identity
+    identity = findings.context.identity
     for entries, scope in scopes:
         size = sum(e.count for e in entries)
         for group in copies(entries, identity):
@@ -100,9 +100,9 @@ def _over_caps(
             if lowest is None or total <= lowest.copies:
                 continue
             done.add(key)
-            if lowest.rule == report.rule.id:
+            if lowest.rule == findings.rule.id:
                 reason = f" ({lowest.why})" if lowest.why else ""
-                yield report.about_entries(
+                yield findings.about_entries(
                     group, f"{plural(total, 'copy')} of {_names(group)}{scope}; at most {lowest.copies} allowed{reason}"
                 )
 
@@ -114,33 +114,33 @@ def _names(group: list[Entry]) -> str:
     return " + ".join(names) + " (the same card)"
 
 
-def only_types(report: Reporter, entries: Iterable[Entry], types: tuple[str, ...], what: str) -> Iterator[Finding]:
+def only_types(findings: Findings, entries: Iterable[Entry], types: tuple[str, ...], what: str) -> Iterator[Finding]:
     """A finding for each card in `entries` that is none of `types` (a zone that holds one kind)."""
     for entry in entries:
         if entry.card is not None and not entry.card.is_a(*types):
-            yield report.about_entries([entry], f"{entry.card.name} is not {what}")
+            yield findings.about_entries([entry], f"{entry.card.name} is not {what}")
 
 
 def faction_lock(
-    report: Reporter, entries: Iterable[Entry], allowed: Callable[[Card], bool], why: Callable[[Card], str]
+    findings: Findings, entries: Iterable[Entry], allowed: Callable[[Card], bool], why: Callable[[Card], str]
 ) -> Iterator[Finding]:
     """A finding for each card whose faction the deck's leader does not allow. A card whose
     faction the database does not state cannot be judged and is passed over."""
     for entry in entries:
         card = entry.card
         if card is not None and card.get("faction") is not None and not allowed(card):
-            yield report.about_entries([entry], why(card))
+            yield findings.about_entries([entry], why(card))
 
 
-def one_leader(report: Reporter, deck: Deck, zone: str, kind: str, missing: str) -> Iterator[Finding]:
+def one_leader(findings: Findings, deck: Deck, zone: str, kind: str, missing: str) -> Iterator[Finding]:
     """A deck led by exactly one card of type `kind`, named in `zone` (a general, a champion)."""
     leaders = deck.entries(zone)
     if not leaders:
-        yield report.about_deck(missing)
+        yield findings.about_deck(missing)
         return
     if len(leaders) > 1:
-        yield report.about_zone(zone, f"{len(leaders)} {kind}s given; a deck has exactly one")
-    yield from only_types(report, leaders, (kind,), f"a {kind} card")
+        yield findings.about_zone(zone, f"{len(leaders)} {kind}s given; a deck has exactly one")
+    yield from only_types(findings, leaders, (kind,), f"a {kind} card")
 
 
 def leader(deck: Deck, zone: str, kind: str) -> Card | None:

@@ -10,7 +10,7 @@ from typing import Iterator
 
 from deckcheck.games import Format, Game
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Reporter, rule, shapes
+from deckcheck.rules import Findings, rule, shapes
 from deckcheck.rules.common import COMMON_RULES
 
 SOURCE = "Bible Battles official rules, GAME PLAY / Getting started"
@@ -24,20 +24,22 @@ def is_unique(card: Card) -> bool:
 
 
 @rule("bible-battles.copy-limit", Severity.ERROR, f"at most {COPY_LIMIT} of the same card; followers are exempt", SOURCE)
-def copy_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from shapes.copy_cap(report, deck.entries("main"), lambda card: None if card.is_a("follower") or is_unique(card) else COPY_LIMIT)
+def copy_limit(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    yield from shapes.copy_cap(
+        findings, deck.entries("main"), lambda card: None if card.is_a("follower") or is_unique(card) else COPY_LIMIT
+    )
 
 
 @rule("bible-battles.unique-limit", Severity.ERROR, "at most 1 of a card labelled Unique", SOURCE)
-def unique_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from shapes.copy_cap(report, deck.entries("main"), lambda card: 1 if is_unique(card) else None, "Unique")
+def unique_limit(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    yield from shapes.copy_cap(findings, deck.entries("main"), lambda card: 1 if is_unique(card) else None, "Unique")
 
 
 @rule("bible-battles.deck-size", Severity.WARNING, f"no minimum or maximum; the rules suggest {SUGGESTED_SIZE}", SOURCE)
-def deck_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
+def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
     size = deck.size("main")
     if size != SUGGESTED_SIZE:
-        yield report.about_zone("main", f"the deck has {size} cards; the rules suggest {SUGGESTED_SIZE} (there is no minimum or maximum)")
+        yield findings.about_zone("main", f"the deck has {size} cards; the rules suggest {SUGGESTED_SIZE} (there is no minimum or maximum)")
 
 
 GAME = Game(

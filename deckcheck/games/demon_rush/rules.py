@@ -11,7 +11,7 @@ from typing import Iterator
 from deckcheck.games import Format, Game
 from deckcheck.games.demon_rush.side_swap import SIDE_SWAP
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Reporter, rule, shapes
+from deckcheck.rules import Findings, rule, shapes
 from deckcheck.rules.common import COMMON_RULES
 
 BASICS = "Demon Rush rules, Basics"
@@ -23,19 +23,19 @@ COPY_LIMIT = 3
 
 
 @rule("demon-rush.deck-size", Severity.ERROR, "main deck 40-60 cards, champion not counted", CHAMPION)
-def deck_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from shapes.size_range(report, "main", deck.size("main"), *MAIN_SIZE, "the main deck")
+def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    yield from shapes.size_range(findings, "main", deck.size("main"), *MAIN_SIZE, "the main deck")
 
 
 @rule("demon-rush.side-deck-size", Severity.ERROR, f"side deck at most {SIDE_MAXIMUM} cards", SIDE)
-def side_deck_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from shapes.size_range(report, "side", deck.size("side"), None, SIDE_MAXIMUM, "the side deck")
+def side_deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    yield from shapes.size_range(findings, "side", deck.size("side"), None, SIDE_MAXIMUM, "the side deck")
 
 
 @rule("demon-rush.champion", Severity.ERROR, "exactly one champion, given in `champion:`, and it is a champion card", CHAMPION)
-def champion(deck: Deck, report: Reporter) -> Iterator[Finding]:
+def champion(deck: Deck, findings: Findings) -> Iterator[Finding]:
     yield from shapes.one_leader(
-        report, deck, "champion", "champion", "the deck has no champion; name one with `champion:` (it does not count in the deck)"
+        findings, deck, "champion", "champion", "the deck has no champion; name one with `champion:` (it does not count in the deck)"
     )
 
 
@@ -69,20 +69,22 @@ def _why(leader: Card):
     "and structures (main and side)",
     CHAMPION,
 )
-def faction(deck: Deck, report: Reporter) -> Iterator[Finding]:
+def faction(deck: Deck, findings: Findings) -> Iterator[Finding]:
     leader = shapes.leader(deck, "champion", "champion")
     if leader is not None:  # otherwise demon-rush.champion says what is wrong with the champion
-        yield from shapes.faction_lock(report, deck.entries("main", "side"), _allows(leader), _why(leader))
+        yield from shapes.faction_lock(findings, deck.entries("main", "side"), _allows(leader), _why(leader))
 
 
 @rule("demon-rush.copy-limit", Severity.ERROR, f"at most {COPY_LIMIT} of each card, main and side together", BASICS)
-def copy_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from shapes.copy_cap(report, deck.entries("main", "side"), lambda card: COPY_LIMIT, "main and side together")
+def copy_limit(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    yield from shapes.copy_cap(findings, deck.entries("main", "side"), lambda card: COPY_LIMIT, "main and side together")
 
 
 @rule("demon-rush.greater-being-limit", Severity.ERROR, "at most 1 of each Greater Being (by name), main and side together", BASICS)
-def greater_being_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from shapes.copy_cap(report, deck.entries("main", "side"), lambda card: 1 if card.get("greater_being") else None, "Greater Being")
+def greater_being_limit(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    yield from shapes.copy_cap(
+        findings, deck.entries("main", "side"), lambda card: 1 if card.get("greater_being") else None, "Greater Being"
+    )
 
 
 GAME = Game(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from deckcheck.model import Deck, Finding, Severity
-from deckcheck.rules import Reporter, Rule, shapes
+from deckcheck.rules import Findings, Rule, shapes
 
 SIDE_SWAP = Rule(
     "demon-rush.side-swap",
@@ -18,9 +18,9 @@ SIDE_SWAP = Rule(
 )
 
 
-def swap_findings(registered: Deck, sided: Deck, report: Reporter) -> Iterator[Finding]:
-    """What the sided deck changed that a swap may not. `report` reports on the sided deck."""
-    identity = report.context.identity
+def swap_findings(registered: Deck, sided: Deck, findings: Findings) -> Iterator[Finding]:
+    """What the sided deck changed that a swap may not. `findings` reports on the sided deck."""
+    identity = findings.context.identity
     before = {identity(g[0].card): g for g in shapes.copies(registered.entries("main", "side"), identity)}
     after = {identity(g[0].card): g for g in shapes.copies(sided.entries("main", "side"), identity)}
     for key, group in after.items():
@@ -28,11 +28,11 @@ def swap_findings(registered: Deck, sided: Deck, report: Reporter) -> Iterator[F
         has = sum(e.count for e in group)
         name = group[0].card.name
         if not had:
-            yield report.about_entries(group, f"{name} is not in the registered deck (main or side)")
+            yield findings.about_entries(group, f"{name} is not in the registered deck (main or side)")
         elif has != had:
-            yield report.about_entries(group, f"{has} copies of {name} over main and side; {had} were registered")
+            yield findings.about_entries(group, f"{has} copies of {name} over main and side; {had} were registered")
     for key, group in before.items():
         if key not in after:
-            yield report.about_deck(f"{group[0].card.name} ({sum(e.count for e in group)} registered) is missing from the sided deck")
+            yield findings.about_deck(f"{group[0].card.name} ({sum(e.count for e in group)} registered) is missing from the sided deck")
     if sided.size("main") != registered.size("main"):
-        yield report.about_zone("main", f"the main deck has {sided.size('main')} cards; it was registered with {registered.size('main')}")
+        yield findings.about_zone("main", f"the main deck has {sided.size('main')} cards; it was registered with {registered.size('main')}")

@@ -9,7 +9,7 @@ from typing import Iterator
 from deckcheck.games import Format, Game
 from deckcheck.games.promised_land.bible import canonical_book, testament_of
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Reporter, rule, shapes
+from deckcheck.rules import Findings, rule, shapes
 from deckcheck.rules.common import COMMON_RULES
 
 BUILDING = "Promised Land game guide, Building Your Deck"
@@ -34,25 +34,25 @@ def source_range(size: int) -> tuple[int, int]:
     f"at most {COPY_LIMIT} of a single card; common Chapter Source cards are exempt",
     "Promised Land game guide, Variations on Game Styles / Building Your Deck",
 )
-def copy_limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from shapes.copy_cap(report, deck.entries("main"), lambda card: None if is_common_chapter(card) else COPY_LIMIT)
+def copy_limit(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    yield from shapes.copy_cap(findings, deck.entries("main"), lambda card: None if is_common_chapter(card) else COPY_LIMIT)
 
 
 @rule("promised-land.deck-size", Severity.WARNING, "55-70 cards recommended", BUILDING)
-def deck_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
+def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
     size = deck.size("main")
     low, high = DECK_SIZE
     if not low <= size <= high:
-        yield report.about_zone("main", f"the deck has {size} cards; the guide recommends {low}-{high}")
+        yield findings.about_zone("main", f"the deck has {size} cards; the guide recommends {low}-{high}")
 
 
 @rule("promised-land.source-ratio", Severity.WARNING, "Sources should be 30-40% of the deck", BUILDING)
-def source_ratio(deck: Deck, report: Reporter) -> Iterator[Finding]:
+def source_ratio(deck: Deck, findings: Findings) -> Iterator[Finding]:
     size = deck.size("main")
     sources = shapes.count(deck.entries("main"), lambda card: card.is_a("source"))
     low, high = source_range(size)
     if size and not low <= sources <= high:
-        yield report.about_zone(
+        yield findings.about_zone(
             "main", f"{sources} Sources in {size} cards ({100 * sources / size:.0f}%); the guide recommends 30-40%, {low}-{high} cards"
         )
 
@@ -87,8 +87,8 @@ def outside_scope(card: Card, scope) -> str | None:
     "when the event restricts scripture (testaments, colours, books), every non-Source card is inside it",
     "Promised Land game guide, Determine banned or limited Cards",
 )
-def scripture_scope(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    for event in report.context.events:
+def scripture_scope(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    for event in findings.context.events:
         if not event.scripture:
             continue
         described = "; ".join(f"{key}: {', '.join(values)}" for key, values in event.scripture.items())
@@ -97,7 +97,7 @@ def scripture_scope(deck: Deck, report: Reporter) -> Iterator[Finding]:
                 continue
             reason = outside_scope(entry.card, event.scripture)
             if reason:
-                yield report.about_entries([entry], f"{entry.card.name} is outside {event.name}'s scripture ({described}): {reason}")
+                yield findings.about_entries([entry], f"{entry.card.name} is outside {event.name}'s scripture ({described}): {reason}")
 
 
 GAME = Game(

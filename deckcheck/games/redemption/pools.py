@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from deckcheck.model import Deck, Finding, Severity
-from deckcheck.rules import Reporter, rule
+from deckcheck.rules import Findings, rule
 
 
 @rule(
@@ -17,8 +17,8 @@ from deckcheck.rules import Reporter, rule
     "card data defines (rotation, ...) takes cards of its sets",
     "the card data (LackeyCCG Legality, formats.txt)",
 )
-def format_sets(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    chosen = report.context.format
+def format_sets(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    chosen = findings.context.format
     if chosen is None:
         return
     if chosen.sets is not None:
@@ -26,7 +26,7 @@ def format_sets(deck: Deck, report: Reporter) -> Iterator[Finding]:
         for entry in deck.entries():
             card_set = entry.card.get("set") if entry.card else None
             if card_set is not None and card_set not in allowed:
-                yield report.about_entries(
+                yield findings.about_entries(
                     [entry], f"{entry.card.name} is from set {card_set}, which the {chosen.name} format does not allow"
                 )
     elif getattr(chosen.params, "pool", None) == "rotation":
@@ -34,6 +34,6 @@ def format_sets(deck: Deck, report: Reporter) -> Iterator[Finding]:
         for entry in deck.entries():
             # a card whose pool the data does not state is not judged: only a known fact refuses a card
             if entry.card is not None and entry.card.get("rotation") is False:
-                yield report.about_entries(
+                yield findings.about_entries(
                     [entry], f"{entry.card.name} is not in the Rotation pool that {label} is played with; type1-unlimited allows it"
                 )

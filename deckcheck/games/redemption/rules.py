@@ -1,6 +1,6 @@
 """Redemption, quick-start rulebook: "Deck Building Rules" and "Defining Duplicate Cards".
 
-Every limit below counts copies of "the same card" as identity.py defines it.
+Every limit below counts copies of "the same card" as duplicate_cards.py defines it.
 """
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from __future__ import annotations
 from typing import Iterator
 
 from deckcheck.games import Format, Game
-from deckcheck.games.redemption.identity import same_card
+from deckcheck.games.redemption.duplicate_cards import quickstart_identity
 from deckcheck.games.redemption.pools import format_sets
 from deckcheck.games.redemption.tournament import tournament_formats
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Reporter, Rule, rule, shapes
+from deckcheck.rules import Findings, Rule, rule, shapes
 from deckcheck.rules.common import COMMON_RULES
 from deckcheck.wording import plural
 
@@ -38,8 +38,8 @@ def has_ability(card: Card) -> bool:
 
 
 @rule("redemption.deck-size", Severity.ERROR, f"the deck has at least {MINIMUM_DECK} cards", SOURCE)
-def deck_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from shapes.size_range(report, "main", deck.size("main"), MINIMUM_DECK, None, "the deck")
+def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    yield from shapes.size_range(findings, "main", deck.size("main"), MINIMUM_DECK, None, "the deck")
 
 
 @rule(
@@ -48,12 +48,12 @@ def deck_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
     "Lost Souls exactly as the table requires: 50-56 cards -> 7, then one more per 7 cards",
     SOURCE,
 )
-def lost_soul_count(deck: Deck, report: Reporter) -> Iterator[Finding]:
+def lost_soul_count(deck: Deck, findings: Findings) -> Iterator[Finding]:
     size = deck.size("main")
     needed = required_lost_souls(size)
     have = shapes.count(deck.entries("main"), lambda card: card.is_a("lost_soul"))
     if have != needed:
-        yield report.about_zone("main", f"{size} cards need {plural(needed, 'Lost Soul')}; this deck has {have}")
+        yield findings.about_zone("main", f"{size} cards need {plural(needed, 'Lost Soul')}; this deck has {have}")
 
 
 def _caps(card: Card, size: int) -> list[shapes.Cap]:
@@ -76,8 +76,8 @@ def _caps(card: Card, size: int) -> list[shapes.Cap]:
     return caps
 
 
-def _limit(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from shapes.lowest_caps(report, deck, _caps)
+def _limit(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    yield from shapes.lowest_caps(findings, deck, _caps)
 
 
 multicolor_limit = Rule(
@@ -100,22 +100,22 @@ copy_limit = Rule(
 )
 
 
-def _type_cap(deck: Deck, report: Reporter, types: tuple[str, ...], what: str) -> Iterator[Finding]:
+def _type_cap(deck: Deck, findings: Findings, types: tuple[str, ...], what: str) -> Iterator[Finding]:
     main = deck.entries("main")
     have = shapes.count(main, lambda card: card.is_a(*types))
     souls = shapes.count(main, lambda card: card.is_a("lost_soul"))
     if have > souls:
-        yield report.about_zone("main", f"{have} {what} but only {souls} Lost Souls; {what} may not outnumber Lost Souls")
+        yield findings.about_zone("main", f"{have} {what} but only {souls} Lost Souls; {what} may not outnumber Lost Souls")
 
 
 @rule("redemption.site-cap", Severity.ERROR, "the number of sites may not exceed the number of Lost Souls", SOURCE)
-def site_cap(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from _type_cap(deck, report, ("site",), "sites")
+def site_cap(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    yield from _type_cap(deck, findings, ("site",), "sites")
 
 
 @rule("redemption.dominant-cap", Severity.ERROR, "dominants (good and evil together) may not exceed the number of Lost Souls", SOURCE)
-def dominant_cap(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from _type_cap(deck, report, DOMINANTS, "dominants")
+def dominant_cap(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    yield from _type_cap(deck, findings, DOMINANTS, "dominants")
 
 
 GAME = Game(
@@ -156,6 +156,6 @@ GAME = Game(
         "covenant",
         "curse",
     ),
-    identity=same_card,
+    identity=quickstart_identity,
     zone_labels={"side": "Reserve"},
 )

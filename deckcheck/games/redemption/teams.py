@@ -9,7 +9,7 @@ from typing import Iterator
 
 from deckcheck.games.redemption.tournament import DOMINANTS, Tournament, exclusive_cards
 from deckcheck.model import Deck, Entry, Finding, Severity
-from deckcheck.rules import Context, Reporter, Rule, shapes
+from deckcheck.rules import Context, Findings, Rule, shapes
 
 TEAM_UNIQUE = Rule(
     "redemption.team-unique",
@@ -43,9 +43,9 @@ def _where(deck: Deck, entries: list[Entry]) -> str:
     return f"{deck.path} line {entries[0].position.line}"
 
 
-def team_findings(mine: Deck, mine_report: Reporter, theirs: Deck) -> Iterator[Finding]:
+def team_findings(mine: Deck, findings: Findings, theirs: Deck) -> Iterator[Finding]:
     """What `mine` shares with its teammate `theirs` that a team may hold only once."""
-    identity = mine_report.context.identity
+    identity = findings.context.identity
     their_groups = {identity(g[0].card): g for g in shapes.copies(theirs.entries(), identity)}
     shared = set()
     for group in shapes.copies(mine.entries(), identity):
@@ -53,10 +53,8 @@ def team_findings(mine: Deck, mine_report: Reporter, theirs: Deck) -> Iterator[F
         other = their_groups.get(identity(group[0].card))
         if why and other:
             shared.add(identity(group[0].card))
-            yield mine_report.about_entries(
-                group, f"{group[0].card.name} is in both decks of the team (also {_where(theirs, other)}): {why}"
-            )
-    tournament = mine_report.context.format.params
+            yield findings.about_entries(group, f"{group[0].card.name} is in both decks of the team (also {_where(theirs, other)}): {why}")
+    tournament = findings.context.format.params
     if not isinstance(tournament, Tournament):
         return
     theirs_by_pair = exclusive_cards(tournament, theirs)
@@ -64,7 +62,7 @@ def team_findings(mine: Deck, mine_report: Reporter, theirs: Deck) -> Iterator[F
         for mine_side, their_side in ((a, their_b), (b, their_a)):
             # a card already in both decks is one problem: taking it out of one deck mends both
             if mine_side and their_side and not {identity(e.card) for e in mine_side} & shared:
-                yield mine_report.about_entries(
+                yield findings.about_entries(
                     mine_side,
                     f"{mine_side[0].card.name} here and {their_side[0].card.name} in the other deck "
                     f"({_where(theirs, their_side)}): {first['title']} and {second['title']} are an "

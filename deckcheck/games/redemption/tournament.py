@@ -20,7 +20,7 @@ from deckcheck.games.redemption.rules_version import Category, RulesVersion, ali
 from deckcheck.games.redemption.same_card import lost_soul_name, matches_title, tournament_identity
 from deckcheck.loading.names import normalise
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Reporter, Rule, rule, shapes
+from deckcheck.rules import Findings, Rule, rule, shapes
 from deckcheck.rules.common import COMMON_RULES
 from deckcheck.wording import plural
 
@@ -47,8 +47,8 @@ class Tournament:
         return self.category.pool
 
 
-def _tournament(report: Reporter) -> Tournament:
-    return report.context.format.params
+def _tournament(findings: Findings) -> Tournament:
+    return findings.context.format.params
 
 
 def _special(tournament: Tournament, card: Card):
@@ -82,8 +82,8 @@ def _caps(tournament: Tournament):
     return caps
 
 
-def _limit_rule(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from shapes.lowest_caps(report, deck, _caps(_tournament(report)), DECK_AND_RESERVE)
+def _limit_rule(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    yield from shapes.lowest_caps(findings, deck, _caps(_tournament(findings)), DECK_AND_RESERVE)
 
 
 multicolor_limit = Rule("redemption.multicolor-limit", Severity.ERROR, "", "", _limit_rule)
@@ -99,58 +99,58 @@ LIMIT_RULES = (multicolor_limit, dominant_limit, lost_soul_ability_limit, specia
 
 
 @rule("redemption.deck-size", Severity.ERROR, "", "")
-def deck_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    low, high = _tournament(report).build.deck
-    yield from shapes.size_range(report, "main", deck.size("main"), low, high, "the deck")
+def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    low, high = _tournament(findings).build.deck
+    yield from shapes.size_range(findings, "main", deck.size("main"), low, high, "the deck")
 
 
 @rule("redemption.lost-soul-count", Severity.ERROR, "", "")
-def lost_soul_count(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    tournament = _tournament(report)
+def lost_soul_count(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    tournament = _tournament(findings)
     size = deck.size("main")
     needed = tournament.build.required_lost_souls(size)
     have = _lost_souls(tournament, deck)
     if have != needed:
         hoppers = shapes.count(deck.entries("main"), lambda c: c.is_a("lost_soul")) - have
         aside = f" ({plural(hoppers, 'Hopper Lost Soul')} {'does' if hoppers == 1 else 'do'} not count)" if hoppers else ""
-        yield report.about_zone("main", f"{size} cards need {plural(needed, 'Lost Soul')}; this deck has {have}{aside}")
+        yield findings.about_zone("main", f"{size} cards need {plural(needed, 'Lost Soul')}; this deck has {have}{aside}")
 
 
-def _cap(deck: Deck, report: Reporter, types: tuple[str, ...], what: str) -> Iterator[Finding]:
+def _cap(deck: Deck, findings: Findings, types: tuple[str, ...], what: str) -> Iterator[Finding]:
     have = shapes.count(deck.entries("main", "side"), lambda card: card.is_a(*types))
-    souls = _lost_souls(_tournament(report), deck)
+    souls = _lost_souls(_tournament(findings), deck)
     if have > souls:
-        yield report.about_zone(
+        yield findings.about_zone(
             "main", f"{have} {what} (deck and Reserve) but {plural(souls, 'Lost Soul')}; {what} may not outnumber Lost Souls"
         )
 
 
 @rule("redemption.site-cap", Severity.ERROR, "Sites + Cities (deck and Reserve) <= Lost Souls", "")
-def site_cap(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from _cap(deck, report, ("site", "city"), "Sites and Cities")
+def site_cap(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    yield from _cap(deck, findings, ("site", "city"), "Sites and Cities")
 
 
 @rule("redemption.dominant-cap", Severity.ERROR, "Dominants (good and evil) <= Lost Souls", "")
-def dominant_cap(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    yield from _cap(deck, report, DOMINANTS, "Dominants")
+def dominant_cap(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    yield from _cap(deck, findings, DOMINANTS, "Dominants")
 
 
 @rule("redemption.reserve-size", Severity.ERROR, "", "")
-def reserve_size(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    low, high = _tournament(report).build.reserve
-    yield from shapes.size_range(report, "side", deck.size("side"), low or None, high, "the Reserve")
+def reserve_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    low, high = _tournament(findings).build.reserve
+    yield from shapes.size_range(findings, "side", deck.size("side"), low or None, high, "the Reserve")
 
 
 @rule("redemption.reserve-content", Severity.ERROR, "no Dominants and no Lost Souls in the Reserve", "")
-def reserve_content(deck: Deck, report: Reporter) -> Iterator[Finding]:
+def reserve_content(deck: Deck, findings: Findings) -> Iterator[Finding]:
     for entry in deck.entries("side"):
         if entry.card is not None and entry.card.is_a("lost_soul", *DOMINANTS):
             kind = "Lost Soul" if entry.card.is_a("lost_soul") else "Dominant"
-            yield report.about_entries([entry], f"{entry.card.name} is a {kind}: the Reserve cannot hold one")
+            yield findings.about_entries([entry], f"{entry.card.name} is a {kind}: the Reserve cannot hold one")
 
 
 @rule("redemption.alignment-balance", Severity.ERROR, "as many good cards as evil cards (a Good+Evil card is neutral, X+Neutral is X)", "")
-def alignment_balance(deck: Deck, report: Reporter) -> Iterator[Finding]:
+def alignment_balance(deck: Deck, findings: Findings) -> Iterator[Finding]:
     for zones, what in ((("main",), "the deck"), (("main", "side"), "deck + Reserve")):
         if zones == ("main", "side") and not deck.size("side"):
             continue
@@ -159,7 +159,9 @@ def alignment_balance(deck: Deck, report: Reporter) -> Iterator[Finding]:
             if entry.card is not None and alignment(entry.card) in sides:
                 sides[alignment(entry.card)] += entry.count
         if sides["good"] != sides["evil"]:
-            yield report.about_zone("main", f"{what} has {sides['good']} good and {sides['evil']} evil cards; Type 2 needs as many of each")
+            yield findings.about_zone(
+                "main", f"{what} has {sides['good']} good and {sides['evil']} evil cards; Type 2 needs as many of each"
+            )
             return
 
 
@@ -174,10 +176,10 @@ def exclusive_cards(tournament: Tournament, deck: Deck) -> list[tuple[dict, list
 
 
 @rule("redemption.exclusive-pair", Severity.ERROR, "", "")
-def exclusive_pair(deck: Deck, report: Reporter) -> Iterator[Finding]:
-    for first, a, second, b in exclusive_cards(_tournament(report), deck):
+def exclusive_pair(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    for first, a, second, b in exclusive_cards(_tournament(findings), deck):
         if a and b:
-            yield report.about_entries(a + b, f"{first['title']} and {second['title']}: a deck may hold only one of the two")
+            yield findings.about_entries(a + b, f"{first['title']} and {second['title']}: a deck may hold only one of the two")
 
 
 # --- one format per category of each version --------------------------------------------------------

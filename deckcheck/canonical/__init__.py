@@ -1,4 +1,4 @@
-"""`deckcheck fmt`: rewrite deck files in canonical form, atomically, never a deck that does not
+"""The canonical form of a deck file (`deckcheck fmt`): rewrite deck files in it, atomically, never a deck that does not
 parse, and only when the rewritten file says exactly what the old one did."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from deckcheck.fmt import canonical
-from deckcheck.fmt.comments import collect, text_comment_start, yaml_comment_start
+from deckcheck.canonical import render
+from deckcheck.canonical.comments import collect, text_comment_start, yaml_comment_start
 from deckcheck.games import Game, get_game
 from deckcheck.loading import text_deck, yaml_deck
 from deckcheck.loading.card_db import CardDatabase, Databases
@@ -25,7 +25,7 @@ _TEXT_METADATA = re.compile(r"^#\s*(game|format|name)\s*:", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
-class FormatOutcome:
+class RewriteOutcome:
     path: Path
     status: str  # "unchanged", "reformatted", "would reformat", "skipped" (by design), "untouched" (a problem)
     reason: str | None = None
@@ -34,17 +34,17 @@ class FormatOutcome:
 LEFT_AS_WRITTEN = "skipped"
 
 
-def format_file(path: Path, game_name: str | None, databases: Databases, check_only: bool) -> FormatOutcome:
+def rewrite_file(path: Path, game_name: str | None, databases: Databases, check_only: bool) -> RewriteOutcome:
     """One file's outcome; never raises for a file (the run goes on with the next one)."""
     try:
-        return _format(path, game_name, databases, check_only)
+        return _rewrite(path, game_name, databases, check_only)
     except OSError as exc:
-        return FormatOutcome(path, "untouched", f"cannot be rewritten: {exc.strerror or exc}")
+        return RewriteOutcome(path, "untouched", f"cannot be rewritten: {exc.strerror or exc}")
 
 
-def _format(path: Path, game_name: str | None, databases: Databases, check_only: bool) -> FormatOutcome:
+def _rewrite(path: Path, game_name: str | None, databases: Databases, check_only: bool) -> RewriteOutcome:
     if path.suffix.lower() == ".dek":
-        return FormatOutcome(path, LEFT_AS_WRITTEN, "a LackeyCCG .dek file is left as LackeyCCG writes it")
+        return RewriteOutcome(path, LEFT_AS_WRITTEN, "a LackeyCCG .dek file is left as LackeyCCG writes it")
     try:
         text = read_text(path)
         raw = read_deck(path, text)
@@ -54,11 +54,11 @@ def _format(path: Path, game_name: str | None, databases: Databases, check_only:
         return _untouched(path, raw.problems[0].message, raw.problems[0].position)
     is_yaml = path.suffix.lower() in YAML_SUFFIXES
     if not is_yaml and _TOKENS.search(text):
-        return FormatOutcome(path, LEFT_AS_WRITTEN, "a LackeyCCG export with a Tokens: section is left as it is")
+        return RewriteOutcome(path, LEFT_AS_WRITTEN, "a LackeyCCG export with a Tokens: section is left as it is")
     name = raw.game or game_name
     game = get_game(name.strip().lower()) if name else None
     if game is None:
-        return FormatOutcome(path, "untouched", "the deck does not say which known game it is for (pass --game)")
+        return RewriteOutcome(path, "untouched", "the deck does not say which known game it is for (pass --game)")
 
     database = databases.for_game(game.name)
     new_text = _canonical(raw, text, game, database, is_yaml)
@@ -67,19 +67,19 @@ def _format(path: Path, game_name: str | None, databases: Databases, check_only:
     except DeckParseError:
         reread = None
     if reread is None or _meaning(raw, database) != _meaning(reread, database) or reread.game not in (raw.game, game.name):
-        return FormatOutcome(path, "untouched", "the rewritten deck would not say the same (a deckcheck bug: please report it)")
+        return RewriteOutcome(path, "untouched", "the rewritten deck would not say the same (a deckcheck bug: please report it)")
     if "\r\n" in text:
         new_text = new_text.replace("\n", "\r\n")
     if new_text == text:
-        return FormatOutcome(path, "unchanged")
+        return RewriteOutcome(path, "unchanged")
     if check_only:
-        return FormatOutcome(path, "would reformat")
+        return RewriteOutcome(path, "would reformat")
     target = Path(os.path.realpath(path))  # a link is followed: its target is the deck
     refused = _cannot_replace(target)
     if refused:
-        return FormatOutcome(path, "untouched", refused)
+        return RewriteOutcome(path, "untouched", refused)
     replace_atomically(target, new_text)
-    return FormatOutcome(path, "reformatted")
+    return RewriteOutcome(path, "reformatted")
 
 
 def _cannot_replace(target: Path) -> str | None:
@@ -93,36 +93,36 @@ def _cannot_replace(target: Path) -> str | None:
     return None
 
 
-def _untouched(path: Path, message: str, position) -> FormatOutcome:
+def _untouched(path: Path, message: str, position) -> RewriteOutcome:
     where = f"{position.line}:{position.column}: " if position else ""
-    return FormatOutcome(path, "untouched", f"{where}{message} (deck.parse)")
+    return RewriteOutcome(path, "untouched", f"{where}{message} (deck.parse)")
 
 
 def _canonical(raw: RawDeck, text: str, game: Game, database: CardDatabase, is_yaml: bool) -> str:
-    zones: dict[str, list[canonical.Line]] = {}
+    zones: dict[str, list[render.Line]] = {}
     for entry in raw.entries:
         name = _name(entry.typed, database)
         lines = zones.setdefault(entry.zone, [])
         same = next((i for i, line in enumerate(lines) if line.name == name), None)
         if same is None:
-            lines.append(canonical.Line(name, entry.count, _group(entry.typed, game, database), entry.position.line))
+            lines.append(render.Line(name, entry.count, _group(entry.typed, game, database), entry.position.line))
         else:  # one card on two lines (by name and by id): one line with both counts
             line = lines[same]
             lines[same] = replace(line, count=line.count + entry.count, also=line.also + (entry.position.line,))
     for zone, position in raw.zone_positions.items():
-        if zone in canonical.ZONE_ORDER:
+        if zone in render.ZONE_ORDER:
             zones.setdefault(zone, [])
     zone_lines = {zone: position.line for zone, position in raw.zone_positions.items()}
-    metadata = canonical.Metadata(
+    metadata = render.Metadata(
         raw.game or game.name, raw.format, raw.name, {key: zone_lines[key] for key in ("game", "format", "name") if key in zone_lines}
     )
     anchors = [e.position.line for e in raw.entries] + list(zone_lines.values())
     if is_yaml:
         comments = collect(text, anchors, yaml_comment_start)
-        return canonical.render_yaml(metadata, zones, zone_lines, comments, raw.zone_words)
+        return render.render_yaml(metadata, zones, zone_lines, comments, raw.zone_words)
     first_card = min((e.position.line for e in raw.entries), default=None)
     comments = collect(text, anchors, text_comment_start, skip=lambda line: bool(_TEXT_METADATA.match(line)), first_card=first_card)
-    return canonical.render_text(metadata, zones, zone_lines, comments, {"side": f"{game.zone_label('side')}:"})
+    return render.render_text(metadata, zones, zone_lines, comments, {"side": f"{game.zone_label('side')}:"})
 
 
 def _name(typed: str, database: CardDatabase) -> str:

@@ -72,6 +72,6 @@ class Identities:
 
 
 @cache
-def same_card(database: CardDatabase) -> Callable[[Card], str]:
+def quickstart_identity(database: CardDatabase) -> Callable[[Card], str]:
     """The identity rule the copy limits and ban lists use: a card's duplicate group."""
     return Identities(database)

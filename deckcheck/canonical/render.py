@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from deckcheck.fmt.comments import Comments
+from deckcheck.canonical.comments import Comments
 from deckcheck.loading.names import normalise
 from deckcheck.loading.safe_yaml import double_quoted
 
