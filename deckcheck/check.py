@@ -11,20 +11,20 @@ from datetime import date
 from itertools import product
 from math import prod
 from pathlib import Path
-from types import MappingProxyType
 from typing import Callable, Iterable, Iterator
 
+from deckcheck.deck_game import pick_game
 from deckcheck.escaping import display_path
-from deckcheck.games import Game, get_game, known_games
+from deckcheck.games.game import Format, Game
 from deckcheck.loading.card_db import CardDatabase, Databases, load_databases
 from deckcheck.loading.decks import find_decks, read_deck
 from deckcheck.loading.events import Event
 from deckcheck.loading.names import Resolution, normalise
-from deckcheck.loading.raw_deck import ZONES, DeckParseError, RawDeck
+from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.model import Card, Deck, DeckReport, Entry, Finding, FormatVerdict, Position, Severity
+from deckcheck.registry import zone_table
 from deckcheck.rules import Context, Findings, Rule, run_rules
 from deckcheck.rules.common import AMBIGUOUS_CARD, PARSE, UNKNOWN_CARD, UNKNOWN_GAME
-from deckcheck.wording import plural
 
 _START = Position(1, 1)
 MOST_RUNS = 64  # judgements of a deck whose names match several printings (each a run of its rules)
@@ -103,7 +103,7 @@ def check_file(path: Path, options: CheckOptions, databases: Databases) -> DeckR
 
 def load_deck(path: Path, options: CheckOptions, databases: Databases) -> LoadedDeck:
     try:
-        raw = read_deck(path)
+        raw = read_deck(path, zone_table())
     except DeckParseError as problem:
         return LoadedDeck(None, [_finding(PARSE, problem.message, position=problem.position)])
     if raw.problems:
@@ -143,12 +143,12 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases) -> Loaded
     return loaded
 
 
-def context_for(game: Game, chosen, database: CardDatabase, events: tuple[Event, ...]) -> Context:
-    settings = dict(chosen.settings)
+def context_for(game: Game, chosen: Format, database: CardDatabase, events: tuple[Event, ...]) -> Context:
+    params = chosen.params
     for event in events:
-        settings.update(event.settings)
+        params = params.with_settings(event.settings)
     identity = (chosen.identity or game.identity)(database)
-    return Context(game, database, identity, events, MappingProxyType(settings), chosen)
+    return Context(game, database, identity, game.rules_of(chosen), params, events, chosen)
 
 
 def date_in_force(options: CheckOptions, events: tuple[Event, ...]) -> date:
@@ -156,39 +156,6 @@ def date_in_force(options: CheckOptions, events: tuple[Event, ...]) -> date:
     the config's as_of, else today."""
     dated = [date.fromisoformat(e.effective) for e in events if e.effective]
     return options.as_of or (max(dated) if dated else None) or options.config_as_of or date.today()
-
-
-def pick_game(raw: RawDeck, path: Path, fallback: str | None, databases: Databases) -> tuple[Game | None, str, str]:
-    """(the deck's game, the note saying it was inferred or "", why there is none). The deck's own
-    `game:` first, then --game or the config; a `.dek` file is Redemption; otherwise the one game
-    whose card database knows the deck's names."""
-    said = raw.game or fallback
-    if said:
-        game = get_game(said.strip().lower())
-        if game is None:
-            return None, "", (f"'{said}' is not a known game; add `game:` with one of: {', '.join(known_games())} (or pass --game)")
-        return game, "", ""
-    if path.suffix.lower() == ".dek":
-        return get_game("redemption"), "", ""
-    entries = raw.entries
-    known = {name: sum(_resolves(databases.for_game(name), e) for e in entries) for name in known_games()}
-    best = max(known.values(), default=0)
-    leaders = [name for name, count in known.items() if count == best and count]
-    if len(leaders) == 1 and best * 2 > len(entries):
-        game = get_game(leaders[0])
-        return game, f"game inferred from its cards: {best} of {plural(len(entries), 'name')} are {game.title} cards", ""
-    if len(leaders) > 1 and best * 2 > len(entries):
-        why = f"its names are cards of {' and '.join(leaders)} alike"
-    else:
-        why = "the deck does not say which game it is for"
-    return None, "", f"{why}; add `game:` with one of: {', '.join(known_games())} (or pass --game)"
-
-
-def _resolves(database: CardDatabase, entry) -> bool:
-    if entry.image and database.printing(entry.image, entry.set):
-        return True
-    resolution = database.names.resolve(entry.typed)
-    return resolution.card is not None or bool(resolution.candidates)
 
 
 def _resolve(raw: RawDeck, database: CardDatabase):
@@ -212,7 +179,7 @@ def _resolve(raw: RawDeck, database: CardDatabase):
             findings.append(
                 _finding(UNKNOWN_CARD, f"no {database.game} card is called '{item.typed}'{hint}", item.typed, item.zone, item.position)
             )
-    ordered = {zone: tuple(zones[zone]) for zone in ZONES if zone in zones}
+    ordered = {zone: tuple(zones[zone]) for zone in zone_table().names if zone in zones}
     return ordered, findings, ambiguous
 
 
@@ -398,7 +365,7 @@ def check_team(
             reports.append(report_of(display_path(path), mine, options.ignore))
             continue
         rule = team_rule(mine.context)
-        mine.context = replace(mine.context, extra_rules=(rule,))
+        mine.context = replace(mine.context, rules=mine.context.rules + (rule,))
         if rule.id not in options.ignore:
             if mine.deck.game != "redemption" or (theirs.deck is not None and theirs.deck.game != "redemption"):
                 mine.findings.append(_finding(rule, "a team is two Redemption decks"))

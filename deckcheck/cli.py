@@ -274,13 +274,13 @@ def _goldfish_help(ctx: typer.Context, value: bool) -> None:
         return
     import importlib
 
-    from deckcheck.games import GAME_MODULES
+    from deckcheck.registry import all_games
 
     ctx.get_help()
     typer.echo("\nWhat each game's model simplifies:")
-    for game, module in GAME_MODULES.items():
-        model = getattr(importlib.import_module(module.replace(".rules", ".goldfish")), "MODEL")
-        typer.echo(f"\n  {game} (race: {model.goal}; mulligan: {', '.join(model.mulligans)})")
+    for game in all_games():
+        model = importlib.import_module(game.goldfish).MODEL
+        typer.echo(f"\n  {game.name} (race: {model.goal}; mulligan: {', '.join(model.mulligans)})")
         for line in model.simplifications:
             typer.echo(f"    - {line}")
     raise typer.Exit()
@@ -473,7 +473,7 @@ def cards(
     from tabulate import tabulate
 
     from deckcheck.escaping import for_terminal
-    from deckcheck.games import known_games
+    from deckcheck.registry import known_games
     from deckcheck.search import search
 
     if game is not None and game.lower() not in known_games():
@@ -518,7 +518,7 @@ def rules_command(
     output_format: ListingOutputFormat = typer.Option(ListingOutputFormat.text, "--output-format", help="Listing format."),
 ) -> None:
     """List the games, their formats and every rule id with its summary and rulebook source."""
-    from deckcheck.games import all_games, get_game
+    from deckcheck.registry import all_games, get_game
     from deckcheck.report import rules_listing
 
     if game is not None and get_game(game.lower()) is None:
@@ -552,11 +552,11 @@ def _date(text: str | None, option: str = "--as-of"):
 
 def _prepare(game, format, card_db, event, ignore, as_of=None, all_formats=False) -> _Run:
     from deckcheck.check import CheckOptions
-    from deckcheck.games import known_games
     from deckcheck.loading.card_db import Databases, load_databases
     from deckcheck.loading.checked_yaml import FileProblems
     from deckcheck.loading.config import find_config, load_config
     from deckcheck.loading.events import load_events
+    from deckcheck.registry import known_games
 
     try:
         config = load_config(find_config(Path.cwd()))

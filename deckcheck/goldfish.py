@@ -7,7 +7,6 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from deckcheck.check import CheckOptions, load_deck
-from deckcheck.games import GAME_MODULES
 from deckcheck.loading.card_db import Databases
 from deckcheck.sim import summary
 from deckcheck.sim.engine import Progress, SimOptions, simulate
@@ -45,9 +44,9 @@ def prepare(path: Path, options: CheckOptions, databases: Databases) -> Prepared
         )
         raise GoldfishError(f"{path} cannot be played: {problems}", 1)
     deck = loaded.deck
-    module = importlib.import_module(GAME_MODULES[deck.game].replace(".rules", ".goldfish"))
+    module = importlib.import_module(loaded.context.game.goldfish)
     settings = dict(loaded.context.settings)
-    model = module.model_for(deck, settings)
+    model = module.model_for(deck, loaded.context.params)
     if len(model.facts) == 0:
         raise GoldfishError(f"{path} has no cards in its main deck to play", 1)
     return Prepared(path, deck.game, model, loaded.context.database, settings)

@@ -52,6 +52,39 @@ def _card(card_id: str, name: str, types: tuple[str, ...], facts: dict) -> Card:
 
 
 @dataclass(frozen=True)
+class Zone:
+    """A part of a deck: the main deck, a side deck, a leader named on a line of its own, ...
+
+    `words` are how a deck file may name it, lower case (a YAML key, a text header); the first is
+    the one deckcheck writes, unless the deck used another. `label` is what reports and headers
+    call it (a game may call it its own way: Redemption's side deck is its Reserve)."""
+
+    name: str
+    words: tuple[str, ...]
+    label: str
+    single: bool = False  # one card named on its line (`General: NAME`), not `3 Card` lines
+    headed: bool = True  # a text deck writes a header line for it (the main deck needs none)
+
+
+@dataclass(frozen=True)
+class ZoneTable:
+    """The zones deck files may hold, in the order decks are written and reported."""
+
+    zones: tuple[Zone, ...]
+
+    def by_word(self, word: str) -> Zone | None:
+        word = word.lower()
+        return next((zone for zone in self.zones if word in zone.words), None)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(zone.name for zone in self.zones)
+
+    def get(self, name: str) -> Zone | None:
+        return next((zone for zone in self.zones if zone.name == name), None)
+
+
+@dataclass(frozen=True)
 class Position:
     line: int
     column: int

@@ -132,11 +132,18 @@ def test_a_deck_that_does_not_parse_is_left_untouched(tmp_path):
 
 def test_unknown_game_is_left_untouched(tmp_path):
     deck = tmp_path / "deck.txt"
-    deck.write_text("3 Supply Drop\n")
+    deck.write_text("3 Card No Game Has\n")
     outcome = run("fmt", deck)
     assert outcome.exit_code == 1 and "pass --game" in outcome.stderr
     assert run("fmt", deck, "--game", "redline").exit_code == 0
-    assert deck.read_text() == "# game: redline\n3 Supply Drop\n"
+    assert deck.read_text() == "# game: redline\n3 Card No Game Has\n"
+
+
+def test_fmt_infers_the_game_as_check_does(tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("3 Supply Drop\n2 EF-9 Rabbit\n")
+    assert run("fmt", deck).exit_code == 0
+    assert deck.read_text() == "# game: redline\n3 Supply Drop\n\n2 EF-9 Rabbit\n"
 
 
 @pytest.mark.parametrize("name", ["No", "1984", "Null", "Odd: 100%, really"])

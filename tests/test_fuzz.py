@@ -20,6 +20,7 @@ from deckcheck.loading.decks import read_deck
 from deckcheck.loading.lines import editor_lines
 from deckcheck.loading.names import normalise
 from deckcheck.loading.raw_deck import DeckParseError
+from deckcheck.registry import zone_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -139,7 +140,7 @@ def _line_count(data: bytes) -> int:
 
 def _cards(path):
     """(zone, card, count) of a readable deck, each card by its id where the data knows it."""
-    raw = read_deck(path)
+    raw = read_deck(path, zone_table())
     database = DATABASES.for_game("redline")
     copies = Counter()
     for entry in raw.entries:

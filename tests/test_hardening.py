@@ -62,7 +62,9 @@ def test_a_fifo_in_the_cache_is_ignored(tmp_path, redline_deck):
     cache = tmp_path / "cache"
     env = {"DECKCHECK_CACHE_DIR": str(cache)}
     assert deckcheck("check", redline_deck, "--card-db", DATA / "redline-cards.yaml", env=env).returncode == 1
-    (entry,) = [p for p in cache.glob("*.json")]
+    from deckcheck.loading.cache import key
+
+    entry = cache / f"{key((DATA / 'redline-cards.yaml').read_bytes())}.json"
     entry.unlink()
     os.mkfifo(entry)
     done = deckcheck("check", redline_deck, "--card-db", DATA / "redline-cards.yaml", env=env)

@@ -13,12 +13,14 @@ from pathlib import Path
 
 from deckcheck.canonical import render
 from deckcheck.canonical.comments import collect, text_comment_start, yaml_comment_start
-from deckcheck.games import Game, get_game
+from deckcheck.deck_game import pick_game
+from deckcheck.games.game import Game
 from deckcheck.loading import text_deck, yaml_deck
 from deckcheck.loading.card_db import CardDatabase, Databases
 from deckcheck.loading.decks import YAML_SUFFIXES, read_deck, read_text
 from deckcheck.loading.names import normalise
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
+from deckcheck.registry import zone_table
 
 _TOKENS = re.compile(r"^\s*tokens\s*:?\s*$", re.IGNORECASE | re.MULTILINE)
 _TEXT_METADATA = re.compile(r"^#\s*(game|format|name)\s*:", re.IGNORECASE)
@@ -47,7 +49,7 @@ def _rewrite(path: Path, game_name: str | None, databases: Databases, check_only
         return RewriteOutcome(path, LEFT_AS_WRITTEN, "a LackeyCCG .dek file is left as LackeyCCG writes it")
     try:
         text = read_text(path)
-        raw = read_deck(path, text)
+        raw = read_deck(path, zone_table(), text)
     except DeckParseError as problem:
         return _untouched(path, problem.message, problem.position)
     if raw.problems:
@@ -55,10 +57,9 @@ def _rewrite(path: Path, game_name: str | None, databases: Databases, check_only
     is_yaml = path.suffix.lower() in YAML_SUFFIXES
     if not is_yaml and _TOKENS.search(text):
         return RewriteOutcome(path, LEFT_AS_WRITTEN, "a LackeyCCG export with a Tokens: section is left as it is")
-    name = raw.game or game_name
-    game = get_game(name.strip().lower()) if name else None
+    game, _, problem = pick_game(raw, path, game_name, databases)
     if game is None:
-        return RewriteOutcome(path, "untouched", "the deck does not say which known game it is for (pass --game)")
+        return RewriteOutcome(path, "untouched", problem)
 
     database = databases.for_game(game.name)
     new_text = _canonical(raw, text, game, database, is_yaml)
@@ -109,9 +110,13 @@ def _canonical(raw: RawDeck, text: str, game: Game, database: CardDatabase, is_y
         else:  # one card on two lines (by name and by id): one line with both counts
             line = lines[same]
             lines[same] = replace(line, count=line.count + entry.count, also=line.also + (entry.position.line,))
-    for zone, position in raw.zone_positions.items():
-        if zone in render.ZONE_ORDER:
+    table = zone_table()
+    for zone in raw.zone_positions:
+        if table.get(zone) is not None:
             zones.setdefault(zone, [])
+    # one order for every deck, each zone as the deck's game calls it; a zone the game lacks stays
+    # (check says it does not belong there)
+    order = tuple(game.zone(z.name) or z for z in table.zones if z.name in zones or game.zone(z.name) is not None)
     zone_lines = {zone: position.line for zone, position in raw.zone_positions.items()}
     metadata = render.Metadata(
         raw.game or game.name, raw.format, raw.name, {key: zone_lines[key] for key in ("game", "format", "name") if key in zone_lines}
@@ -119,10 +124,10 @@ def _canonical(raw: RawDeck, text: str, game: Game, database: CardDatabase, is_y
     anchors = [e.position.line for e in raw.entries] + list(zone_lines.values())
     if is_yaml:
         comments = collect(text, anchors, yaml_comment_start)
-        return render.render_yaml(metadata, zones, zone_lines, comments, raw.zone_words)
+        return render.render_yaml(metadata, zones, zone_lines, comments, order, raw.zone_words)
     first_card = min((e.position.line for e in raw.entries), default=None)
     comments = collect(text, anchors, text_comment_start, skip=lambda line: bool(_TEXT_METADATA.match(line)), first_card=first_card)
-    return render.render_text(metadata, zones, zone_lines, comments, {"side": f"{game.zone_label('side')}:"})
+    return render.render_text(metadata, zones, zone_lines, comments, order)
 
 
 def _name(typed: str, database: CardDatabase) -> str:
@@ -144,7 +149,7 @@ def _group(typed: str, game: Game, database: CardDatabase) -> int:
 
 def _reread(path: Path, text: str, is_yaml: bool) -> RawDeck:
     reader = yaml_deck if is_yaml else text_deck
-    return reader.read(str(path), text)
+    return reader.read(str(path), text, zone_table())
 
 
 def _meaning(raw: RawDeck, database: CardDatabase) -> tuple:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from deckcheck.canonical.comments import Comments
 from deckcheck.loading.names import normalise
 from deckcheck.loading.safe_yaml import double_quoted
+from deckcheck.model import Zone
 
 ZONE_ORDER = ("general", "champion", "main", "side", "missions", "critical_hits")
 TEXT_HEADERS = {"side": "Side:", "missions": "Missions:", "critical_hits": "Critical Hits:"}
@@ -74,9 +75,15 @@ def _above_line(comments: Comments, line: Line, indent: str) -> list[str]:
 
 
 def render_yaml(
-    meta: Metadata, zones: dict[str, list[Line]], zone_lines: dict[str, int], comments: Comments, zone_keys: dict[str, str] | None = None
+    meta: Metadata,
+    zones: dict[str, list[Line]],
+    zone_lines: dict[str, int],
+    comments: Comments,
+    order: tuple[Zone, ...],
+    words: dict[str, str],
 ) -> str:
-    """`zone_keys`: a zone's key as the deck wrote it (`reserve` for a Redemption deck's side)."""
+    """`order`: the zones in the order they are written; `words`: a zone's key as the deck wrote
+    it (`reserve` for a Redemption deck's side), where that is not the zone's name."""
     out: list[str] = []
     for key in ("game", "format", "name"):
         value = getattr(meta, key)
@@ -84,60 +91,60 @@ def render_yaml(
             where = meta.lines.get(key)
             out += _above(comments, where, "")
             out.append(_with_inline(f"{key}: {yaml_scalar(value)}", comments, where))
-    for zone in ZONE_ORDER:
-        if zone not in zones:
+    for zone in order:
+        if zone.name not in zones:
             continue
-        where = zone_lines.get(zone)
+        lines, where = zones[zone.name], zone_lines.get(zone.name)
+        key = words.get(zone.name, zone.name)
         out += _above(comments, where, "")
-        if zone in SINGLE_CARD_ZONES:
-            names = [line.name for line in zones[zone]]
+        if zone.single:
+            names = [line.name for line in lines]
             value = yaml_scalar(names[0]) if len(names) == 1 else "[" + ", ".join(map(yaml_scalar, names)) + "]"
-            out.append(_with_inline(f"{zone}: {value}", comments, where))
+            out.append(_with_inline(f"{key}: {value}", comments, where))
             continue
-        label = (zone_keys or {}).get(zone, zone)
-        if not zones[zone]:
-            out.append(_with_inline(f"{label}: {{}}", comments, where))
+        if not lines:
+            out.append(_with_inline(f"{key}: {{}}", comments, where))
             continue
-        out.append(_with_inline(f"{label}:", comments, where))
-        for index, group in enumerate(_sorted(zones[zone])):
+        out.append(_with_inline(f"{key}:", comments, where))
+        for index, group in enumerate(_sorted(lines)):
             if index:
                 out.append("")
             for line in group:
                 out += _above_line(comments, line, "  ")
-                key = yaml_scalar(line.name)
-                if len(key) > LONGEST_SIMPLE_KEY:
-                    out += [f"  ? {key}", _with_inline(f"  : {line.count}", comments, line.source_line)]
+                name = yaml_scalar(line.name)
+                if len(name) > LONGEST_SIMPLE_KEY:
+                    out += [f"  ? {name}", _with_inline(f"  : {line.count}", comments, line.source_line)]
                 else:
-                    out.append(_with_inline(f"  {key}: {line.count}", comments, line.source_line))
+                    out.append(_with_inline(f"  {name}: {line.count}", comments, line.source_line))
     out += comments.trailer
     return "\n".join(out) + "\n"
 
 
 def render_text(
-    meta: Metadata, zones: dict[str, list[Line]], zone_lines: dict[str, int], comments: Comments, headers: dict[str, str] | None = None
+    meta: Metadata, zones: dict[str, list[Line]], zone_lines: dict[str, int], comments: Comments, order: tuple[Zone, ...]
 ) -> str:
-    """`headers`: a zone's header as the game calls it (`Reserve:` for Redemption's side)."""
+    """`order`: the zones in the order they are written, each headed as the game calls it."""
     out = [f"# {key}: {getattr(meta, key)}" for key in ("game", "format", "name") if getattr(meta, key)]
     out += comments.header
-    for zone in ZONE_ORDER:
-        if zone not in zones:
+    for zone in order:
+        if zone.name not in zones:
             continue
-        if zone in SINGLE_CARD_ZONES:
-            for line in zones[zone]:
+        lines, where = zones[zone.name], zone_lines.get(zone.name)
+        if zone.single:
+            for line in lines:
                 out += _above(comments, line.source_line, "")
-                out.append(_with_inline(f"{zone.title()}: {line.name}", comments, line.source_line))
+                out.append(_with_inline(f"{zone.label}: {line.name}", comments, line.source_line))
             continue
-        where = zone_lines.get(zone)
-        if zone in TEXT_HEADERS:
+        if zone.headed:
             out.append("")
             out += _above(comments, where, "")
-            out.append(_with_inline((headers or {}).get(zone, TEXT_HEADERS[zone]), comments, where))
+            out.append(_with_inline(f"{zone.label}:", comments, where))
         else:  # the main deck needs no header: what a `Main:` line had to say stays as comments
             out += _above(comments, where, "")
             if where in comments.inline:
                 out.append(comments.inline[where])
-        for index, group in enumerate(_sorted(zones[zone])):
-            if index and zone == "main":
+        for index, group in enumerate(_sorted(lines)):
+            if index and not zone.headed:
                 out.append("")
             for line in group:
                 out += _above_line(comments, line, "")

@@ -30,8 +30,29 @@ class FileProblems(Exception):
 def validator(schema: str):
     import jsonschema  # imported here: a command that reads no such file never pays for it
 
+    return jsonschema.Draft202012Validator(assembled(schema))
+
+
+def assembled(schema: str) -> dict:
+    """A schema as it is checked: the game names from the registry of games, and in the card
+    database's, each game's card fields (its package's cards.schema.json)."""
+    from deckcheck.registry import card_fields_schema, known_games
+
     document = json.loads(resources.schema_path(schema).read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator(document)
+    definitions = document.get("$defs", {})
+    if "game" in definitions:
+        definitions["game"] = {**definitions["game"], "enum": list(known_games())}
+    if schema == "card-db":
+        document["allOf"] = []
+        for game in known_games():
+            definitions[game] = card_fields_schema(game)
+            document["allOf"].append(
+                {
+                    "if": {"properties": {"game": {"const": game}}, "required": ["game"]},
+                    "then": {"properties": {"cards": {"items": {"$ref": f"#/$defs/{game}"}}}},
+                }
+            )
+    return document
 
 
 def located(path: Path, position: Position | None, message: str) -> str:

@@ -9,6 +9,7 @@ from deckcheck.loading import lackey_deck, text_deck, yaml_deck
 from deckcheck.loading.files import MAX_BYTES, UnreadableFile, read_limited
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.loading.safe_yaml import InputError, decode
+from deckcheck.model import ZoneTable
 
 YAML_SUFFIXES = (".yaml", ".yml")
 TEXT_SUFFIXES = (".txt", ".deck", ".dek")
@@ -38,13 +39,13 @@ def read_text(path: Path) -> str:
         raise DeckParseError(exc.message, exc.position) from None
 
 
-def read_deck(path: Path, text: str | None = None) -> RawDeck:
-    """The deck a file holds (or its `text`, already read); DeckParseError when it cannot be
-    read as one."""
+def read_deck(path: Path, zones: ZoneTable, text: str | None = None) -> RawDeck:
+    """The deck a file holds (or its `text`, already read), its sections among `zones`;
+    DeckParseError when it cannot be read as one."""
     if text is None:
         text = read_text(path)
     if path.suffix.lower() in YAML_SUFFIXES:
-        return yaml_deck.read(str(path), text)
+        return yaml_deck.read(str(path), text, zones)
     if path.suffix.lower() == ".dek" and text.lstrip().startswith("<"):
         return lackey_deck.read(str(path), text)
-    return text_deck.read(str(path), text)
+    return text_deck.read(str(path), text, zones)

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from deckcheck.escaping import for_terminal
-from deckcheck.games import get_game, known_games
 from deckcheck.loading.card_db import Databases
 from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, parse_date, read_bytes
 from deckcheck.loading.safe_yaml import Document
+from deckcheck.registry import get_game, known_games
 
 SUGGESTED_NAMES = 25  # unknown names per file that get "did you mean" (each is a search)
 

@@ -6,8 +6,6 @@ from dataclasses import dataclass, field
 
 from deckcheck.model import Position
 
-# Every zone a deck file may hold, in the order a deck is written and reported.
-ZONES = ("general", "champion", "main", "side", "missions", "critical_hits")
 MIN_COUNT, MAX_COUNT = 1, 999
 
 

@@ -14,29 +14,19 @@ import re
 
 from deckcheck.loading.lines import editor_lines
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_of, count_problem
-from deckcheck.model import Position
+from deckcheck.model import Position, ZoneTable
 
-_HEADERS = {
-    "main": "main",
-    "deck": "main",
-    "side": "side",
-    "sideboard": "side",
-    "reserve": "side",
-    "missions": "missions",
-    "mission deck": "missions",
-    "critical hits": "critical_hits",
-    "critical hit deck": "critical_hits",
-    "tokens": None,  # Lackey's export lists tokens after the deck: they are not part of it
-}
+IGNORED_SECTIONS = ("tokens",)  # Lackey's export lists tokens after the deck: they are not part of it
 _HEADER = re.compile(r"^(?P<header>[a-z][a-z ]*?)\s*:?\s*$", re.IGNORECASE)
-_SINGLE = re.compile(r"^(?P<zone>general|champion)\s*:\s*(?P<name>\S.*)$", re.IGNORECASE)
+_SINGLE = re.compile(r"^(?P<word>[a-z][a-z ]*?)\s*:\s*(?P<name>\S.*)$", re.IGNORECASE)
 _METADATA = re.compile(r"^#\s*(?P<key>game|format|name)\s*:\s*(?P<value>.*?)\s*$", re.IGNORECASE)
 _ENTRY = re.compile(r"^(?P<count>\d+)[xX]?(?:\s+|\t)(?P<name>\S.*)$")
 _BAD_COUNT = re.compile(r"^(?P<count>[-+]?\d[\d.,]*[xX]?)\s+\S")
 _COMMENT = re.compile(r"(?:^|\s)#.*$")
 
 
-def read(path: str, text: str) -> RawDeck:
+def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
+    """The deck a text file holds; `zones` name the section headers any game's deck may have."""
     deck = RawDeck(path)
     zone: str | None = "main"
     for number, raw_line in enumerate(editor_lines(text), start=1):
@@ -55,18 +45,20 @@ def read(path: str, text: str) -> RawDeck:
         if not line:
             continue
         header = _HEADER.match(line)
-        if header and header["header"].lower() in _HEADERS:
-            zone = _HEADERS[header["header"].lower()]
+        word = " ".join(header["header"].lower().split()) if header else ""
+        section = zones.by_word(word) if header else None
+        if word in IGNORED_SECTIONS or (section is not None and not section.single):
+            zone = section.name if section else None
             if zone:
                 deck.zone_positions.setdefault(zone, position)
             continue
         if zone is None:
             continue
         single = _SINGLE.match(line)
-        if single:
-            single_zone = single["zone"].lower()
-            deck.zone_positions.setdefault(single_zone, position)
-            deck.entries.append(RawEntry(single["name"].strip(), 1, single_zone, position))
+        leader = zones.by_word(" ".join(single["word"].lower().split())) if single else None
+        if leader is not None and leader.single:
+            deck.zone_positions.setdefault(leader.name, position)
+            deck.entries.append(RawEntry(single["name"].strip(), 1, leader.name, position))
             continue
         try:
             deck.entries.append(_entry(line, zone, position))

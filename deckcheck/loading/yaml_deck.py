@@ -10,16 +10,14 @@ from deckcheck.loading import safe_yaml
 from deckcheck.loading.names import normalise
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_of, count_problem
 from deckcheck.loading.safe_yaml import InputError, position_of
+from deckcheck.model import ZoneTable
 
 _METADATA = ("game", "format", "name")
-_SINGLE_CARD_ZONES = ("general", "champion")
-_LIST_ZONES = ("main", "side", "missions", "critical_hits")
-_OTHER_WORDS = {"reserve": "side"}  # Redemption calls its side deck the Reserve
-TOP_LEVEL_KEYS = _METADATA + _SINGLE_CARD_ZONES + _LIST_ZONES + tuple(_OTHER_WORDS)
 _LIST_LINE = re.compile(r"^\s*(?P<count>\S+?)[xX]?\s+(?P<name>\S.*)$")
 
 
-def read(path: str, text: str) -> RawDeck:
+def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
+    """The deck a YAML file holds; `zones` are the zones any game's deck may name."""
     try:
         root = safe_yaml.compose(text)
     except InputError as exc:
@@ -29,10 +27,12 @@ def read(path: str, text: str) -> RawDeck:
         raise DeckParseError("a deck must be a mapping of keys (game, main, ...), not a single value or a list", where)
     deck = RawDeck(path)
     try:
-        for key, key_node, value in safe_yaml.pairs(root):
-            if key not in TOP_LEVEL_KEYS:
-                raise DeckParseError(f"unknown key '{key}' (expected one of: {', '.join(TOP_LEVEL_KEYS)})", position_of(key_node))
-            word, key = key, _OTHER_WORDS.get(key, key)
+        for word, key_node, value in safe_yaml.pairs(root):
+            zone = zones.by_word(word)
+            key = word if word in _METADATA else zone.name if zone else None
+            if key is None:
+                expected = ", ".join(_METADATA + tuple(z.name for z in zones.zones))
+                raise DeckParseError(f"unknown key '{word}' (expected one of: {expected})", position_of(key_node))
             if key in deck.zone_positions:
                 first = deck.zone_positions[key].line
                 raise DeckParseError(
@@ -44,7 +44,7 @@ def read(path: str, text: str) -> RawDeck:
             deck.zone_positions[key] = position_of(key_node)
             if key in _METADATA:
                 _read_metadata(deck, key, value)
-            elif key in _SINGLE_CARD_ZONES:
+            elif zone.single:
                 deck.entries.extend(_single_cards(key, value))
             else:
                 _read_zone(deck, key, value)

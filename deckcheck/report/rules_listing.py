@@ -8,7 +8,7 @@ from typing import Sequence
 
 from tabulate import tabulate
 
-from deckcheck.games import Format, Game
+from deckcheck.games.game import Format, Game
 from deckcheck.rules import Rule
 from deckcheck.rules.common import COMMON_RULES
 

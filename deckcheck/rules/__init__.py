@@ -7,14 +7,13 @@ records the checks run from.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from types import MappingProxyType
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Mapping
 
 from deckcheck.model import Card, Deck, Entry, Finding, Position, RuleRecord, Severity
 
 if TYPE_CHECKING:
-    from deckcheck.games import Format, Game
+    from deckcheck.games.game import Format, Game, Params
     from deckcheck.loading.card_db import CardDatabase
     from deckcheck.loading.events import Event
 
@@ -45,23 +44,21 @@ def rule(rule_id: str, severity: Severity, summary: str, source: str) -> Callabl
 
 @dataclass(frozen=True)
 class Context:
-    """What a rule may read besides the deck: the game, its card database and identity rule,
-    the events applied and the settings in force."""
+    """What a rule may read besides the deck: the game and format, their parameters with the
+    events' settings, the card database and its identity rule, the events applied, and every
+    rule the deck is checked by."""
 
     game: "Game"
     database: "CardDatabase"
     identity: Callable[[Card], Hashable]
+    rules: tuple[Rule, ...]
+    params: "Params"
     events: tuple["Event", ...] = ()
-    settings: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     format: "Format | None" = None
 
-    extra_rules: tuple[Rule, ...] = ()  # checks a command adds beside the format's (a team's)
-
     @property
-    def rules(self) -> tuple[Rule, ...]:
-        """The rules the deck is checked by: its format's own, or its game's."""
-        own = (self.format.rules if self.format is not None and self.format.rules else None) or self.game.rules
-        return own + self.extra_rules
+    def settings(self) -> Mapping[str, Any]:
+        return self.params.settings()
 
 
 @dataclass(frozen=True)
@@ -85,6 +82,10 @@ class Findings:
 
     def about_deck(self, message: str) -> Finding:
         return self.finding(message)
+
+    @property
+    def params(self) -> "Params":
+        return self.context.params
 
 
 def run_rules(rules: Iterable[Rule], deck: Deck, context: Context, ignore: frozenset[str]) -> Iterator[Finding]:

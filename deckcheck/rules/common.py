@@ -32,7 +32,7 @@ AMBIGUOUS_CARD = Rule(
 def wrong_zone(deck: Deck, findings: Findings) -> Iterator[Finding]:
     game = findings.context.game
     for zone, entries in deck.zones.items():
-        if zone not in game.zones:
+        if game.zone(zone) is None:
             yield findings.about_zone(zone, f"a {game.title} deck has no {zone} zone")
             continue
         forbidden = game.forbidden_types.get(zone, ())

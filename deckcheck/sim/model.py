@@ -7,7 +7,7 @@ the order they are drawn; every card fact a model reads is an array over slots (
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -46,17 +46,23 @@ class GoldfishModel:
     """Defaults for the games that draw a fixed number of cards each turn from a plain deck."""
 
     game = ""
-    hand_size = 7
-    draws_per_turn = 1
     skip_first_draw_on_play = False  # Redemption: the first player skips the turn-1 draw
     mulligans: tuple[str, ...] = ("none",)  # the first is the default
     goal = ""
     opening_label = ""  # the key count of the opening hand, e.g. "Lost Souls"
     simplifications: tuple[str, ...] = ()
 
-    def __init__(self, facts: DeckFacts, settings: Mapping[str, Any]):
+    def __init__(self, facts: DeckFacts, params: Any):
         self.facts = facts
-        self.settings = settings
+        self.params = params  # the format's parameters (games/<game>/rules.py), the events' settings in
+
+    @property
+    def hand_size(self) -> int:
+        return self.params.opening_hand
+
+    @property
+    def draws_per_turn(self) -> int:
+        return self.params.draws_per_turn
 
     # --- drawing -----------------------------------------------------------------------------
     def mulligan(self, order: np.ndarray, spare: np.ndarray, policy: str) -> np.ndarray:

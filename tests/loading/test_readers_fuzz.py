@@ -8,6 +8,7 @@ from deckcheck.check import CheckOptions, check_file
 from deckcheck.loading.card_db import Databases, load_databases
 from deckcheck.loading.decks import read_deck
 from deckcheck.loading.raw_deck import DeckParseError
+from deckcheck.registry import zone_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -40,7 +41,7 @@ def check_text(tmp_path: Path, name: str, content: bytes):
     path = tmp_path / name
     path.write_bytes(content)
     try:
-        read_deck(path)
+        read_deck(path, zone_table())
     except DeckParseError:
         pass
     report = check_file(path, CheckOptions(), DATABASES)

@@ -233,10 +233,10 @@ def test_help_states_every_model_simplification():
     assert outcome.exit_code == 0
     import importlib
 
-    from deckcheck.games import GAME_MODULES
+    from deckcheck.registry import all_games
 
-    for module in GAME_MODULES.values():
-        model = importlib.import_module(module.replace(".rules", ".goldfish")).MODEL
+    for game in all_games():
+        model = importlib.import_module(game.goldfish).MODEL
         for line in model.simplifications:
             assert line in outcome.stdout
 

@@ -16,8 +16,6 @@ from deckcheck.sim.model import DeckFacts, GoldfishModel, RaceResult, deck_facts
 
 class BibleBattlesGoldfish(GoldfishModel):
     game = "bible-battles"
-    hand_size = 7
-    draws_per_turn = 1
     goal = "reach the wisdom target"
     opening_label = "followers"
     simplifications = (
@@ -26,8 +24,8 @@ class BibleBattlesGoldfish(GoldfishModel):
         "followers never spend effort: a goldfish needs no army, city or food to win",
     )
 
-    def __init__(self, facts: DeckFacts, settings):
-        super().__init__(facts, settings)
+    def __init__(self, facts: DeckFacts, params):
+        super().__init__(facts, params)
         self.follower = facts.where(lambda card: card.is_a("follower"))
         self.wisdom = facts.numbers("wisdom", 1)
 
@@ -40,7 +38,7 @@ class BibleBattlesGoldfish(GoldfishModel):
         is_follower, wisdom = self.follower[order], self.wisdom[order]
         in_play = np.zeros(order.shape, dtype=bool)
         total = np.zeros(games)
-        target = float(self.settings.get("wisdom_target", 30))
+        target = float(self.params.wisdom_target)
         win = np.zeros(games, dtype=np.int16)
         for turn in range(1, turns + 1):
             candidates = (drawn <= turn) & ~in_play & is_follower
@@ -52,8 +50,8 @@ class BibleBattlesGoldfish(GoldfishModel):
         return RaceResult(win)
 
 
-def model_for(deck, settings) -> BibleBattlesGoldfish:
-    return BibleBattlesGoldfish(deck_facts(deck), settings)
+def model_for(deck, params) -> BibleBattlesGoldfish:
+    return BibleBattlesGoldfish(deck_facts(deck), params)
 
 
 MODEL = BibleBattlesGoldfish

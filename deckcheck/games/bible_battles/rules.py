@@ -6,16 +6,29 @@ is 60."
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterator
 
-from deckcheck.games import Format, Game
+from deckcheck.games.game import Format, Game, Params, setting
+from deckcheck.games.zones import MAIN
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Findings, rule, shapes
-from deckcheck.rules.common import COMMON_RULES
 
 SOURCE = "Bible Battles official rules, GAME PLAY / Getting started"
-COPY_LIMIT = 3
-SUGGESTED_SIZE = 60
+
+
+@dataclass(frozen=True, kw_only=True)
+class BibleBattlesParams(Params):
+    copy_limit: int = 3
+    suggested_size: int = 60
+    opening_hand: int = setting(7)
+    draws_per_turn: int = setting(1)
+    hand_limit: int = setting(7)
+    wisdom_target: int = setting(30)
+    wisdom_target_maximum: int = setting(99)
+
+
+STANDARD = BibleBattlesParams()
 
 
 def is_unique(card: Card) -> bool:
@@ -23,10 +36,10 @@ def is_unique(card: Card) -> bool:
     return bool(card.get("unique")) or card.is_a("unique_person")
 
 
-@rule("bible-battles.copy-limit", Severity.ERROR, f"at most {COPY_LIMIT} of the same card; followers are exempt", SOURCE)
+@rule("bible-battles.copy-limit", Severity.ERROR, f"at most {STANDARD.copy_limit} of the same card; followers are exempt", SOURCE)
 def copy_limit(deck: Deck, findings: Findings) -> Iterator[Finding]:
     yield from shapes.copy_cap(
-        findings, deck.entries("main"), lambda card: None if card.is_a("follower") or is_unique(card) else COPY_LIMIT
+        findings, deck.entries("main"), lambda card: None if card.is_a("follower") or is_unique(card) else findings.params.copy_limit
     )
 
 
@@ -35,26 +48,21 @@ def unique_limit(deck: Deck, findings: Findings) -> Iterator[Finding]:
     yield from shapes.copy_cap(findings, deck.entries("main"), lambda card: 1 if is_unique(card) else None, "Unique")
 
 
-@rule("bible-battles.deck-size", Severity.WARNING, f"no minimum or maximum; the rules suggest {SUGGESTED_SIZE}", SOURCE)
+@rule("bible-battles.deck-size", Severity.WARNING, f"no minimum or maximum; the rules suggest {STANDARD.suggested_size}", SOURCE)
 def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    size = deck.size("main")
-    if size != SUGGESTED_SIZE:
-        yield findings.about_zone("main", f"the deck has {size} cards; the rules suggest {SUGGESTED_SIZE} (there is no minimum or maximum)")
+    size, suggested = deck.size("main"), findings.params.suggested_size
+    if size != suggested:
+        yield findings.about_zone("main", f"the deck has {size} cards; the rules suggest {suggested} (there is no minimum or maximum)")
 
 
 GAME = Game(
     name="bible-battles",
     title="Bible Battles",
     source="Bible Battles official rules",
-    formats=(
-        Format(
-            "standard",
-            "the official rules: 3 copies, followers unlimited, Unique cards once",
-            {"wisdom_target": 30, "wisdom_target_maximum": 99, "opening_hand": 7, "hand_limit": 7},
-        ),
-    ),
-    rules=COMMON_RULES + (copy_limit, unique_limit, deck_size),
-    zones=("main",),
+    formats=(Format("standard", "the official rules: 3 copies, followers unlimited, Unique cards once", STANDARD),),
+    rules=(copy_limit, unique_limit, deck_size),
+    zones=(MAIN,),
+    goldfish="deckcheck.games.bible_battles.goldfish",
     type_order=(
         "follower",
         "unique_person",

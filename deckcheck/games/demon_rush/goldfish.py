@@ -26,8 +26,6 @@ RALLIES_PER_TURN = 10
 
 class DemonRushGoldfish(GoldfishModel):
     game = "demon-rush"
-    hand_size = 5
-    draws_per_turn = 1
     mulligans = ("no-soldier", "none")
     goal = "reduce the goldfish to 0 health"
     opening_label = "soldiers"
@@ -38,8 +36,8 @@ class DemonRushGoldfish(GoldfishModel):
         "a soldier costs 3 and has 3 strength unless the data says",
     )
 
-    def __init__(self, facts: DeckFacts, settings, champion_strength: float = 0.0):
-        super().__init__(facts, settings)
+    def __init__(self, facts: DeckFacts, params, champion_strength: float = 0.0):
+        super().__init__(facts, params)
         self.soldier = facts.where(lambda card: card.is_a("soldier"))
         self.cost = facts.numbers("cost", DEFAULT_COST)
         self.strength = facts.numbers("strength", DEFAULT_STRENGTH)
@@ -59,9 +57,9 @@ class DemonRushGoldfish(GoldfishModel):
         rows = np.arange(games)
         is_soldier, cost, strength = self.soldier[order], self.cost[order], self.strength[order]
         rallied = np.zeros(order.shape, dtype=bool)
-        health = np.full(games, float(self.settings.get("health", 30)))
-        imperium = float(self.settings.get("imperium", 10))
-        goldfish_champion = float(self.settings.get("goldfish_champion_strength", 1))
+        health = np.full(games, float(self.params.health))
+        imperium = float(self.params.imperium)
+        goldfish_champion = float(self.params.goldfish_champion_strength)
         win = np.zeros(games, dtype=np.int16)
         for turn in range(1, turns + 1):
             budget = np.full(games, imperium)
@@ -80,10 +78,10 @@ class DemonRushGoldfish(GoldfishModel):
         return RaceResult(win)
 
 
-def model_for(deck, settings) -> DemonRushGoldfish:
+def model_for(deck, params) -> DemonRushGoldfish:
     champions = [entry.card for entry in deck.entries("champion") if entry.card is not None]
     strength = champions[0].get("strength", 0) if champions else 0
-    return DemonRushGoldfish(deck_facts(deck), settings, float(strength or 0))
+    return DemonRushGoldfish(deck_facts(deck), params, float(strength or 0))
 
 
 MODEL = DemonRushGoldfish

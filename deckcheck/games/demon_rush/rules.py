@@ -6,30 +6,48 @@ deck between games, so the two together are what a player brings.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterator
 
-from deckcheck.games import Format, Game
+from deckcheck.games import zones
 from deckcheck.games.demon_rush.side_swap import SIDE_SWAP
+from deckcheck.games.game import Format, Game, Params, setting
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Findings, rule, shapes
-from deckcheck.rules.common import COMMON_RULES
 
 BASICS = "Demon Rush rules, Basics"
 CHAMPION = "Demon Rush rules, Deck and Champion"
 SIDE = "Demon Rush rules, Main Deck and Side Deck"
-MAIN_SIZE = (40, 60)
-SIDE_MAXIMUM = 15
-COPY_LIMIT = 3
 
 
-@rule("demon-rush.deck-size", Severity.ERROR, "main deck 40-60 cards, champion not counted", CHAMPION)
+@dataclass(frozen=True, kw_only=True)
+class DemonRushParams(Params):
+    deck_size: tuple[int, int] = (40, 60)
+    side_maximum: int = 15
+    copy_limit: int = 3
+    opening_hand: int = setting(5)
+    draws_per_turn: int = setting(1)
+    health: int = setting(30)
+    imperium: int = setting(10)
+    goldfish_champion_strength: int = 1  # the goldfish's own champion (Soren has 1)
+
+
+STANDARD = DemonRushParams()
+
+
+@rule(
+    "demon-rush.deck-size",
+    Severity.ERROR,
+    f"main deck {STANDARD.deck_size[0]}-{STANDARD.deck_size[1]} cards, champion not counted",
+    CHAMPION,
+)
 def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    yield from shapes.size_range(findings, "main", deck.size("main"), *MAIN_SIZE, "the main deck")
+    yield from shapes.size_range(findings, "main", deck.size("main"), *findings.params.deck_size, "the main deck")
 
 
-@rule("demon-rush.side-deck-size", Severity.ERROR, f"side deck at most {SIDE_MAXIMUM} cards", SIDE)
+@rule("demon-rush.side-deck-size", Severity.ERROR, f"side deck at most {STANDARD.side_maximum} cards", SIDE)
 def side_deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    yield from shapes.size_range(findings, "side", deck.size("side"), None, SIDE_MAXIMUM, "the side deck")
+    yield from shapes.size_range(findings, "side", deck.size("side"), None, findings.params.side_maximum, "the side deck")
 
 
 @rule("demon-rush.champion", Severity.ERROR, "exactly one champion, given in `champion:`, and it is a champion card", CHAMPION)
@@ -75,9 +93,10 @@ def faction(deck: Deck, findings: Findings) -> Iterator[Finding]:
         yield from shapes.faction_lock(findings, deck.entries("main", "side"), _allows(leader), _why(leader))
 
 
-@rule("demon-rush.copy-limit", Severity.ERROR, f"at most {COPY_LIMIT} of each card, main and side together", BASICS)
+@rule("demon-rush.copy-limit", Severity.ERROR, f"at most {STANDARD.copy_limit} of each card, main and side together", BASICS)
 def copy_limit(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    yield from shapes.copy_cap(findings, deck.entries("main", "side"), lambda card: COPY_LIMIT, "main and side together")
+    limit = findings.params.copy_limit
+    yield from shapes.copy_cap(findings, deck.entries("main", "side"), lambda card: limit, "main and side together")
 
 
 @rule("demon-rush.greater-being-limit", Severity.ERROR, "at most 1 of each Greater Being (by name), main and side together", BASICS)
@@ -91,15 +110,10 @@ GAME = Game(
     name="demon-rush",
     title="Demon Rush",
     source="Demon Rush rules page",
-    formats=(
-        Format(
-            "standard",
-            "the rules page: 40-60 cards, a champion, a side deck of up to 15",
-            {"health": 30, "imperium": 10, "opening_hand": 5},
-        ),
-    ),
-    rules=COMMON_RULES + (deck_size, side_deck_size, champion, faction, copy_limit, greater_being_limit, SIDE_SWAP),
-    zones=("champion", "main", "side"),
+    formats=(Format("standard", "the rules page: 40-60 cards, a champion, a side deck of up to 15", STANDARD),),
+    rules=(deck_size, side_deck_size, champion, faction, copy_limit, greater_being_limit, SIDE_SWAP),
+    zones=(zones.CHAMPION, zones.MAIN, zones.SIDE),
+    goldfish="deckcheck.games.demon_rush.goldfish",
     type_order=("champion", "soldier", "spell", "equip_spell", "armor_spell", "structure", "token"),
     forbidden_types={"main": ("champion", "token"), "side": ("champion", "token")},
 )

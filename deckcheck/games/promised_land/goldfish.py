@@ -47,8 +47,6 @@ def _category(card) -> int:
 
 class PromisedLandGoldfish(GoldfishModel):
     game = "promised-land"
-    hand_size = 6
-    draws_per_turn = 1
     goal = "remove the goldfish's life points with Query cards"
     opening_label = "Sources"
     simplifications = (
@@ -59,8 +57,8 @@ class PromisedLandGoldfish(GoldfishModel):
         "every Query deals 1 damage (the goldfish fails every question); other cards are left out",
     )
 
-    def __init__(self, facts: DeckFacts, settings):
-        super().__init__(facts, settings)
+    def __init__(self, facts: DeckFacts, params):
+        super().__init__(facts, params)
         self.source = facts.where(lambda card: card.is_a("source"))
         self.query = facts.where(lambda card: card.is_a("query"))
         self.category = np.array([_category(card) for card in facts.slots])
@@ -91,7 +89,7 @@ class PromisedLandGoldfish(GoldfishModel):
         is_source, is_query = self.source[order], self.query[order]
         used = np.zeros(order.shape, dtype=bool)
         in_play = np.zeros((games, CATEGORIES), dtype=int)
-        life = np.full(games, float(self.settings.get("life_points", 15)))
+        life = np.full(games, float(self.params.life_points))
         win = np.zeros(games, dtype=np.int16)
         playable = {name: np.full(games, NEVER, dtype=np.int8) for name in self.named}
         for turn in range(1, turns + 1):
@@ -135,8 +133,8 @@ class PromisedLandGoldfish(GoldfishModel):
         available[anything, first] -= 1
 
 
-def model_for(deck, settings) -> PromisedLandGoldfish:
-    return PromisedLandGoldfish(deck_facts(deck), settings)
+def model_for(deck, params) -> PromisedLandGoldfish:
+    return PromisedLandGoldfish(deck_facts(deck), params)
 
 
 MODEL = PromisedLandGoldfish

@@ -4,44 +4,63 @@ limit is "a general rule" the rules spec makes an error; scripture scope comes f
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterator
 
-from deckcheck.games import Format, Game
+from deckcheck.games.game import Format, Game, Params, setting
 from deckcheck.games.promised_land.bible import canonical_book, testament_of
+from deckcheck.games.zones import MAIN
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Findings, rule, shapes
-from deckcheck.rules.common import COMMON_RULES
 
 BUILDING = "Promised Land game guide, Building Your Deck"
-COPY_LIMIT = 4
-DECK_SIZE = (55, 70)
-SOURCE_SHARE = (30, 40)  # per cent
+
+
+@dataclass(frozen=True, kw_only=True)
+class PromisedLandParams(Params):
+    """A style of play ("Variations on Game Styles"): the deck rules are the same in each; the
+    life points and quoting differ."""
+
+    copy_limit: int = 4
+    deck_size: tuple[int, int] = (55, 70)
+    source_share: tuple[int, int] = (30, 40)  # per cent
+    opening_hand: int = setting(6)
+    draws_per_turn: int = setting(1)
+    hand_limit: int = setting(7)
+    life_points: int = setting(15)
+    life_points_recommended: tuple[int, int] = setting((15, 20))
+    quoting: str = setting("agreed")
+    bible: str | None = setting(None)  # the translation an event names
+
+
+HOME = PromisedLandParams()
 
 
 def is_common_chapter(card: Card) -> bool:
     return card.is_a("source") and card.get("source_kind") == "chapter" and card.get("rarity") == "common"
 
 
-def source_range(size: int) -> tuple[int, int]:
+def source_range(size: int, share: tuple[int, int] = HOME.source_share) -> tuple[int, int]:
     """30-40% of the deck, whole cards, as the guide counts them: 55 cards -> 16-22."""
-    low, high = SOURCE_SHARE
+    low, high = share
     return size * low // 100, size * high // 100
 
 
 @rule(
     "promised-land.copy-limit",
     Severity.ERROR,
-    f"at most {COPY_LIMIT} of a single card; common Chapter Source cards are exempt",
+    f"at most {HOME.copy_limit} of a single card; common Chapter Source cards are exempt",
     "Promised Land game guide, Variations on Game Styles / Building Your Deck",
 )
 def copy_limit(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    yield from shapes.copy_cap(findings, deck.entries("main"), lambda card: None if is_common_chapter(card) else COPY_LIMIT)
+    limit = findings.params.copy_limit
+    yield from shapes.copy_cap(findings, deck.entries("main"), lambda card: None if is_common_chapter(card) else limit)
 
 
 @rule("promised-land.deck-size", Severity.WARNING, "55-70 cards recommended", BUILDING)
 def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
     size = deck.size("main")
-    low, high = DECK_SIZE
+    low, high = findings.params.deck_size
     if not low <= size <= high:
         yield findings.about_zone("main", f"the deck has {size} cards; the guide recommends {low}-{high}")
 
@@ -50,7 +69,7 @@ def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
 def source_ratio(deck: Deck, findings: Findings) -> Iterator[Finding]:
     size = deck.size("main")
     sources = shapes.count(deck.entries("main"), lambda card: card.is_a("source"))
-    low, high = source_range(size)
+    low, high = source_range(size, findings.params.source_share)
     if size and not low <= sources <= high:
         yield findings.about_zone(
             "main", f"{sources} Sources in {size} cards ({100 * sources / size:.0f}%); the guide recommends 30-40%, {low}-{high} cards"
@@ -105,23 +124,20 @@ GAME = Game(
     title="Promised Land",
     source="Promised Land game guide v2.2016",
     formats=(
-        Format(
-            "home",
-            "Home Rules: the players agree on everything",
-            {"life_points": 15, "life_points_recommended": [15, 20], "quoting": "agreed", "opening_hand": 6},
-        ),
+        Format("home", "Home Rules: the players agree on everything", HOME),
         Format(
             "sunday-school",
             "Sunday School: short games, strict quoting left to the teacher",
-            {"life_points": 10, "life_points_recommended": [10, 15], "quoting": "strict", "opening_hand": 6},
+            PromisedLandParams(life_points=10, life_points_recommended=(10, 15), quoting="strict"),
         ),
         Format(
             "tournament",
             "Competition or Tournament: low to mid life points, strict quoting, complex cards banned",
-            {"life_points": 12, "life_points_recommended": [12, 15], "quoting": "strict", "opening_hand": 6},
+            PromisedLandParams(life_points=12, life_points_recommended=(12, 15), quoting="strict"),
         ),
     ),
-    rules=COMMON_RULES + (copy_limit, deck_size, source_ratio, scripture_scope),
-    zones=("main",),
+    rules=(copy_limit, deck_size, source_ratio, scripture_scope),
+    zones=(MAIN,),
+    goldfish="deckcheck.games.promised_land.goldfish",
     type_order=("source", "query", "counter", "city", "army", "garden", "pool", "spy", "river", "mount"),
 )

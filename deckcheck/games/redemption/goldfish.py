@@ -21,13 +21,9 @@ import numpy as np
 
 from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceResult, deck_facts, first_turn
 
-RESCUES_TO_WIN = 5
-
 
 class RedemptionGoldfish(GoldfishModel):
     game = "redemption"
-    hand_size = 8
-    draws_per_turn = 3
     skip_first_draw_on_play = True
     goal = "rescue 5 Lost Souls"
     opening_label = "Lost Souls"
@@ -37,8 +33,8 @@ class RedemptionGoldfish(GoldfishModel):
         "no mulligan (the quick-start rules have none)",
     )
 
-    def __init__(self, facts: DeckFacts, settings):
-        super().__init__(facts, settings)
+    def __init__(self, facts: DeckFacts, params):
+        super().__init__(facts, params)
         self.lost_soul = facts.where(lambda card: card.is_a("lost_soul"))
         self.hero = facts.where(lambda card: card.is_a("hero"))
         brigades = {b for card in facts.slots for b in (card.get("brigades") or ()) if b != "multi"}
@@ -67,7 +63,7 @@ class RedemptionGoldfish(GoldfishModel):
 
     def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
         first_hero = first_turn(drawn, self.hero[order]).astype(np.int16)
-        win = np.maximum(first_hero, 1) + RESCUES_TO_WIN - 1
+        win = np.maximum(first_hero, 1) + self.params.rescues_to_win - 1
         win = np.where((first_hero == NEVER) | (win > turns), 0, win)
         matched = np.full(order.shape[0], NEVER, dtype=np.int8)
         for heroes, enhancements in self.pairs:
@@ -76,8 +72,8 @@ class RedemptionGoldfish(GoldfishModel):
         return RaceResult(win, {"a Hero and an enhancement of its brigade": matched})
 
 
-def model_for(deck, settings) -> RedemptionGoldfish:
-    return RedemptionGoldfish(deck_facts(deck), settings)
+def model_for(deck, params) -> RedemptionGoldfish:
+    return RedemptionGoldfish(deck_facts(deck), params)
 
 
 MODEL = RedemptionGoldfish

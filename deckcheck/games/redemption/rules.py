@@ -7,17 +7,18 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from deckcheck.games import Format, Game
+from deckcheck.games import zones
+from deckcheck.games.game import Format, Game
 from deckcheck.games.redemption.duplicate_cards import quickstart_identity
+from deckcheck.games.redemption.params import QUICKSTART
 from deckcheck.games.redemption.pools import format_sets
 from deckcheck.games.redemption.tournament import tournament_formats
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Findings, Rule, rule, shapes
-from deckcheck.rules.common import COMMON_RULES
 from deckcheck.wording import plural
 
 SOURCE = "Redemption rulebook, Deck Building Rules"
-MINIMUM_DECK = 50
+MINIMUM_DECK = QUICKSTART.minimum_deck
 ENHANCEMENTS = ("good_enhancement", "evil_enhancement")
 CHARACTERS = ("hero", "evil_character")
 DOMINANTS = ("good_dominant", "evil_dominant")
@@ -122,14 +123,8 @@ GAME = Game(
     name="redemption",
     title="Redemption",
     source="Redemption quick-start rulebook",
-    formats=(
-        Format(
-            "quickstart", "the quick-start rulebook's deck building rules", {"opening_hand": 8, "draw_per_turn": 3, "rescues_to_win": 5}
-        ),
-        *tournament_formats(),
-    ),
-    rules=COMMON_RULES
-    + (
+    formats=(Format("quickstart", "the quick-start rulebook's deck building rules", QUICKSTART), *tournament_formats()),
+    rules=(
         deck_size,
         lost_soul_count,
         multicolor_limit,
@@ -140,7 +135,8 @@ GAME = Game(
         dominant_cap,
         format_sets,
     ),
-    zones=("main", "side"),
+    zones=(zones.MAIN, zones.called(zones.SIDE, "Reserve", "reserve")),
+    goldfish="deckcheck.games.redemption.goldfish",
     type_order=(
         "hero",
         "evil_character",
@@ -157,5 +153,4 @@ GAME = Game(
         "curse",
     ),
     identity=quickstart_identity,
-    zone_labels={"side": "Reserve"},
 )

@@ -10,18 +10,18 @@ deck + Reserve must be a legal deck"); the Lost Soul ratio only on the deck.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 from typing import Iterator
 
-from deckcheck.games import Format
+from deckcheck.games.game import Format
+from deckcheck.games.redemption.params import RedemptionParams
 from deckcheck.games.redemption.pools import format_sets
 from deckcheck.games.redemption.rules_version import Category, RulesVersion, alignment, versions
 from deckcheck.games.redemption.same_card import lost_soul_name, matches_title, tournament_identity
 from deckcheck.loading.names import normalise
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Findings, Rule, rule, shapes
-from deckcheck.rules.common import COMMON_RULES
 from deckcheck.wording import plural
 
 DOMINANTS = ("good_dominant", "evil_dominant")
@@ -31,12 +31,17 @@ SAME_CARD = (
 DECK_AND_RESERVE = (("main",), ("main", "side"))
 
 
-@dataclass(frozen=True)
-class Tournament:
-    """What a tournament format's rules read: the version in force and the category played."""
+@dataclass(frozen=True, kw_only=True)
+class Tournament(RedemptionParams):
+    """What a tournament format's rules read: the version in force and the category played (and
+    the turn the goldfish plays)."""
 
     version: RulesVersion
     category: Category
+
+    def __reduce__(self):
+        # a rules version holds read-only mappings, which do not pickle: a goldfish worker finds it again
+        return (tournament_of, (self.version.version, self.category.name))
 
     @property
     def build(self):
@@ -240,6 +245,7 @@ def _summaries(tournament: Tournament) -> dict[str, tuple[str, str]]:
 
 
 def _rules(tournament: Tournament) -> tuple[Rule, ...]:
+    """The format's own rules (the engine adds those every game shares)."""
     build = tournament.build
     own = [
         deck_size,
@@ -253,38 +259,36 @@ def _rules(tournament: Tournament) -> tuple[Rule, ...]:
     ]
     if build.alignment_balance:
         own.append(alignment_balance)
-    own += [exclusive_pair, format_sets]
-    texts = _summaries(tournament)
-    rules = [
-        replace(each, summary=texts[each.id][0], source=texts[each.id][1]) if each.id in texts else each
-        for each in COMMON_RULES + tuple(own)
-    ]
-    return tuple(rules)
+    return tuple(own + [exclusive_pair, format_sets])
+
+
+def tournament_of(version: str, category: str) -> Tournament:
+    found = next(v for v in versions() if v.version == version)
+    return Tournament(version=found, category=found.categories[category])
 
 
 def tournament_formats() -> tuple[Format, ...]:
     formats = []
     for version in versions():
         for category in version.categories.values():
-            tournament = Tournament(version, category)
+            tournament = Tournament(version=version, category=category)
             build = category.build
+            pool = "the Rotation pool" if category.pool == "rotation" else "every card"
             description = (
-                f"{category.label}: {build.deck[0]}-{build.deck[1]} cards, a Reserve of up to "
-                f"{build.reserve[1]}, {'the Rotation pool' if category.pool == 'rotation' else 'every card'} "
-                f"({version.title}, from {version.effective.isoformat()})"
+                f"{category.label}: {build.deck[0]}-{build.deck[1]} cards, a Reserve of up to {build.reserve[1]}, "
+                f"{pool} ({version.title}, from {version.effective.isoformat()})"
             )
             formats.append(
                 Format(
                     category.name,
                     description,
-                    {"opening_hand": 8, "draw_per_turn": 3, "rescues_to_win": 5},
+                    tournament,
                     rules=_rules(tournament),
+                    rule_texts=_summaries(tournament),
                     identity=partial(tournament_identity, version=version),
-                    game="redemption",
                     version=version.version,
                     effective=version.effective,
                     aliases=category.aliases,
-                    params=tournament,
                     card_list_bans=version.card_list_bans,
                     banned=partial(ban_reason, tournament),
                 )

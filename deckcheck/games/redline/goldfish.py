@@ -25,14 +25,10 @@ from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceResult, dec
 WEIGHT_MODIFIER = {"light": -2, "medium": 0, "heavy": 2}
 DEFAULT_EFREET_COST = 2
 DEFAULT_CAPTURE_COST = 4
-EFREET_LIMIT = 5
-MISSIONS = 5
 
 
 class RedlineGoldfish(GoldfishModel):
     game = "redline"
-    hand_size = 7
-    draws_per_turn = 1
     mulligans = ("partial", "none")
     goal = "capture all 5 missions"
     opening_label = "resources"
@@ -44,14 +40,15 @@ class RedlineGoldfish(GoldfishModel):
         "equipment, tactics, recon and repairs are left out",
     )
 
-    def __init__(self, facts: DeckFacts, settings, missions: list[float] | None = None):
-        super().__init__(facts, settings)
+    def __init__(self, facts: DeckFacts, params, missions: list[float] | None = None):
+        super().__init__(facts, params)
         self.resource = facts.where(lambda card: card.is_a("resource"))
         self.efreet = facts.where(lambda card: card.is_a("efreet"))
         self.cost = facts.numbers("cost", DEFAULT_EFREET_COST)
         self.modifier = np.array([WEIGHT_MODIFIER.get(card.get("weight"), 0) for card in facts.slots], dtype=float)
-        costs = (missions or [])[:MISSIONS]
-        self.mission_costs = np.array(costs + [settings.get("capture_cost", DEFAULT_CAPTURE_COST)] * (MISSIONS - len(costs)))
+        self.efreet_limit, self.missions = params.efreet_limit, params.missions_to_win
+        costs = (missions or [])[: self.missions]
+        self.mission_costs = np.array(costs + [DEFAULT_CAPTURE_COST] * (self.missions - len(costs)))
 
     def mulligan(self, order: np.ndarray, spare: np.ndarray, policy: str) -> np.ndarray:
         if policy != "partial":
@@ -74,8 +71,8 @@ class RedlineGoldfish(GoldfishModel):
         played = np.zeros(order.shape, dtype=bool)
         resources = np.zeros(games, dtype=int)
         # the modifiers of the efreets in play, NaN for an empty place (at most 5)
-        squad = np.full((games, EFREET_LIMIT), np.nan)
-        captured = np.zeros((games, MISSIONS), dtype=bool)
+        squad = np.full((games, self.efreet_limit), np.nan)
+        captured = np.zeros((games, self.missions), dtype=bool)
         win = np.zeros(games, dtype=np.int16)
         first_deploy = np.full(games, NEVER, dtype=np.int8)
         rows = np.arange(games)
@@ -87,7 +84,7 @@ class RedlineGoldfish(GoldfishModel):
             played[rows[has], pick[has]] = True
             resources += has
             budget = resources.astype(float)
-            for _ in range(EFREET_LIMIT):
+            for _ in range(self.efreet_limit):
                 room = np.isnan(squad).any(axis=1)
                 candidates = (drawn <= turn) & ~played & is_efreet & (cost <= budget[:, None]) & room[:, None]
                 can = candidates.any(axis=1)
@@ -112,11 +109,11 @@ class RedlineGoldfish(GoldfishModel):
         missions_by_cost = np.argsort(open_costs, axis=1, kind="stable")
         open_count = (~captured).sum(axis=1)
         by_weight = np.sort(np.nan_to_num(squad, nan=-np.inf), axis=1)[:, ::-1]  # heaviest first
-        rolls = np.zeros((games, MISSIONS))
-        attacked = np.zeros((games, MISSIONS), dtype=bool)
-        dice = rng.integers(1, 7, size=(games, EFREET_LIMIT))
+        rolls = np.zeros((games, self.missions))
+        attacked = np.zeros((games, self.missions), dtype=bool)
+        dice = rng.integers(1, 7, size=(games, self.efreet_limit))
         rows = np.arange(games)
-        for place in range(EFREET_LIMIT):
+        for place in range(self.efreet_limit):
             present = np.isfinite(by_weight[:, place]) & (open_count > 0)
             target = missions_by_cost[rows, place % np.maximum(open_count, 1)][present]
             np.add.at(rolls, (rows[present], target), dice[present, place] + by_weight[present, place])
@@ -124,9 +121,9 @@ class RedlineGoldfish(GoldfishModel):
         return attacked & (rolls >= self.mission_costs[None, :]) & ~captured
 
 
-def model_for(deck, settings) -> RedlineGoldfish:
+def model_for(deck, params) -> RedlineGoldfish:
     missions = [float(card.get("capture_cost")) for card in deck_facts(deck, "missions").slots if card.get("capture_cost") is not None]
-    return RedlineGoldfish(deck_facts(deck), settings, missions)
+    return RedlineGoldfish(deck_facts(deck), params, missions)
 
 
 MODEL = RedlineGoldfish

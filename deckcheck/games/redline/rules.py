@@ -3,26 +3,44 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterator
 
-from deckcheck.games import Format, Game
+from deckcheck.games.game import Format, Game, Params, setting
+from deckcheck.games.zones import CRITICAL_HITS, GENERAL, MAIN, MISSIONS
 from deckcheck.model import Deck, Finding, Severity
 from deckcheck.rules import Findings, rule, shapes
-from deckcheck.rules.common import COMMON_RULES
 
 ARSENAL = "REDLINE manual, DECK CONSTRUCTION RULES / Arsenal construction"
-ARSENAL_SIZE = 60
-COPY_LIMIT = 4
-MISSION_MINIMUM, MISSION_COPIES = 20, 3
-CRITICAL_HITS = 15
-RESOURCES_RECOMMENDED = (22, 24)
+
+
+@dataclass(frozen=True, kw_only=True)
+class RedlineParams(Params):
+    arsenal_size: int = 60
+    copy_limit: int = 4
+    mission_minimum: int = 20
+    mission_copies: int = 3
+    critical_hits: int = 15
+    resources_recommended: tuple[int, int] = (22, 24)
+    opening_hand: int = setting(7)
+    draws_per_turn: int = setting(1)
+    hand_limit: int = setting(7)
+    efreet_limit: int = setting(5)
+    missions_to_win: int = setting(5)
+
+
+STANDARD = RedlineParams()
 
 
 @rule(
-    "redline.arsenal-size", Severity.ERROR, f"the arsenal is exactly {ARSENAL_SIZE} cards; the general does not count", ARSENAL + ", rule 1"
+    "redline.arsenal-size",
+    Severity.ERROR,
+    f"the arsenal is exactly {STANDARD.arsenal_size} cards; the general does not count",
+    ARSENAL + ", rule 1",
 )
 def arsenal_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    yield from shapes.size_range(findings, "main", deck.size("main"), ARSENAL_SIZE, ARSENAL_SIZE, "the arsenal")
+    size = findings.params.arsenal_size
+    yield from shapes.size_range(findings, "main", deck.size("main"), size, size, "the arsenal")
 
 
 @rule("redline.general", Severity.ERROR, "exactly one general, given in `general:`, and it is a general card", ARSENAL + ", rule 2")
@@ -52,70 +70,69 @@ def faction(deck: Deck, findings: Findings) -> Iterator[Finding]:
 @rule(
     "redline.copy-limit",
     Severity.ERROR,
-    f"at most {COPY_LIMIT} copies of a card; basic resource cards are exempt (heroic cards too may have 4)",
+    f"at most {STANDARD.copy_limit} copies of a card; basic resource cards are exempt (heroic cards too may have 4)",
     ARSENAL + ", rule 4",
 )
 def copy_limit(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    yield from shapes.copy_cap(findings, deck.entries("main"), lambda card: None if card.get("basic_resource") else COPY_LIMIT)
+    limit = findings.params.copy_limit
+    yield from shapes.copy_cap(findings, deck.entries("main"), lambda card: None if card.get("basic_resource") else limit)
 
 
 @rule(
     "redline.mission-deck",
     Severity.ERROR,
-    f"a mission deck given in `missions:` has at least {MISSION_MINIMUM} mission cards, at most {MISSION_COPIES} of each",
+    f"a mission deck given in `missions:` has at least {STANDARD.mission_minimum} mission cards, at most {STANDARD.mission_copies} of each",
     "REDLINE manual, MISSION DECK CONSTRUCTION",
 )
 def mission_deck(deck: Deck, findings: Findings) -> Iterator[Finding]:
     missions = deck.entries("missions")
     if not missions:
         return
-    yield from shapes.size_range(findings, "missions", deck.size("missions"), MISSION_MINIMUM, None, "the mission deck")
-    yield from shapes.copy_cap(findings, missions, lambda card: MISSION_COPIES)
+    params = findings.params
+    yield from shapes.size_range(findings, "missions", deck.size("missions"), params.mission_minimum, None, "the mission deck")
+    yield from shapes.copy_cap(findings, missions, lambda card: params.mission_copies)
     yield from shapes.only_types(findings, missions, ("mission",), "a mission card; the mission deck holds only missions")
 
 
 @rule(
     "redline.critical-hit-deck",
     Severity.ERROR,
-    f"a critical hit deck given in `critical_hits:` has exactly {CRITICAL_HITS} critical hit cards",
+    f"a critical hit deck given in `critical_hits:` has exactly {STANDARD.critical_hits} critical hit cards",
     "REDLINE manual, CRITICAL HIT DECK CONSTRUCTION",
 )
 def critical_hit_deck(deck: Deck, findings: Findings) -> Iterator[Finding]:
     critical = deck.entries("critical_hits")
     if not critical:
         return
-    yield from shapes.size_range(
-        findings, "critical_hits", deck.size("critical_hits"), CRITICAL_HITS, CRITICAL_HITS, "the critical hit deck"
-    )
+    exactly = findings.params.critical_hits
+    yield from shapes.size_range(findings, "critical_hits", deck.size("critical_hits"), exactly, exactly, "the critical hit deck")
     yield from shapes.only_types(findings, critical, ("critical_hit",), "a critical hit card")
 
 
 @rule(
     "redline.resource-count",
     Severity.WARNING,
-    "22-24 resource cards are recommended for a 60-card arsenal",
+    f"{STANDARD.resources_recommended[0]}-{STANDARD.resources_recommended[1]} resource cards are recommended for a "
+    f"{STANDARD.arsenal_size}-card arsenal",
     "REDLINE manual, CARD TYPES / Resource Cards",
 )
 def resource_count(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    low, high = RESOURCES_RECOMMENDED
+    low, high = findings.params.resources_recommended
     have = shapes.count(deck.entries("main"), lambda card: card.is_a("resource"))
     if not low <= have <= high:
-        yield findings.about_zone("main", f"{have} resource cards; the rulebook recommends {low}-{high} for a 60-card arsenal")
+        yield findings.about_zone(
+            "main", f"{have} resource cards; the rulebook recommends {low}-{high} for a {findings.params.arsenal_size}-card arsenal"
+        )
 
 
 GAME = Game(
     name="redline",
     title="REDLINE",
     source="REDLINE: Tactical Card Combat instruction manual",
-    formats=(
-        Format(
-            "standard",
-            "the instruction manual's arsenal, mission deck and critical hit deck rules",
-            {"opening_hand": 7, "hand_limit": 7, "efreet_limit": 5, "missions_to_win": 5},
-        ),
-    ),
-    rules=COMMON_RULES + (arsenal_size, general, faction, copy_limit, mission_deck, critical_hit_deck, resource_count),
-    zones=("general", "main", "missions", "critical_hits"),
+    formats=(Format("standard", "the instruction manual's arsenal, mission deck and critical hit deck rules", STANDARD),),
+    rules=(arsenal_size, general, faction, copy_limit, mission_deck, critical_hit_deck, resource_count),
+    zones=(GENERAL, MAIN, MISSIONS, CRITICAL_HITS),
+    goldfish="deckcheck.games.redline.goldfish",
     type_order=("general", "resource", "efreet", "equipment", "tactic", "strategy", "mission", "critical_hit"),
     forbidden_types={"main": ("general", "mission", "critical_hit")},
 )

@@ -1,0 +1,19 @@
+"""Redemption's parameters: the quick-start rulebook's numbers and the turn both its rules and the
+tournament rules play (tournament.py extends them with the rules version and category)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckcheck.games.game import Params, setting
+
+
+@dataclass(frozen=True, kw_only=True)
+class RedemptionParams(Params):
+    minimum_deck: int = 50  # quick-start: "at least 50 cards"; 1 per 50 for abilities
+    opening_hand: int = setting(8)
+    draws_per_turn: int = setting(3)
+    rescues_to_win: int = setting(5)
+
+
+QUICKSTART = RedemptionParams()

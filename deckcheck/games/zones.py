@@ -1,0 +1,38 @@
+"""The zones most games share, for a game to pick from (a game with a zone of its own defines it
+in its own folder). Their order here is the order decks are written and reported."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from deckcheck.model import Zone, ZoneTable
+
+GENERAL = Zone("general", ("general",), "General", single=True)
+CHAMPION = Zone("champion", ("champion",), "Champion", single=True)
+MAIN = Zone("main", ("main", "deck", "main deck"), "Main", headed=False)
+SIDE = Zone("side", ("side", "sideboard", "side deck"), "Side")
+MISSIONS = Zone("missions", ("missions", "mission deck"), "Missions")
+CRITICAL_HITS = Zone("critical_hits", ("critical_hits", "critical hits", "critical hit deck"), "Critical Hits")
+STANDARD = (GENERAL, CHAMPION, MAIN, SIDE, MISSIONS, CRITICAL_HITS)
+
+
+def called(zone: Zone, label: str, *words: str) -> Zone:
+    """A zone as a game calls it, with the game's own words for it first."""
+    return replace(zone, label=label, words=tuple(dict.fromkeys(words + zone.words)))
+
+
+def union(tables: list[tuple[Zone, ...]]) -> ZoneTable:
+    """Every zone of every game, each with every word any game has for it: what a deck file of
+    an unknown game may hold (the standard zones first, in their order)."""
+    merged: dict[str, Zone] = {zone.name: zone for zone in STANDARD}
+    extra: list[str] = []
+    for zones in tables:
+        for zone in zones:
+            if zone.name not in merged:
+                merged[zone.name] = zone
+                extra.append(zone.name)
+            else:
+                words = merged[zone.name].words + tuple(w for w in zone.words if w not in merged[zone.name].words)
+                merged[zone.name] = replace(merged[zone.name], words=words)
+    order = [zone.name for zone in STANDARD] + extra
+    return ZoneTable(tuple(merged[name] for name in order))
