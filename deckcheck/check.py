@@ -15,16 +15,17 @@ from typing import Callable, Iterable, Iterator
 
 from deckcheck.deck_game import pick_game
 from deckcheck.escaping import display_path
-from deckcheck.games.game import Format, Game
+from deckcheck.games import format_named, zone_table
 from deckcheck.loading.card_db import CardDatabase, Databases, load_databases
 from deckcheck.loading.decks import find_decks, read_deck
 from deckcheck.loading.events import Event
 from deckcheck.loading.names import Resolution, normalise
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.model import Card, Deck, DeckReport, Entry, Finding, FormatVerdict, Position, Severity
-from deckcheck.registry import zone_table
-from deckcheck.rules import Context, Findings, Rule, run_rules
-from deckcheck.rules.common import AMBIGUOUS_CARD, PARSE, UNKNOWN_CARD, UNKNOWN_GAME
+from deckcheck.registry import UnknownName
+from deckcheck.rules import Context, Findings, Format, Game, Rule, run_rules
+from deckcheck.rules.common import AMBIGUOUS_CARD, PARSE, UNKNOWN_CARD, UNKNOWN_GAME, rules_checked
+from deckcheck.rules.shapes import same_name
 
 _START = Position(1, 1)
 MOST_RUNS = 64  # judgements of a deck whose names match several printings (each a run of its rules)
@@ -118,10 +119,11 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases) -> Loaded
     format_name = (overriding or forced or raw.format or options.format or game.default_format).strip().lower()
     database = databases.for_game(game.name)
     as_of = date_in_force(options, events)
+    try:
+        format_named(game, format_name, database.formats)
+    except UnknownName as exc:
+        return LoadedDeck(raw, [_finding(UNKNOWN_GAME, str(exc), position=raw.zone_positions.get("format", _START))])
     chosen, before_oldest = game.format_in_force(format_name, database.formats, as_of)
-    if chosen is None:
-        message = f"{game.title} has no format '{format_name}' (formats: {', '.join(game.format_names(database.formats))})"
-        return LoadedDeck(raw, [_finding(UNKNOWN_GAME, message, position=raw.zone_positions.get("format", _START))])
 
     zones, findings, ambiguous = _resolve(raw, database)
     loaded = LoadedDeck(
@@ -147,8 +149,9 @@ def context_for(game: Game, chosen: Format, database: CardDatabase, events: tupl
     params = chosen.params
     for event in events:
         params = params.with_settings(event.settings)
-    identity = (chosen.identity or game.identity)(database)
-    return Context(game, database, identity, game.rules_of(chosen), params, events, chosen)
+    identity = chosen.identity or game.identity
+    same_card = identity(database) if identity else same_name
+    return Context(game, database, same_card, rules_checked(game, chosen), params, events, chosen)
 
 
 def date_in_force(options: CheckOptions, events: tuple[Event, ...]) -> date:

@@ -17,10 +17,11 @@ import typer
 
 from deckcheck import __version__
 from deckcheck.escaping import display_path, terminal_path
+from deckcheck.registry import known_games
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_CANNOT_RUN = 0, 1, 2
 CHECKED_ON_IMPORT = 20_000  # cards of an import checked against the schema at once (the real list has 5,680)
-GAMES = "redemption, bible-battles, redline, demon-rush, promised-land"
+GAMES = ", ".join(known_games())
 
 app = typer.Typer(
     name="deckcheck",
@@ -145,9 +146,9 @@ def check(
     missing = [terminal_path(p) for p in paths if not p.exists()]
     if missing:
         fail(f"no such file or folder: {', '.join(missing)}")
-    run = _prepare(game, format, card_db, event, ignore, as_of, all_formats)
-    reports = list(check_paths(paths, run.options_for, run.databases, jobs, run.card_db))
-    _finish(reports, run, output_format, output, strict, explain)
+    run = _prepare(game, format, card_db, event, ignore, as_of, all_formats, _value(output_format), strict)
+    reports = list(check_paths(paths, run.options_for, run.databases, jobs, run.choices.card_db))
+    _finish(reports, run, explain, output)
 
 
 @app.command(
@@ -176,9 +177,9 @@ def side(
     missing = [terminal_path(p) for p in (registered, sided) if not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
-    run = _prepare(game, None, card_db, event, ignore, as_of)
+    run = _prepare(game, None, card_db, event, ignore, as_of, output_format=_value(output_format), strict=strict)
     report = check_swap(registered, sided, run.options_for, run.databases)
-    _finish([report], run, output_format, output, strict, explain)
+    _finish([report], run, explain, output)
 
 
 @app.command(
@@ -211,9 +212,9 @@ def team(
     missing = [terminal_path(p) for p in (deck_a, deck_b) if not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
-    run = _prepare("redemption", format, card_db, event, ignore, as_of)
+    run = _prepare("redemption", format, card_db, event, ignore, as_of, output_format=_value(output_format), strict=strict)
     reports = check_team((deck_a, deck_b), run.options_for, run.databases)
-    _finish(reports, run, output_format, output, strict, explain)
+    _finish(reports, run, explain, output)
 
 
 @app.command(
@@ -274,7 +275,7 @@ def _goldfish_help(ctx: typer.Context, value: bool) -> None:
         return
     import importlib
 
-    from deckcheck.registry import all_games
+    from deckcheck.games import all_games
 
     ctx.get_help()
     typer.echo("\nWhat each game's model simplifies:")
@@ -367,6 +368,10 @@ def goldfish(
             write_png(data, plot)
         except PlotUnavailable as exc:
             fail(str(exc))
+
+
+def _value(choice: Optional[enum.Enum]) -> Optional[str]:
+    return choice.value if choice is not None else None
 
 
 def _write(rendered: str, output: Optional[Path], terminal: bool = False) -> None:
@@ -473,14 +478,11 @@ def cards(
     from tabulate import tabulate
 
     from deckcheck.escaping import for_terminal
-    from deckcheck.registry import known_games
     from deckcheck.search import search
 
-    if game is not None and game.lower() not in known_games():
-        fail(f"unknown game '{game}' (games: {GAMES})")
     run = _prepare(game, None, card_db, [], [])
     found = []
-    for each in [game.lower()] if game else known_games():
+    for each in [_game_named(game).name] if game else known_games():
         found += [
             (each, card)
             for card in search(
@@ -518,12 +520,10 @@ def rules_command(
     output_format: ListingOutputFormat = typer.Option(ListingOutputFormat.text, "--output-format", help="Listing format."),
 ) -> None:
     """List the games, their formats and every rule id with its summary and rulebook source."""
-    from deckcheck.registry import all_games, get_game
+    from deckcheck.games import all_games
     from deckcheck.report import rules_listing
 
-    if game is not None and get_game(game.lower()) is None:
-        fail(f"unknown game '{game}' (games: {GAMES})")
-    games = (get_game(game.lower()),) if game else all_games()
+    games = (_game_named(game, "GAME"),) if game else all_games()
     render = rules_listing.render_json if output_format is ListingOutputFormat.json else rules_listing.render_text
     sys.stdout.write(render(games))
 
@@ -532,11 +532,21 @@ def rules_command(
 class _Run:
     """What a command resolved from its options and the config: databases, events, per-deck options."""
 
-    config: Any
+    choices: Any  # the command line's choices merged with the config's
     databases: Any
     events: tuple
     options_for: Callable[[Path], Any]
-    card_db: tuple[Path, ...]
+
+
+def _game_named(name: str, option: str = "--game"):
+    """The game `name` names, or exit 2 with the one message for an unknown game."""
+    from deckcheck.games import game_named
+    from deckcheck.registry import UnknownName
+
+    try:
+        return game_named(name)
+    except UnknownName as exc:
+        fail(f"{option}: {exc}")
 
 
 def _date(text: str | None, option: str = "--as-of"):
@@ -550,83 +560,56 @@ def _date(text: str | None, option: str = "--as-of"):
         fail(f"{option} takes a date as YYYY-MM-DD, not {text!r}")
 
 
-def _prepare(game, format, card_db, event, ignore, as_of=None, all_formats=False) -> _Run:
+def _prepare(game, format, card_db, event, ignore, as_of=None, all_formats=False, output_format=None, strict=False) -> _Run:
     from deckcheck.check import CheckOptions
+    from deckcheck.games import format_named, namers
     from deckcheck.loading.card_db import Databases, load_databases
     from deckcheck.loading.checked_yaml import FileProblems
-    from deckcheck.loading.config import find_config, load_config
+    from deckcheck.loading.config import Choices, find_config, load_config
     from deckcheck.loading.events import load_events
-    from deckcheck.registry import known_games
+    from deckcheck.registry import UnknownName
 
     try:
         config = load_config(find_config(Path.cwd()))
     except FileProblems as exc:
         fail("broken config:\n" + "\n".join(exc.problems))
-    game = game or config.game
-    if game is not None and game.lower() not in known_games():
-        fail(f"unknown game '{game}' for --game (games: {', '.join(known_games())})")
-    card_db = tuple(card_db or config.card_db)
+    given = Choices(game, format, tuple(card_db), tuple(event), tuple(ignore), output_format, strict)
+    choices = config.merged(given)
+    chosen_game = _game_named(choices.game) if choices.game is not None else None
     try:
-        databases = Databases(load_databases(card_db))
+        databases = Databases(load_databases(choices.card_db))
     except FileProblems as exc:
         fail("broken card database:\n" + "\n".join(exc.problems))
-    event_paths = event or config.events
-    missing = [terminal_path(p) for p in event_paths if not p.exists()]
+    if choices.format is not None and chosen_game is not None:
+        try:
+            format_named(chosen_game, choices.format, databases.for_game(chosen_game.name).formats)
+        except UnknownName as exc:
+            fail(f"--format: {exc}")
+    missing = [terminal_path(p) for p in choices.events if not p.exists()]
     if missing:
         fail(f"no such event file: {', '.join(missing)}")
     try:
-        events = load_events(event_paths, databases)
+        events = load_events(choices.events, databases, namers())
     except FileProblems as exc:
         fail("broken event file:\n" + "\n".join(exc.problems))
-    ignored = frozenset(ignore) | frozenset(config.ignore)
-    base = CheckOptions(
-        game=game.lower() if game else None,
-        format=format or config.format,
-        ignore=ignored,
-        events=events,
-        as_of=_date(as_of),
-        config_as_of=config.as_of,
-        all_formats=all_formats,
-    )
+    base = CheckOptions(events=events, as_of=_date(as_of), config_as_of=config.as_of, all_formats=all_formats)
 
     def options_for(path: Path) -> CheckOptions:
-        options = base
-        for override in config.overrides_for(path):
-            options = replace(
-                options,
-                game=game or override.game or options.game,
-                format=format or override.format or options.format,
-                ignore=options.ignore | frozenset(override.ignore),
-            )
-        return options
+        chosen = config.for_deck(path, given)
+        return replace(base, game=chosen.game.strip().lower() if chosen.game else None, format=chosen.format, ignore=chosen.ignore)
 
-    return _Run(config, databases, events, options_for, card_db)
+    return _Run(choices, databases, events, options_for)
 
 
-def _finish(reports, run: _Run, output_format, output, strict: bool, explain: bool) -> None:
-    import importlib
+def _finish(reports, run: _Run, explain: bool, output: Optional[Path]) -> None:
+    from deckcheck.report import FOR_TERMINALS, chosen_format, renderer
 
-    chosen = output_format.value if output_format else (run.config.output_format or "auto")
-    if chosen == "auto":
-        chosen = "github" if os.environ.get("GITHUB_ACTIONS") else "text"
-    renderer = importlib.import_module(f"deckcheck.report.{REPORT_MODULES[chosen]}")
-    _write(renderer.render(reports, events=run.events, explain=explain), output, terminal=chosen in ("text", "concise"))
+    chosen = chosen_format(run.choices.output_format, os.environ)
+    _write(renderer(chosen)(reports, events=run.events, explain=explain), output, terminal=chosen in FOR_TERMINALS)
     if chosen == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
         _step_summary(Path(os.environ["GITHUB_STEP_SUMMARY"]), reports, run.events)
-    strict = strict or run.config.strict
-    failed = any(not r.legal or (strict and r.warnings) for r in reports)
+    failed = any(not r.legal or (run.choices.strict and r.warnings) for r in reports)
     raise typer.Exit(EXIT_ILLEGAL if failed else EXIT_LEGAL)
-
-
-REPORT_MODULES = {
-    "text": "text",
-    "json": "json_report",
-    "markdown": "markdown",
-    "junit": "junit",
-    "github": "github",
-    "sarif": "sarif",
-    "concise": "concise",
-}
 
 
 def _step_summary(path: Path, reports, events) -> None:

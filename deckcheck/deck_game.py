@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from deckcheck.games.game import Game
+from deckcheck.games import game_named, get_game
 from deckcheck.loading.card_db import CardDatabase, Databases
 from deckcheck.loading.raw_deck import RawDeck, RawEntry
-from deckcheck.registry import UnknownName, game_named, get_game, known_games
+from deckcheck.registry import UnknownName, known_games
+from deckcheck.rules import Game
 from deckcheck.wording import plural
 
 

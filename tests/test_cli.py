@@ -90,7 +90,7 @@ def test_unknown_game_points_at_the_game_line(tmp_path):
     path = tmp_path / "deck.yaml"
     path.write_text("name: x\ngame: chess\nmain:\n  Pawn: 8\n")
     (finding,) = run("check", path, "--output-format", "json").findings("deck.unknown-game")
-    assert "'chess' is not a known game" in finding["message"] and finding["line"] == 2
+    assert "unknown game 'chess'" in finding["message"] and finding["line"] == 2
 
 
 def test_unknown_format(tmp_path):

@@ -14,13 +14,13 @@ from pathlib import Path
 from deckcheck.canonical import render
 from deckcheck.canonical.comments import collect, text_comment_start, yaml_comment_start
 from deckcheck.deck_game import pick_game
-from deckcheck.games.game import Game
+from deckcheck.games import zone_table
 from deckcheck.loading import text_deck, yaml_deck
 from deckcheck.loading.card_db import CardDatabase, Databases
 from deckcheck.loading.decks import YAML_SUFFIXES, read_deck, read_text
 from deckcheck.loading.names import normalise
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
-from deckcheck.registry import zone_table
+from deckcheck.rules import Game
 
 _TOKENS = re.compile(r"^\s*tokens\s*:?\s*$", re.IGNORECASE | re.MULTILINE)
 _TEXT_METADATA = re.compile(r"^#\s*(game|format|name)\s*:", re.IGNORECASE)

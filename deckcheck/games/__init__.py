@@ -1,3 +1,64 @@
-"""One package per game, each holding its rules (rules.py builds its Game), its turn model
-(goldfish.py) and the fields of its cards (cards.schema.json); deckcheck/registry.py lists them.
-What games share: game.py (the Game and Format records and typed parameters), zones.py."""
+"""The games, found by name. One package per game, each holding its rules (rules.py builds its
+Game), its turn model (goldfish.py) and the fields of its cards (cards.schema.json);
+deckcheck/registry.py lists the packages, zones.py holds the zones most games share.
+
+A game's rules are imported when a deck of it is checked, so that commands which check nothing
+start fast."""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+from typing import TYPE_CHECKING
+
+from deckcheck import registry
+from deckcheck.registry import UnknownName, close_to, known_games
+
+if TYPE_CHECKING:
+    from deckcheck.loading.events import Namers
+    from deckcheck.model import ZoneTable
+    from deckcheck.rules import Game
+
+
+def get_game(name: str) -> "Game | None":
+    package = registry.GAME_PACKAGES.get(name)
+    return importlib.import_module(f"{package}.rules").GAME if package else None
+
+
+def all_games() -> tuple["Game", ...]:
+    return tuple(get_game(name) for name in known_games())
+
+
+def game_named(name: str) -> "Game":
+    """The game `name` names (any case, spaces around); UnknownName otherwise."""
+    game = get_game(name.strip().lower())
+    if game is None:
+        raise UnknownName(f"unknown game '{name}'{close_to(name.strip(), known_games())} (games: {', '.join(known_games())})")
+    return game
+
+
+def format_named(game: "Game", name: str, defined: tuple[dict, ...] = ()) -> str:
+    """The name of `game`'s format `name` names (an alias gives its format); UnknownName otherwise."""
+    canonical = game.canonical_format(name.strip().lower())
+    names = game.format_names(defined)
+    if canonical not in names:
+        aliases = [alias for f in game.formats for alias in f.aliases]
+        raise UnknownName(f"{game.title} has no format '{name}'{close_to(name.strip(), names + aliases)} (formats: {', '.join(names)})")
+    return canonical
+
+
+def namers() -> "Namers":
+    """The games' policies for the names an event file uses (formats, books of the Bible)."""
+    from deckcheck.games.promised_land.bible import book_named
+    from deckcheck.loading.events import Namers
+
+    return Namers(format=lambda game, name, defined: format_named(game_named(game), name, defined), book=book_named)
+
+
+@cache
+def zone_table() -> "ZoneTable":
+    """Every zone any game's deck may hold, with every word any game has for it: what a reader
+    looks for before it knows a deck's game."""
+    from deckcheck.games.zones import union
+
+    return union([game.zones for game in all_games()])

@@ -149,5 +149,6 @@ class Databases:
     def for_game(self, game: str) -> CardDatabase:
         if game not in self._loaded:
             folder = resources.card_data_path(game)
-            self._loaded[game] = load_databases([folder]).get(game) or CardDatabase(game, (), ())
+            bundled = load_databases([folder]).get(game) if folder.exists() else None  # a game may ship no cards
+            self._loaded[game] = bundled or CardDatabase(game, (), ())
         return self._loaded[game]

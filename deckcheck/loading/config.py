@@ -1,12 +1,13 @@
-"""The repository config, `.deckcheck.yaml`, found in the working folder or its nearest parent.
+"""The repository config, `.deckcheck.yaml`, found in the working folder or its nearest parent,
+and the one policy of who wins: the command line, then the last override whose paths match a
+deck, then the config's own value. Ignore lists add up from all three.
 
-It sets defaults for a deck repository; paths in it are relative to the file. An option given on
-the command line replaces the config's value, except `--ignore`, which adds to the config's list.
+It sets defaults for a deck repository; paths in it are relative to the file.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -25,8 +26,10 @@ class Override:
 
 
 @dataclass(frozen=True)
-class Config:
-    path: Path | None = None
+class Choices:
+    """What the command line chose (None or empty where it said nothing), or, merged with a
+    config, what a run uses."""
+
     game: str | None = None
     format: str | None = None
     card_db: tuple[Path, ...] = ()
@@ -34,8 +37,45 @@ class Config:
     ignore: tuple[str, ...] = ()
     output_format: str | None = None
     strict: bool = False
+
+
+@dataclass(frozen=True)
+class DeckChoices:
+    """The game and format for one deck that does not say, and the rules ignored for it."""
+
+    game: str | None
+    format: str | None
+    ignore: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Config:
+    path: Path | None = None
+    defaults: Choices = field(default_factory=Choices)  # what the config sets for every deck
     as_of: date | None = None
     overrides: tuple[Override, ...] = field(default=())
+
+    def merged(self, given: Choices) -> Choices:
+        """The run's choices: each option the command line gave, else the config's; the ignore
+        lists of both."""
+        chosen = {f.name: getattr(given, f.name) or getattr(self.defaults, f.name) for f in fields(Choices)}
+        return replace(Choices(**chosen), ignore=tuple(dict.fromkeys(given.ignore + self.defaults.ignore)))
+
+    def for_deck(self, deck: Path, given: Choices) -> DeckChoices:
+        """One deck's choices: the command line's, else the last matching override's, else the
+        config's; the ignore lists of all of them."""
+        matching = self.overrides_for(deck)
+
+        def chosen(of_override, command_line, config):
+            overridden = next((v for v in map(of_override, reversed(matching)) if v), None)
+            return command_line or overridden or config
+
+        ignore = frozenset(given.ignore) | frozenset(self.defaults.ignore) | frozenset(i for o in matching for i in o.ignore)
+        return DeckChoices(
+            game=chosen(lambda o: o.game, given.game, self.defaults.game),
+            format=chosen(lambda o: o.format, given.format, self.defaults.format),
+            ignore=ignore,
+        )
 
     def overrides_for(self, deck: Path) -> list[Override]:
         """The overrides whose globs match a deck path, in the order the file gives them."""
@@ -70,8 +110,7 @@ def load_config(path: Path | None) -> Config:
     data = document.data or {}
     base = path.parent
     as_of = parse_date(data.get("as_of"), path, document.position(("as_of",)))
-    return Config(
-        path=path,
+    defaults = Choices(
         game=data.get("game"),
         format=data.get("format"),
         card_db=tuple(base / p for p in data.get("card_db", [])),
@@ -79,6 +118,10 @@ def load_config(path: Path | None) -> Config:
         ignore=tuple(data.get("ignore", [])),
         output_format=data.get("output_format"),
         strict=bool(data.get("strict", False)),
+    )
+    return Config(
+        path=path,
+        defaults=defaults,
         as_of=as_of,
         overrides=tuple(
             Override(tuple(o["paths"]), o.get("game"), o.get("format"), tuple(o.get("ignore", []))) for o in data.get("overrides", [])

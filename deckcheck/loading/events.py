@@ -7,19 +7,27 @@ resolved once, here, to card ids per game; the ban rules then compare card ident
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from deckcheck.escaping import for_terminal
 from deckcheck.loading.card_db import Databases
 from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, parse_date, read_bytes
 from deckcheck.loading.safe_yaml import Document
-from deckcheck.registry import get_game, known_games
+from deckcheck.registry import UnknownName, known_games
 
 SUGGESTED_NAMES = 25  # unknown names per file that get "did you mean" (each is a search)
+
+
+@dataclass(frozen=True)
+class Namers:
+    """The games' own policies for the names an event uses, given by the caller (loading imports
+    no game's code); each gives the name as the game spells it, or raises UnknownName."""
+
+    format: Callable[[str, str, tuple], str]  # (game, format, the formats its card data defines)
+    book: Callable[[str], str]  # a book of the Bible, for a scripture scope (Promised Land)
 
 
 @dataclass(frozen=True)
@@ -49,11 +57,11 @@ class Event:
         return self.game is None or self.game == game
 
 
-def load_events(paths: Iterable[Path], databases: Databases) -> tuple[Event, ...]:
+def load_events(paths: Iterable[Path], databases: Databases, namers: Namers) -> tuple[Event, ...]:
     events, problems = [], []
     for path in paths:
         try:
-            events.append(read_event(path, databases))
+            events.append(read_event(path, databases, namers))
         except FileProblems as exc:
             problems.extend(exc.problems)
     if problems:
@@ -61,7 +69,7 @@ def load_events(paths: Iterable[Path], databases: Databases) -> tuple[Event, ...
     return tuple(events)
 
 
-def read_event(path: Path, databases: Databases) -> Event:
+def read_event(path: Path, databases: Databases, namers: Namers) -> Event:
     content = read_bytes(path)
     document = load_checked(path, "event", content)
     data = document.data
@@ -74,22 +82,16 @@ def read_event(path: Path, databases: Databases) -> Event:
         _listed(path, document, ("limited", name), name, count, games, databases, problems)
         for name, count in data.get("limited", {}).items()
     )
-    scripture = _scripture(path, document, problems)
+    scripture = _scripture(path, document, namers.book, problems)
     try:
         parse_date(data.get("effective"), path, document.position(("effective",)))
     except FileProblems as exc:
         problems.extend(exc.problems)
     if "format" in data and "game" in data:
-        game = get_game(data["game"])
-        defined = databases.for_game(game.name).formats
-        if game.format(data["format"], defined) is None:
-            problems.append(
-                located(
-                    path,
-                    document.position(("format",)),
-                    f"{game.title} has no format '{data['format']}' (formats: {', '.join(game.format_names(defined))})",
-                )
-            )
+        try:
+            namers.format(data["game"], data["format"], databases.for_game(data["game"]).formats)
+        except UnknownName as exc:
+            problems.append(located(path, document.position(("format",)), str(exc)))
     if problems:
         raise FileProblems(problems)
     return Event(
@@ -133,23 +135,18 @@ def _listed(
     return ListedCard(typed, ids, count)
 
 
-def _scripture(path: Path, document: Document, problems: list[str]) -> Mapping[str, tuple[str, ...]] | None:
+def _scripture(
+    path: Path, document: Document, book_named: Callable[[str], str], problems: list[str]
+) -> Mapping[str, tuple[str, ...]] | None:
     scope = document.data.get("scripture")
     if not scope:
         return None
-    from deckcheck.games.promised_land.bible import BOOKS, canonical_book
-
     books = []
     for index, book in enumerate(scope.get("books", [])):
-        found = canonical_book(book)
-        if found is None:
-            close = difflib.get_close_matches(book, list(BOOKS), n=3)
-            hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-            problems.append(
-                located(path, document.position(("scripture", "books", index)), f"'{for_terminal(book)}' is not a book of the Bible{hint}")
-            )
-        else:
-            books.append(found)
+        try:
+            books.append(book_named(book))
+        except UnknownName as exc:
+            problems.append(located(path, document.position(("scripture", "books", index)), str(exc)))
     result = {key: tuple(values) for key, values in scope.items() if key != "books"}
     if books:
         result["books"] = tuple(books)

@@ -1,0 +1,41 @@
+"""Reports of checked decks, for people and machines. Each renderer is a module with a `render`
+function of one shape (`Renderer`): it reads the deck reports, each of which carries the records
+of the rules its deck was checked by, and never looks a rule or a game up elsewhere."""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Mapping, Protocol, Sequence
+
+if TYPE_CHECKING:
+    from deckcheck.loading.events import Event
+    from deckcheck.model import DeckReport
+
+# --output-format name -> module of this package (imported only when chosen)
+RENDERERS = {
+    "text": "text",
+    "json": "json_report",
+    "markdown": "markdown",
+    "junit": "junit",
+    "github": "github",
+    "sarif": "sarif",
+    "concise": "concise",
+}
+# reports read by people at a terminal: their every line is escaped as a terminal's (the machine
+# formats escape for their own syntax)
+FOR_TERMINALS = frozenset({"text", "concise"})
+
+
+class Renderer(Protocol):
+    def __call__(self, reports: Sequence[DeckReport], events: Sequence[Event] = (), explain: bool = False) -> str: ...
+
+
+def chosen_format(name: str | None, environ: Mapping[str, str]) -> str:
+    """The output format `name` asks for; `auto` (or none) is github inside GitHub Actions, else text."""
+    if name in (None, "auto"):
+        return "github" if environ.get("GITHUB_ACTIONS") else "text"
+    return name
+
+
+def renderer(name: str) -> Renderer:
+    return importlib.import_module(f"{__name__}.{RENDERERS[name]}").render

@@ -8,8 +8,7 @@ from typing import Sequence
 
 from tabulate import tabulate
 
-from deckcheck.games.game import Format, Game
-from deckcheck.rules import Rule
+from deckcheck.rules import Format, Game, Rule
 from deckcheck.rules.common import COMMON_RULES
 
 COMMON_IDS = {r.id for r in COMMON_RULES}

@@ -3,10 +3,11 @@ from each game's table of types that may not stand in a zone."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Iterator
 
 from deckcheck.model import Deck, Finding, Severity
-from deckcheck.rules import Findings, Rule, rule
+from deckcheck.rules import Findings, Format, Game, Rule, rule
 from deckcheck.rules.banlist import BANLIST_RULES
 
 _FORMAT = "deck-format.md"
@@ -45,3 +46,13 @@ def wrong_zone(deck: Deck, findings: Findings) -> Iterator[Finding]:
 LOADING_RULES = (PARSE, UNKNOWN_GAME, UNKNOWN_CARD, AMBIGUOUS_CARD)
 # the rules every game runs before its own
 COMMON_RULES = LOADING_RULES + (wrong_zone,) + BANLIST_RULES
+
+
+def rules_checked(game: Game, chosen: Format | None) -> tuple[Rule, ...]:
+    """Every rule a deck of this game and format is checked by: those every game shares, then the
+    format's own (or the game's), each worded as the format words it."""
+    own = chosen.rules if chosen is not None and chosen.rules else game.rules
+    texts = chosen.rule_texts if chosen is not None else {}
+    return tuple(
+        replace(each, summary=texts[each.id][0], source=texts[each.id][1]) if each.id in texts else each for each in COMMON_RULES + own
+    )

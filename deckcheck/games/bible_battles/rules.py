@@ -9,10 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from deckcheck.games.game import Format, Game, Params, setting
 from deckcheck.games.zones import MAIN
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Findings, rule, shapes
+from deckcheck.rules import Findings, Format, Game, Params, rule, setting, shapes
 
 SOURCE = "Bible Battles official rules, GAME PLAY / Getting started"
 

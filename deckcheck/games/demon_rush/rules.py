@@ -11,9 +11,8 @@ from typing import Iterator
 
 from deckcheck.games import zones
 from deckcheck.games.demon_rush.side_swap import SIDE_SWAP
-from deckcheck.games.game import Format, Game, Params, setting
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Findings, rule, shapes
+from deckcheck.rules import Findings, Format, Game, Params, rule, setting, shapes
 
 BASICS = "Demon Rush rules, Basics"
 CHAMPION = "Demon Rush rules, Deck and Champion"

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+from deckcheck.escaping import for_terminal
 from deckcheck.loading.names import normalise
+from deckcheck.registry import UnknownName, close_to
 
 _DIVISIONS = (
     ("old", "white", "Genesis Exodus Leviticus Numbers Deuteronomy"),
@@ -36,6 +38,14 @@ _BY_KEY = {normalise(book): book for book in BOOKS}
 def canonical_book(name: str) -> str | None:
     """The book's canonical name ("1 samuel" -> "1 Samuel"), or None for no book of the Bible."""
     return _BY_KEY.get(normalise(name))
+
+
+def book_named(name: str) -> str:
+    """The book's canonical name; UnknownName, with close matches, for no book of the Bible."""
+    found = canonical_book(name)
+    if found is None:
+        raise UnknownName(f"'{for_terminal(name)}' is not a book of the Bible{close_to(name, list(BOOKS))}")
+    return found
 
 
 def testament_of(book: str) -> str | None:

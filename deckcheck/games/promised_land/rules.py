@@ -7,11 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from deckcheck.games.game import Format, Game, Params, setting
 from deckcheck.games.promised_land.bible import canonical_book, testament_of
 from deckcheck.games.zones import MAIN
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Findings, rule, shapes
+from deckcheck.rules import Findings, Format, Game, Params, rule, setting, shapes
 
 BUILDING = "Promised Land game guide, Building Your Deck"
 

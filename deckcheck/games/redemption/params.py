@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deckcheck.games.game import Params, setting
+from deckcheck.rules import Params, setting
 
 
 @dataclass(frozen=True, kw_only=True)

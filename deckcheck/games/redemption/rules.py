@@ -8,13 +8,12 @@ from __future__ import annotations
 from typing import Iterator
 
 from deckcheck.games import zones
-from deckcheck.games.game import Format, Game
 from deckcheck.games.redemption.duplicate_cards import quickstart_identity
 from deckcheck.games.redemption.params import QUICKSTART
 from deckcheck.games.redemption.pools import format_sets
 from deckcheck.games.redemption.tournament import tournament_formats
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Findings, Rule, rule, shapes
+from deckcheck.rules import Findings, Format, Game, Rule, rule, shapes
 from deckcheck.wording import plural
 
 SOURCE = "Redemption rulebook, Deck Building Rules"

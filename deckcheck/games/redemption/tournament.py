@@ -14,14 +14,13 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Iterator
 
-from deckcheck.games.game import Format
 from deckcheck.games.redemption.params import RedemptionParams
 from deckcheck.games.redemption.pools import format_sets
 from deckcheck.games.redemption.rules_version import Category, RulesVersion, alignment, versions
 from deckcheck.games.redemption.same_card import lost_soul_name, matches_title, tournament_identity
 from deckcheck.loading.names import normalise
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Findings, Rule, rule, shapes
+from deckcheck.rules import Findings, Format, Rule, rule, shapes
 from deckcheck.wording import plural
 
 DOMINANTS = ("good_dominant", "evil_dominant")

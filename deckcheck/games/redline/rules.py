@@ -6,10 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from deckcheck.games.game import Format, Game, Params, setting
 from deckcheck.games.zones import CRITICAL_HITS, GENERAL, MAIN, MISSIONS
 from deckcheck.model import Deck, Finding, Severity
-from deckcheck.rules import Findings, rule, shapes
+from deckcheck.rules import Findings, Format, Game, Params, rule, setting, shapes
 
 ARSENAL = "REDLINE manual, DECK CONSTRUCTION RULES / Arsenal construction"
 
