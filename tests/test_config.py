@@ -49,6 +49,41 @@ def test_command_line_wins(repo):
     assert run("check", ".", "--ignore", "redline.arsenal-size").exit_code == 0
 
 
+def _games(outcome) -> dict[str, str]:
+    return {os.path.normpath(d["path"]): d["game"] for d in outcome.report["decks"]}
+
+
+CASUAL, TOP = os.path.join("casual", "short.yaml"), "short.yaml"
+
+
+def test_game_on_the_command_line_beats_the_configs(repo):
+    # the README: "An option on the command line replaces the config's value"
+    config(repo, "game: demon-rush\ncard_db: [cards/]\noutput_format: json\n")
+    assert _games(run("check", ".")) == {CASUAL: "demon-rush", TOP: "demon-rush"}
+    assert _games(run("check", ".", "--game", "redline")) == {CASUAL: "redline", TOP: "redline"}
+
+
+def test_an_override_beats_the_configs_game_and_the_command_line_beats_both(repo):
+    config(
+        repo,
+        "game: demon-rush\ncard_db: [cards/]\noutput_format: json\n"
+        "overrides:\n  - paths: ['decks/casual/**']\n    game: promised-land\n  - paths: ['**/casual/*']\n    game: redline\n",
+    )
+    assert _games(run("check", ".")) == {CASUAL: "redline", TOP: "demon-rush"}  # the last matching override
+    assert _games(run("check", ".", "--game", "bible-battles")) == {CASUAL: "bible-battles", TOP: "bible-battles"}
+
+
+def test_ignore_lists_add_up_from_command_line_config_and_override(repo):
+    from deckcheck.loading.config import Choices, load_config
+
+    config(repo, "ignore: [a.one]\noverrides:\n  - paths: ['decks/casual/**']\n    ignore: [b.two]\n")
+    loaded = load_config(repo / ".deckcheck.yaml")
+    given = Choices(ignore=("c.three",))
+    assert loaded.for_deck(repo / "decks" / "casual" / "short.yaml", given).ignore == {"a.one", "b.two", "c.three"}
+    assert loaded.for_deck(repo / "decks" / "short.yaml", given).ignore == {"a.one", "c.three"}
+    assert loaded.merged(given).ignore == ("c.three", "a.one")
+
+
 def test_broken_config_is_exit_two_with_its_line(repo):
     config(repo, "game: redline\nignore: redline.arsenal-size\n")
     outcome = run("check", ".")

@@ -15,12 +15,12 @@ from collections import Counter
 from xml.sax.saxutils import escape, quoteattr
 
 import pytest
+from deckcheck.games import zone_table
 from deckcheck.loading.card_db import Databases, load_databases
 from deckcheck.loading.decks import read_deck
 from deckcheck.loading.lines import editor_lines
 from deckcheck.loading.names import normalise
 from deckcheck.loading.raw_deck import DeckParseError
-from deckcheck.registry import zone_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

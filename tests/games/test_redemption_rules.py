@@ -146,6 +146,24 @@ def test_john_three_purple_printings_are_one_card(check_deck):
     assert finding["message"].startswith("3 copies of John (J) + John (H) + John (Promo)")
 
 
+@pytest.mark.parametrize(
+    "printings, rule",
+    [
+        ({"Gideon (K)": 3}, None),  # a single-brigade hero: 3 copies
+        ({"Gideon (K)": 1, "Gideon (Multi)": 1}, "redemption.multicolor-limit"),  # one printing multi-coloured: 1
+        ({"Gideon (Multi)": 1}, None),
+    ],
+)
+def test_the_most_limited_printing_sets_the_limit(check_deck, printings, rule):
+    # the README: "Where printings of one card carry different limits, the most limited printing
+    # in the deck sets the limit" (and reports it, under its own rule)
+    outcome = check_deck(redemption_deck(56, 7, printings), DB)
+    assert outcome.errors == ({rule} if rule else set())
+    if rule:
+        (finding,) = outcome.findings(rule)
+        assert finding["message"] == "2 copies of Gideon (K) + Gideon (Multi) (the same card); at most 1 allowed (multi-coloured)"
+
+
 def test_john_once_is_fine(check_deck):
     assert check_deck(redemption_deck(56, 7, {"John (H)": 1}), DB).errors == set()
 

@@ -720,3 +720,36 @@ def test_all_formats_in_text_and_markdown(check):
     assert "type1-unlimited  2.0      legal" in text and "type2            2.0      ILLEGAL    redemption.deck-size" in text
     markdown = check(deck("type1", 50, 7, copies=1), V20, "--all-formats", "--output-format", "markdown").stdout
     assert "| type1-teams     | 2.0     | legal     |" in markdown
+
+
+# --- reports describe the rules the deck was checked by --------------------------------------------
+
+
+@pytest.mark.parametrize("fmt, own", [("type1", "redemption.exclusive-pair"), ("type2", "redemption.alignment-balance")])
+def test_sarif_and_junit_describe_the_rules_of_the_decks_format_and_version(check, fmt, own):
+    import json
+    import xml.etree.ElementTree as ET
+    from datetime import date
+
+    from deckcheck.games import get_game
+    from deckcheck.rules.common import rules_checked
+
+    game = get_game("redemption")
+    chosen = game.format(fmt, as_of=date.fromisoformat(V13))
+    ran = rules_checked(game, chosen)
+    quickstart = {r.id: r for r in rules_checked(game, game.format("quickstart"))}
+    text = deck(fmt, 100 if fmt == "type2" else 50, 14 if fmt == "type2" else 7, {"Son of God": 2})
+
+    sarif = json.loads(check(text, V13, "--output-format", "sarif").stdout)
+    (described,) = [r for r in sarif["runs"][0]["tool"]["driver"]["rules"] if r["id"] == "redemption.dominant-limit"]
+    version_text = next(r for r in ran if r.id == "redemption.dominant-limit")
+    assert described["shortDescription"]["text"] == version_text.summary
+    assert version_text.source in described["fullDescription"]["text"]
+    assert version_text.summary != quickstart["redemption.dominant-limit"].summary  # the quick-start's words are not these
+
+    suite = ET.fromstring(check(text, V13, "--output-format", "junit").stdout.encode()).find("testsuite")
+    cases = [case.get("name") for case in suite.findall("testcase")]
+    assert cases == [r.id for r in ran]
+    assert {"redemption.reserve-size", "redemption.reserve-content", own} <= set(cases)
+    failed = {case.get("name") for case in suite.findall("testcase") if case.find("failure") is not None}
+    assert "redemption.dominant-limit" in failed

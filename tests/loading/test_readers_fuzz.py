@@ -5,10 +5,10 @@ from pathlib import Path
 
 import yaml
 from deckcheck.check import CheckOptions, check_file
+from deckcheck.games import zone_table
 from deckcheck.loading.card_db import Databases, load_databases
 from deckcheck.loading.decks import read_deck
 from deckcheck.loading.raw_deck import DeckParseError
-from deckcheck.registry import zone_table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -233,7 +233,7 @@ def test_help_states_every_model_simplification():
     assert outcome.exit_code == 0
     import importlib
 
-    from deckcheck.registry import all_games
+    from deckcheck.games import all_games
 
     for game in all_games():
         model = importlib.import_module(game.goldfish).MODEL

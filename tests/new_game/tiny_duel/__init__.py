@@ -1,0 +1,1 @@
+"""Tiny Duel: a made-up game that the tests add to deckcheck from this folder alone."""
