@@ -24,7 +24,7 @@ from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.model import Card, Deck, DeckReport, Entry, Finding, FormatVerdict, Position, Severity
 from deckcheck.registry import UnknownName
 from deckcheck.rules import Context, Findings, Format, Game, Rule, run_rules
-from deckcheck.rules.common import AMBIGUOUS_CARD, PARSE, UNKNOWN_CARD, UNKNOWN_GAME, rules_checked
+from deckcheck.rules.common import AMBIGUOUS_CARD, PARSE, SKIPPED_LINE, UNKNOWN_CARD, UNKNOWN_GAME, rules_checked
 from deckcheck.rules.shapes import same_name
 
 _START = Position(1, 1)
@@ -110,9 +110,13 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases) -> Loaded
     if raw.problems:
         return LoadedDeck(raw, [_finding(PARSE, p.message, position=p.position) for p in raw.problems])
 
+    skipped = [
+        _finding(SKIPPED_LINE, f"skipped {_shown(text)}: neither a card line ('3 Name') nor a header", position=position)
+        for position, text in raw.skipped
+    ]
     game, inferred, problem = pick_game(raw, path, options.game, databases)
     if game is None:
-        return LoadedDeck(raw, [_finding(UNKNOWN_GAME, problem, position=raw.game_position or _START)])
+        return LoadedDeck(raw, skipped + [_finding(UNKNOWN_GAME, problem, position=raw.game_position or _START)])
     events = tuple(e for e in options.events if e.applies_to(game.name))
     overriding = next((e.format for e in reversed(events) if e.format), None)
     forced = options.format if options.overrides_format else None
@@ -122,13 +126,13 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases) -> Loaded
     try:
         format_named(game, format_name, database.formats)
     except UnknownName as exc:
-        return LoadedDeck(raw, [_finding(UNKNOWN_GAME, str(exc), position=raw.zone_positions.get("format", _START))])
+        return LoadedDeck(raw, skipped + [_finding(UNKNOWN_GAME, str(exc), position=raw.zone_positions.get("format", _START))])
     chosen, before_oldest = game.format_in_force(format_name, database.formats, as_of)
 
     zones, findings, ambiguous = _resolve(raw, database)
     loaded = LoadedDeck(
         raw,
-        findings,
+        skipped + findings,
         Deck(display_path(path), game.name, chosen.name, raw.name, zones, raw.zone_positions),
         context_for(game, chosen, database, events),
         ambiguous,
@@ -143,6 +147,10 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases) -> Loaded
             f"({chosen.version}, from {chosen.effective.isoformat()}): {chosen.version} was applied"
         )
     return loaded
+
+
+def _shown(text: str, limit: int = 60) -> str:
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
 
 
 def context_for(game: Game, chosen: Format, database: CardDatabase, events: tuple[Event, ...]) -> Context:

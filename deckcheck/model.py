@@ -68,9 +68,11 @@ class Zone:
 
 @dataclass(frozen=True)
 class ZoneTable:
-    """The zones deck files may hold, in the order decks are written and reported."""
+    """The zones deck files may hold, in the order decks are written and reported, and the words
+    that head a group of cards in a pasted deck (`Heroes (14):`, `Lost Souls`), which are not zones."""
 
     zones: tuple[Zone, ...]
+    groups: frozenset[str] = frozenset()
 
     def by_word(self, word: str) -> Zone | None:
         word = word.lower()

@@ -59,6 +59,7 @@ def namers() -> "Namers":
 def zone_table() -> "ZoneTable":
     """Every zone any game's deck may hold, with every word any game has for it: what a reader
     looks for before it knows a deck's game."""
-    from deckcheck.games.zones import union
+    from deckcheck.games.zones import group_words, union
 
-    return union([game.zones for game in all_games()])
+    games = all_games()
+    return union([game.zones for game in games], group_words([t for game in games for t in game.type_order]))

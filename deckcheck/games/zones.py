@@ -21,7 +21,26 @@ def called(zone: Zone, label: str, *words: str) -> Zone:
     return replace(zone, label=label, words=tuple(dict.fromkeys(words + zone.words)))
 
 
-def union(tables: list[tuple[Zone, ...]]) -> ZoneTable:
+def group_words(types: list[str]) -> frozenset[str]:
+    """The words a pasted deck heads a group of cards with: each card type (`evil_character`) and
+    its last word, singular and plural (`evil characters`, `characters`, `heroes`, `cities`)."""
+    words = set()
+    for each in types:
+        phrase = each.replace("_", " ")
+        for singular in (phrase, phrase.split()[-1]):
+            words |= {singular, _plural(singular)}
+    return frozenset(words)
+
+
+def _plural(phrase: str) -> str:
+    if phrase.endswith(("s", "x", "ch", "sh", "o")):
+        return phrase + "es"
+    if phrase.endswith("y") and phrase[-2:-1] not in ("a", "e", "o", "u"):
+        return phrase[:-1] + "ies"
+    return phrase + "s"
+
+
+def union(tables: list[tuple[Zone, ...]], groups: frozenset[str] = frozenset()) -> ZoneTable:
     """Every zone of every game, each with every word any game has for it: what a deck file of
     an unknown game may hold (the standard zones first, in their order)."""
     merged: dict[str, Zone] = {zone.name: zone for zone in STANDARD}
@@ -35,4 +54,4 @@ def union(tables: list[tuple[Zone, ...]]) -> ZoneTable:
                 words = merged[zone.name].words + tuple(w for w in zone.words if w not in merged[zone.name].words)
                 merged[zone.name] = replace(merged[zone.name], words=words)
     order = [zone.name for zone in STANDARD] + extra
-    return ZoneTable(tuple(merged[name] for name in order))
+    return ZoneTable(tuple(merged[name] for name in order), groups)

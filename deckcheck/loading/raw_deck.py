@@ -39,6 +39,7 @@ class RawDeck:
     game_position: Position | None = None
     problems: list[DeckParseError] = field(default_factory=list)
     zone_words: dict[str, str] = field(default_factory=dict)  # a zone written another way (side as `reserve`)
+    skipped: list[tuple[Position, str]] = field(default_factory=list)  # text lines neither card nor header
 
 
 def count_of(digits: str) -> int | str:

@@ -1,4 +1,4 @@
-"""Plain-text decks as people paste them into forums, and LackeyCCG's text export.
+"""Plain-text decks as people paste them into forums and group chats, and LackeyCCG's text export.
 
 # game: redline
 General: Valya Serova
@@ -6,6 +6,12 @@ General: Valya Serova
 3x EF-9 Rabbit
 Side:
 2 Lightning Blast
+
+Pasted decks come in every style, and all of these are card lines: `3 Name`, `3x Name`, `3 x Name`,
+`Name x3`, `Name (x3)`, each with or without a bullet (`-`, `*`, `•`); `#` and `//` start a comment.
+Zone headers (`Side:`, `Reserve (10):`) switch zones; group headers (`Heroes (14):`, `Lost Souls`)
+are skipped. A line that is none of these (a prose first line, a name without a count) is reported
+as skipped and the rest of the deck is read.
 """
 
 from __future__ import annotations
@@ -17,12 +23,18 @@ from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_
 from deckcheck.model import Position, ZoneTable
 
 IGNORED_SECTIONS = ("tokens",)  # Lackey's export lists tokens after the deck: they are not part of it
-_HEADER = re.compile(r"^(?P<header>[a-z][a-z ]*?)\s*:?\s*$", re.IGNORECASE)
-_SINGLE = re.compile(r"^(?P<word>[a-z][a-z ]*?)\s*:\s*(?P<name>\S.*)$", re.IGNORECASE)
+# group headers no card type names (`Good Cards:`); the games' card types are in the zone table
+GENERIC_GROUPS = frozenset({"cards", "good", "evil", "neutral", "good cards", "evil cards", "neutral cards", "other", "others"})
+_TIMES = "[xX\u00d7]"  # x, X or the multiplication sign
 _METADATA = re.compile(r"^#\s*(?P<key>game|format|name)\s*:\s*(?P<value>.*?)\s*$", re.IGNORECASE)
-_ENTRY = re.compile(r"^(?P<count>\d+)[xX]?(?:\s+|\t)(?P<name>\S.*)$")
+_COMMENT = re.compile(r"(?:^|\s)(?:#|//).*$")
+_BULLET = re.compile(r"^[-*\u2022\u00b7]\s+")
+_LEADING_COUNT = re.compile(rf"^(?P<count>\d+)\s*{_TIMES}?(?:\s+|\t)(?P<name>\S.*)$")
+_TRAILING_COUNT = re.compile(rf"^(?P<name>\S.*?)\s+(?:{_TIMES}\s*(?P<count>\d+)|\(\s*{_TIMES}\s*(?P<parenthesised>\d+)\s*\))$")
 _BAD_COUNT = re.compile(r"^(?P<count>[-+]?\d[\d.,]*[xX]?)\s+\S")
-_COMMENT = re.compile(r"(?:^|\s)#.*$")
+# a header: words, then perhaps a count of the group (`(14)`, `[14]`, `- 14`), then perhaps a colon
+_HEADER = re.compile(r"^(?P<words>[^\W\d_][\w '\u2019&/-]*?)\s*(?P<count>\(\s*\d+\s*\)|\[\s*\d+\s*\]|-\s*\d+)?\s*(?P<colon>:)?$")
+_SINGLE = re.compile(r"^(?P<word>[a-z][a-z ]*?)\s*:\s*(?P<name>\S.*)$", re.IGNORECASE)
 
 
 def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
@@ -41,16 +53,16 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
                 if metadata["key"].lower() == "game":
                     deck.game_position = position
             continue
-        line = _COMMENT.sub("", line).strip()
+        line = _BULLET.sub("", _COMMENT.sub("", line).strip())
         if not line:
             continue
-        header = _HEADER.match(line)
-        word = " ".join(header["header"].lower().split()) if header else ""
-        section = zones.by_word(word) if header else None
-        if word in IGNORED_SECTIONS or (section is not None and not section.single):
-            zone = section.name if section else None
-            if zone:
-                deck.zone_positions.setdefault(zone, position)
+        header = _header(line, zones)
+        if header is not None:
+            kind, name = header
+            if kind == "zone":
+                zone = name
+                if zone:
+                    deck.zone_positions.setdefault(zone, position)
             continue
         if zone is None:
             continue
@@ -61,18 +73,43 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
             deck.entries.append(RawEntry(single["name"].strip(), 1, leader.name, position))
             continue
         try:
-            deck.entries.append(_entry(line, zone, position))
+            entry = _entry(line, zone, position)
         except DeckParseError as problem:
             deck.problems.append(problem)
             continue
+        if entry is None:
+            deck.skipped.append((position, line))
+            continue
+        deck.entries.append(entry)
         deck.zone_positions.setdefault(zone, Position(1, 1) if zone == "main" else position)
     return deck
 
 
-def _entry(line: str, zone: str, position: Position) -> RawEntry:
-    match = _ENTRY.match(line)
+def _header(line: str, zones: ZoneTable) -> tuple[str, str | None] | None:
+    """("zone", its name) for a zone header (None for a section that is not part of the deck),
+    ("group", words) for a group header, None for a line that is no header."""
+    match = _HEADER.match(line)
+    if match is None:
+        return None
+    words = " ".join(match["words"].lower().split())
+    if words in IGNORED_SECTIONS:
+        return "zone", None
+    section = zones.by_word(words)
+    if section is not None and not section.single:
+        return "zone", section.name
+    # a count alone does not make a header: `Son of God (2019)` is a name without a count
+    if section is None and (match["colon"] or words in zones.groups or words in GENERIC_GROUPS):
+        return "group", words
+    return None
+
+
+def _entry(line: str, zone: str, position: Position) -> RawEntry | None:
+    """The card a line names with its count, None for a line that names no count."""
+    match = _LEADING_COUNT.match(line)
+    if match is None:
+        match = _TRAILING_COUNT.match(line)
     if match:
-        count = count_of(match["count"])
+        count = count_of(match["count"] or match.groupdict().get("parenthesised") or "")
         problem = count_problem(count)
         if problem:
             raise DeckParseError(problem, position)
@@ -80,4 +117,4 @@ def _entry(line: str, zone: str, position: Position) -> RawEntry:
     bad = _BAD_COUNT.match(line)
     if bad:
         raise DeckParseError(count_problem(bad["count"]), position)
-    raise DeckParseError(f"expected a line like '3 Card Name' or a section header, not {line!r}", position)
+    return None

@@ -43,7 +43,14 @@ def wrong_zone(deck: Deck, findings: Findings) -> Iterator[Finding]:
                 yield findings.about_entries([entry], f"{entry.card.name} is a {kind} card and cannot go in {zone}")
 
 
-LOADING_RULES = (PARSE, UNKNOWN_GAME, UNKNOWN_CARD, AMBIGUOUS_CARD)
+SKIPPED_LINE = Rule(
+    "deck.skipped-line",
+    Severity.WARNING,
+    "a line of a text deck is neither a card line ('3 Name') nor a header, so it was skipped (the rest is checked)",
+    "deck-format.md, Plain text",
+)
+
+LOADING_RULES = (PARSE, SKIPPED_LINE, UNKNOWN_GAME, UNKNOWN_CARD, AMBIGUOUS_CARD)
 # the rules every game runs before its own
 COMMON_RULES = LOADING_RULES + (wrong_zone,) + BANLIST_RULES
 

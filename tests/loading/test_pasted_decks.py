@@ -1,0 +1,115 @@
+"""Decks as people paste them (deck-format.md, Plain text): every file of tests/decks/pasted/ writes
+the same deck in its own style, and each reads as the same cards in the same zones."""
+
+from pathlib import Path
+
+import pytest
+from deckcheck.check import CheckOptions, load_deck
+from deckcheck.loading.card_db import Databases, load_databases
+
+from conftest import DATA, TESTS, run
+
+PASTED = TESTS / "decks" / "pasted"
+STYLES = sorted(p for p in PASTED.glob("*.txt"))
+
+
+@pytest.fixture(scope="module")
+def databases():
+    return Databases(load_databases([DATA / "redemption-cards.yaml"]))
+
+
+def cards_of(path: Path, databases) -> dict[tuple[str, str], int]:
+    loaded = load_deck(path, CheckOptions(game="redemption"), databases)
+    assert loaded.deck is not None, [f.message for f in loaded.findings]
+    counts: dict[tuple[str, str], int] = {}
+    for zone, entries in loaded.deck.zones.items():
+        for entry in entries:
+            key = (zone, entry.card.name if entry.card else f"unknown: {entry.typed}")
+            counts[key] = counts.get(key, 0) + entry.count
+    return counts
+
+
+def test_the_corpus_has_every_style():
+    assert {p.stem for p in STYLES} == {
+        "plain",
+        "lackey-export",
+        "dashes-and-groups",
+        "stars-and-dots",
+        "times",
+        "counts-after",
+        "forum-post",
+    }
+
+
+@pytest.mark.parametrize("path", STYLES, ids=lambda p: p.stem)
+def test_every_style_reads_as_the_same_cards(path, databases):
+    expected = {
+        ("main", "Gideon (K)"): 3,
+        ("main", "John (H)"): 1,
+        ("main", "Saph (I)"): 1,
+        ("main", "Soul 1"): 1,
+        ("main", "Soul 2"): 2,
+        ("side", "Peter (Ap)"): 1,
+    }
+    assert cards_of(PASTED / "reference.yaml", databases) == expected
+    assert cards_of(path, databases) == expected
+
+
+@pytest.mark.parametrize("path", STYLES, ids=lambda p: p.stem)
+def test_only_the_prose_line_is_reported(path):
+    outcome = run("check", path, "--game", "redemption", "--card-db", DATA / "redemption-cards.yaml", "--output-format", "json")
+    skipped = outcome.findings("deck.skipped-line")
+    if path.stem == "forum-post":
+        (finding,) = skipped
+        assert (finding["line"], finding["column"], finding["severity"]) == (1, 1, "warning")
+        assert finding["message"].startswith("skipped 'Here is what I am bringing to Nationals")
+    else:
+        assert skipped == []
+    assert "deck.parse" not in outcome.errors and "deck.unknown-card" not in outcome.errors
+
+
+@pytest.mark.parametrize(
+    "line, typed, count",
+    [
+        ("1 x John (I)", "John (I)", 1),
+        ("3x EF-9 Rabbit", "EF-9 Rabbit", 3),
+        ("2 X-Wing", "X-Wing", 2),  # an x that begins a name is the name's
+        ("1 Xerxes", "Xerxes", 1),
+        ("Andrew (I) x1", "Andrew (I)", 1),
+        ("Malachi x 2", "Malachi", 2),
+        ("Son of God (x2)", "Son of God", 2),
+        ("- 1 James (I)", "James (I)", 1),
+        ("* 1 Saph (I)", "Saph (I)", 1),
+        ("\u2022 4 Mount 1", "Mount 1", 4),
+        ("3 Lost Soul // my favourite", "Lost Soul", 3),
+    ],
+)
+def test_card_lines(line, typed, count):
+    from deckcheck.games import zone_table
+    from deckcheck.loading import text_deck
+
+    deck = text_deck.read("deck.txt", line + "\n", zone_table())
+    assert [(e.typed, e.count) for e in deck.entries] == [(typed, count)] and not deck.skipped and not deck.problems
+
+
+@pytest.mark.parametrize(
+    "line, zone, skipped",
+    [
+        ("Heroes (14):", "main", False),  # a group header: the zone stays
+        ("Lost Souls", "main", False),
+        ("Evil Characters [7]", "main", False),
+        ("Good Cards:", "main", False),
+        ("Reserve (10):", "side", False),  # a zone header, with its count
+        ("Sideboard", "side", False),
+        ("Son of God (2019)", "main", True),  # a name without a count, not a group of 2019
+        ("Andrew (I)", "main", True),
+        ("Tokens:", None, False),  # Lackey's tokens are not part of the deck
+    ],
+)
+def test_headers_and_lines_that_are_neither(line, zone, skipped):
+    from deckcheck.games import zone_table
+    from deckcheck.loading import text_deck
+
+    deck = text_deck.read("deck.txt", line + "\n1 Card\n", zone_table())
+    assert bool(deck.skipped) is skipped
+    assert [e.zone for e in deck.entries] == ([zone] if zone else [])
