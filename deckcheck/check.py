@@ -26,6 +26,7 @@ from deckcheck.registry import UnknownName
 from deckcheck.rules import Context, Findings, Format, Game, Rule, run_rules
 from deckcheck.rules.common import AMBIGUOUS_CARD, PARSE, SKIPPED_LINE, UNKNOWN_CARD, UNKNOWN_GAME, rules_checked
 from deckcheck.rules.shapes import same_name
+from deckcheck.wording import plural
 
 _START = Position(1, 1)
 MOST_RUNS = 64  # judgements of a deck whose names match several printings (each a run of its rules)
@@ -141,6 +142,12 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases) -> Loaded
     )
     if inferred:
         loaded.notes.append(inferred)
+    unknown = sum(f.rule == UNKNOWN_CARD.id for f in findings)
+    if database.bundled and game.full_card_list and unknown * 2 > len(raw.entries):
+        loaded.notes.append(
+            f"{plural(unknown, 'name')} of {len(raw.entries)} are not among the {len(database.cards)} {game.title} cards "
+            f"deckcheck ships: {game.full_card_list}"
+        )
     if before_oldest:
         loaded.notes.append(
             f"{as_of.isoformat()} is before the oldest {game.title} rules version "

@@ -7,7 +7,7 @@ judged against cards that are not known for sure.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Iterable
@@ -27,6 +27,7 @@ class CardDatabase:
     cards: tuple[Card, ...]
     files: tuple[str, ...]
     formats: tuple[dict, ...] = ()  # formats the data defines: {name, label, sets}
+    bundled: bool = False  # the cards deckcheck ships, not the user's --card-db
     by_id: dict[str, Card] = field(init=False)
     names: NameIndex = field(init=False)
 
@@ -150,5 +151,5 @@ class Databases:
         if game not in self._loaded:
             folder = resources.card_data_path(game)
             bundled = load_databases([folder]).get(game) if folder.exists() else None  # a game may ship no cards
-            self._loaded[game] = bundled or CardDatabase(game, (), ())
+            self._loaded[game] = replace(bundled, bundled=True) if bundled else CardDatabase(game, (), (), bundled=True)
         return self._loaded[game]

@@ -117,6 +117,8 @@ class Game:
     # "the same card" for copy limits and ban lists: the game's identity rule over a database
     # (None: the normalised name)
     identity: Callable[["CardDatabase"], Callable[[Card], Hashable]] | None = None
+    # what to tell a player whose names the bundled cards mostly do not know (where the full list is)
+    full_card_list: str = ""
 
     def zone(self, name: str) -> Zone | None:
         return next((zone for zone in self.zones if zone.name == name), None)

@@ -152,4 +152,9 @@ GAME = Game(
         "curse",
     ),
     identity=quickstart_identity,
+    full_card_list=(
+        "import the full card list from LackeyCCG (the Redemption plugin's folder under LackeyCCG/plugins/ holds "
+        "sets/carddata.txt and formats.txt) with `deckcheck db import lackey carddata.txt --formats formats.txt "
+        "-o cards/redemption`, then check with --card-db cards/redemption"
+    ),
 )
