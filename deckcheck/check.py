@@ -15,16 +15,16 @@ from typing import Callable, Iterable, Iterator
 
 from deckcheck.deck_game import pick_game
 from deckcheck.escaping import display_path
-from deckcheck.games import format_named, zone_table
+from deckcheck.games import all_games, format_named, zone_table
 from deckcheck.loading.card_db import CardDatabase, Databases, load_databases
-from deckcheck.loading.decks import find_decks, read_deck
+from deckcheck.loading.decks import STDIN, find_decks, read_deck
 from deckcheck.loading.events import Event
 from deckcheck.loading.names import Resolution, normalise
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.model import Card, Deck, DeckReport, Entry, Finding, FormatVerdict, Position, Severity
 from deckcheck.registry import UnknownName
 from deckcheck.rules import Context, Findings, Format, Game, Rule, run_rules
-from deckcheck.rules.common import AMBIGUOUS_CARD, PARSE, SKIPPED_LINE, UNKNOWN_CARD, UNKNOWN_GAME, rules_checked
+from deckcheck.rules.common import AMBIGUOUS_CARD, PARSE, SKIPPED_LINE, UNIGNORABLE, UNKNOWN_CARD, UNKNOWN_GAME, rules_checked
 from deckcheck.rules.shapes import same_name
 from deckcheck.wording import plural
 
@@ -68,7 +68,7 @@ def check_paths(
     many processes, each loading the databases from `card_db` once; the reports come back in the
     same order as a serial run's."""
     files = list(find_decks(paths))
-    if jobs <= 1 or len(files) < 2:
+    if jobs <= 1 or len(files) < 2 or STDIN in files:  # standard input is this process's
         for path in files:
             yield check_file(path, options_for(path), databases)
         return
@@ -121,13 +121,19 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases) -> Loaded
     events = tuple(e for e in options.events if e.applies_to(game.name))
     overriding = next((e.format for e in reversed(events) if e.format), None)
     forced = options.format if options.overrides_format else None
-    format_name = (overriding or forced or raw.format or options.format or game.default_format).strip().lower()
+    own = overriding or forced or raw.format
+    format_name = (own or options.format or game.default_format).strip().lower()
     database = databases.for_game(game.name)
     as_of = date_in_force(options, events)
+    not_applied = ""
     try:
         format_named(game, format_name, database.formats)
     except UnknownName as exc:
-        return LoadedDeck(raw, skipped + [_finding(UNKNOWN_GAME, str(exc), position=raw.zone_positions.get("format", _START))])
+        if own is not None:
+            return LoadedDeck(raw, skipped + [_finding(UNKNOWN_GAME, str(exc), position=raw.zone_positions.get("format", _START))])
+        # --format (or the config's) is for the decks of the games that have it
+        not_applied = f"format '{options.format}' does not apply: {exc}; {game.default_format} was used"
+        format_name = game.default_format
     chosen, before_oldest = game.format_in_force(format_name, database.formats, as_of)
 
     zones, findings, ambiguous = _resolve(raw, database)
@@ -142,6 +148,8 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases) -> Loaded
     )
     if inferred:
         loaded.notes.append(inferred)
+    if not_applied:
+        loaded.notes.append(not_applied)
     unknown = sum(f.rule == UNKNOWN_CARD.id for f in findings)
     if database.bundled and game.full_card_list and unknown * 2 > len(raw.entries):
         loaded.notes.append(
@@ -306,9 +314,9 @@ def _ordered(findings: Iterable[Finding]) -> list[Finding]:
 
 
 def report_of(path: str, loaded: LoadedDeck, ignore: frozenset[str] = frozenset()) -> DeckReport:
-    """The report of a loaded deck; `ignore` drops findings, but never deck.parse: an unreadable
-    deck is never made legal."""
-    findings = [f for f in loaded.findings if f.rule == PARSE.id or f.rule not in ignore]
+    """The report of a loaded deck; `ignore` drops findings, but never those of a deck deckcheck
+    could not read (UNIGNORABLE): such a deck is never made legal."""
+    findings = [f for f in loaded.findings if f.rule in UNIGNORABLE or f.rule not in ignore]
     raw, deck, context = loaded.raw, loaded.deck, loaded.context
     counts: dict[str, int] = {}
     if deck is not None:
@@ -337,26 +345,36 @@ def _finding(rule: Rule, message: str, card: str | None = None, zone: str | None
     return Finding(rule.id, rule.severity, message, (card,) if card else (), zone, position or _START)
 
 
-def check_swap(registered_path: Path, sided_path: Path, options_for: Callable[[Path], CheckOptions], databases: Databases) -> DeckReport:
-    """The sided deck's report: its own check, and the swap against the registered deck."""
-    from deckcheck.games.demon_rush.side_swap import SIDE_SWAP, swap_findings
+class NoSideSwap(ValueError):
+    """`deckcheck side` on a deck of a game that has no side-decking between games."""
 
+
+def check_swap(registered_path: Path, sided_path: Path, options_for: Callable[[Path], CheckOptions], databases: Databases) -> DeckReport:
+    """The sided deck's report: its own check, and the swap against the registered deck (by its
+    game's side-swap rule; NoSideSwap for a game that has none)."""
     options = options_for(sided_path)
     registered = load_deck(registered_path, options_for(registered_path), databases)
     sided = load_deck(sided_path, options, databases)
-    if sided.deck is not None:
-        sided.findings.extend(judge(sided, options.ignore))
-    if registered.deck is None or registered.findings:
+    if sided.deck is None:
+        return report_of(display_path(sided_path), sided, options.ignore)
+    game = sided.context.game
+    if game.side_swap is None:
+        having = [g.name for g in all_games() if g.side_swap is not None]
+        raise NoSideSwap(f"{game.title} has no side-decking between games (games that have: {', '.join(having)})")
+    swap = game.side_swap
+    sided.findings.extend(judge(sided, options.ignore))
+    sided.context = replace(sided.context, rules=sided.context.rules + (swap.rule,))
+    if swap.rule.id in options.ignore:
+        pass
+    elif registered.deck is None or registered.findings:
         problem = f"the registered deck {display_path(registered_path)} cannot be compared: " + "; ".join(
             f.message for f in registered.findings[:3]
         )
-        sided.findings.append(_finding(SIDE_SWAP, problem))
-    elif sided.deck is not None and SIDE_SWAP.id not in options.ignore:
-        if registered.deck.game != sided.deck.game:
-            sided.findings.append(_finding(SIDE_SWAP, f"the registered deck is {registered.deck.game}, the sided one {sided.deck.game}"))
-        else:
-            swap = Findings(SIDE_SWAP, sided.deck, sided.context)
-            sided.findings.extend(swap_findings(registered.deck, sided.deck, swap))
+        sided.findings.append(_finding(swap.rule, problem))
+    elif registered.deck.game != sided.deck.game:
+        sided.findings.append(_finding(swap.rule, f"the registered deck is {registered.deck.game}, the sided one {sided.deck.game}"))
+    else:
+        sided.findings.extend(swap.check(registered.deck, sided.deck, Findings(swap.rule, sided.deck, sided.context)))
     return report_of(display_path(sided_path), sided, options.ignore)
 
 

@@ -116,6 +116,7 @@ AsOfOption = typer.Option(
     epilog="Examples:\n\n"
     "  deckcheck check examples/\n\n"
     "  deckcheck check my-deck.txt --game redline --explain\n\n"
+    "  pbpaste | deckcheck check - --game redemption\n\n"
     "  deckcheck check registrations/ --event events/regional.yaml --output-format json --output report.json\n\n"
     "A .deckcheck.yaml in this folder or a parent sets defaults (game, card_db, events, ignore, "
     "output_format, overrides); options given here win.\n\n"
@@ -123,7 +124,7 @@ AsOfOption = typer.Option(
 )
 def check(
     paths: List[Path] = typer.Argument(
-        ..., metavar="PATH...", help="Deck files, or folders searched for .yaml .yml .txt .deck .dek files."
+        ..., metavar="PATH...", help="Deck files, folders searched for .yaml .yml .txt .deck .dek files, or - for standard input."
     ),
     game: Optional[str] = GameOption,
     format: Optional[str] = FormatOption,
@@ -142,8 +143,9 @@ def check(
 ) -> None:
     """Check deck files against their game's construction rules."""
     from deckcheck.check import check_paths
+    from deckcheck.loading.decks import STDIN
 
-    missing = [terminal_path(p) for p in paths if not p.exists()]
+    missing = [terminal_path(p) for p in paths if p != STDIN and not p.exists()]
     if missing:
         fail(f"no such file or folder: {', '.join(missing)}")
     run = _prepare(game, format, card_db, event, ignore, as_of, all_formats, _value(output_format), strict)
@@ -156,12 +158,14 @@ def check(
     "  deckcheck side decks/registered.yaml decks/game2.yaml\n\n"
     "The sided deck may only use cards of the registered main + side deck, every card's total over "
     "main and side stays the same, and the main deck keeps its registered size "
-    "(rule demon-rush.side-swap). Exit codes as for check."
+    "(rule demon-rush.side-swap). A deck of a game without side-decking between games is exit 2, "
+    "naming the games that have it. Exit codes as for check."
 )
 def side(
     registered: Path = typer.Argument(..., metavar="REGISTERED", help="The deck as registered (main + side)."),
     sided: Path = typer.Argument(..., metavar="SIDED", help="The same deck after side-decking, for game 2 or 3."),
     game: Optional[str] = GameOption,
+    format: Optional[str] = FormatOption,
     card_db: List[Path] = CardDbOption,
     event: List[Path] = EventOption,
     output_format: Optional[OutputFormat] = OutputFormatOption,
@@ -169,16 +173,20 @@ def side(
     strict: bool = StrictOption,
     explain: bool = ExplainOption,
     ignore: List[str] = IgnoreOption,
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="N", help="Taken as check takes it; two decks need one process."),
     as_of: Optional[str] = AsOfOption,
 ) -> None:
-    """Check a Demon Rush side-deck swap between games of a match."""
-    from deckcheck.check import check_swap
+    """Check a side-deck swap between games of a match (Demon Rush: the one game with side-decking)."""
+    from deckcheck.check import NoSideSwap, check_swap
 
     missing = [terminal_path(p) for p in (registered, sided) if not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
-    run = _prepare(game, None, card_db, event, ignore, as_of, output_format=_value(output_format), strict=strict)
-    report = check_swap(registered, sided, run.options_for, run.databases)
+    run = _prepare(game, format, card_db, event, ignore, as_of, output_format=_value(output_format), strict=strict)
+    try:
+        report = check_swap(registered, sided, run.options_for, run.databases)
+    except NoSideSwap as exc:
+        fail(str(exc))
     _finish([report], run, explain, output)
 
 
@@ -317,7 +325,7 @@ def goldfish(
     vs: Optional[Path] = typer.Option(
         None, "--vs", metavar="OTHER_DECK", help="Play another deck on the same shuffles and report the differences."
     ),
-    jobs: int = JobsOption,
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="N", help="Play in N processes (the same report)."),
     output_format: GoldfishOutputFormat = typer.Option(GoldfishOutputFormat.text, "--output-format", help="Report format."),
     output: Optional[Path] = OutputOption,
     plot: Optional[Path] = typer.Option(None, "--plot", metavar="FILE.png", help="Also draw the figures (matplotlib)."),
@@ -549,6 +557,26 @@ def _game_named(name: str, option: str = "--game"):
         fail(f"{option}: {exc}")
 
 
+def _check_format(name: str, game, databases) -> None:
+    """--format names a format of the game given, or without one, of some game (it then applies
+    to the decks of the games that have it); exit 2 with close matches otherwise."""
+    from deckcheck.games import all_games, format_named
+    from deckcheck.registry import UnknownName, close_to
+
+    games = [game] if game is not None else all_games()
+    names: list[str] = []
+    for each in games:
+        try:
+            format_named(each, name, databases.for_game(each.name).formats)
+            return
+        except UnknownName as exc:
+            if game is not None:
+                fail(f"--format: {exc}")
+            names += each.format_names(databases.for_game(each.name).formats) + [a for f in each.formats for a in f.aliases]
+    choices = list(dict.fromkeys(names))
+    fail(f"--format: no game has a format '{name}'{close_to(name, choices)} (formats: {', '.join(choices)})")
+
+
 def _date(text: str | None, option: str = "--as-of"):
     from datetime import date
 
@@ -562,7 +590,7 @@ def _date(text: str | None, option: str = "--as-of"):
 
 def _prepare(game, format, card_db, event, ignore, as_of=None, all_formats=False, output_format=None, strict=False) -> _Run:
     from deckcheck.check import CheckOptions
-    from deckcheck.games import format_named, namers
+    from deckcheck.games import ignorable, namers
     from deckcheck.loading.card_db import Databases, load_databases
     from deckcheck.loading.checked_yaml import FileProblems
     from deckcheck.loading.config import Choices, find_config, load_config
@@ -576,15 +604,17 @@ def _prepare(game, format, card_db, event, ignore, as_of=None, all_formats=False
     given = Choices(game, format, tuple(card_db), tuple(event), tuple(ignore), output_format, strict)
     choices = config.merged(given)
     chosen_game = _game_named(choices.game) if choices.game is not None else None
+    for rule_id, where in [(i, "--ignore") for i in ignore] + config.ignored():
+        try:
+            ignorable(rule_id)
+        except UnknownName as exc:
+            fail(f"{where}: {exc}")
     try:
         databases = Databases(load_databases(choices.card_db))
     except FileProblems as exc:
         fail("broken card database:\n" + "\n".join(exc.problems))
-    if choices.format is not None and chosen_game is not None:
-        try:
-            format_named(chosen_game, choices.format, databases.for_game(chosen_game.name).formats)
-        except UnknownName as exc:
-            fail(f"--format: {exc}")
+    if choices.format is not None:
+        _check_format(choices.format, chosen_game, databases)
     missing = [terminal_path(p) for p in choices.events if not p.exists()]
     if missing:
         fail(f"no such event file: {', '.join(missing)}")

@@ -127,7 +127,19 @@ def test_ignore_drops_a_rule(tmp_path):
 def test_ignore_never_makes_an_unreadable_deck_legal(tmp_path):
     path = tmp_path / "deck.yaml"
     path.write_text("game: redline\nmain: [\n")
-    assert run("check", path, "--ignore", "deck.parse").exit_code == 1
+    assert run("check", path, "--ignore", "deck.parse").exit_code == 2  # refused before any deck is read
+    assert run("check", path, "--ignore", "deck.skipped-line").exit_code == 1
+
+
+def test_report_of_keeps_the_findings_of_an_unreadable_deck_whatever_is_ignored():
+    # the library's own guard, behind the command line's refusal
+    from deckcheck.check import LoadedDeck, report_of
+    from deckcheck.model import Finding, Position, Severity
+    from deckcheck.rules.common import UNIGNORABLE
+
+    findings = [Finding(rule, Severity.ERROR, "x", (), None, Position(1, 1)) for rule in sorted(UNIGNORABLE)]
+    report = report_of("deck.yaml", LoadedDeck(None, findings), frozenset(UNIGNORABLE))
+    assert {f.rule for f in report.findings} == UNIGNORABLE and not report.legal
 
 
 def test_output_file(tmp_path):

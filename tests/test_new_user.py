@@ -34,3 +34,126 @@ def test_no_import_hint_with_a_card_database_of_ones_own(tmp_path):
     deck = write(tmp_path, "deck.txt", "# game: redemption\n1 Nobody 1\n1 Nobody 2\n")
     outcome = run("check", deck, "--card-db", DATA / "redemption-cards.yaml", "--output-format", "json")
     assert outcome.deck["notes"] == [] and "deck.unknown-card" in outcome.errors
+
+
+# --- options checked up front -------------------------------------------------------------------
+
+
+EXAMPLES = DATA.parent.parent / "examples"
+
+
+@pytest.mark.parametrize(
+    "ignored, words",
+    [
+        ("no.such-rule", "--ignore: unknown rule 'no.such-rule' (deckcheck rules lists every rule id)"),
+        ("redline.copy-limt", "--ignore: unknown rule 'redline.copy-limt'; did you mean 'redline.copy-limit'"),
+        ("deck.unknown-card", "--ignore: deck.unknown-card cannot be ignored: a deck deckcheck cannot read is never legal"),
+        ("deck.ambiguous-card", "deck.ambiguous-card cannot be ignored"),
+        ("deck.parse", "deck.parse cannot be ignored"),
+    ],
+)
+def test_ignore_takes_only_rules_that_exist_and_may_be_ignored(ignored, words):
+    outcome = run("check", EXAMPLES, "--ignore", ignored)
+    assert outcome.exit_code == 2 and words in outcome.stderr and outcome.stdout == ""
+
+
+def test_every_listed_rule_may_be_ignored_but_the_reading_ones():
+    import json
+
+    listing = json.loads(run("rules", "--output-format", "json").stdout)
+    ids = [r["id"] for r in listing["common_rules"]] + [r["id"] for g in listing["games"] for r in g["rules"]]
+    ids += [r["id"] for g in listing["games"] for f in g["formats"] for r in f.get("rules", [])]
+    reading = {"deck.parse", "deck.unknown-game", "deck.unknown-card", "deck.ambiguous-card"}
+    assert reading < set(ids)
+    for rule_id in sorted(set(ids) - reading):
+        assert run("check", EXAMPLES / "redline-cpm.yaml", "--ignore", rule_id).exit_code == 0, rule_id
+
+
+def test_the_configs_ignore_list_is_checked_too(tmp_path, monkeypatch):
+    (tmp_path / ".deckcheck.yaml").write_text("overrides:\n  - paths: ['casual/**']\n    ignore: [redline.copylimit]\n")
+    monkeypatch.chdir(tmp_path)
+    outcome = run("check", EXAMPLES)
+    assert outcome.exit_code == 2
+    assert ".deckcheck.yaml: overrides (casual/**): ignore: unknown rule 'redline.copylimit'; did you mean" in outcome.stderr
+
+
+def test_a_format_no_game_has_is_exit_two_with_close_matches():
+    outcome = run("check", EXAMPLES, "--format", "typ1")
+    assert outcome.exit_code == 2
+    assert "--format: no game has a format 'typ1'; did you mean 'type1'" in outcome.stderr
+
+
+def test_a_format_applies_to_the_decks_of_the_games_that_have_it(tmp_path):
+    deck = tmp_path / "type1.yaml"
+    deck.write_text("game: redemption\nmain:\n  Son of God: 1\n")
+    outcome = run("check", EXAMPLES / "redline-cpm.yaml", deck, "--format", "limited", "--output-format", "json")
+    by_game = {d["game"]: d for d in outcome.report["decks"]}
+    assert by_game["redemption"]["format"] == "type1"
+    assert by_game["redline"]["format"] == "standard" and by_game["redline"]["legal"]
+    (note,) = by_game["redline"]["notes"]
+    assert note == "format 'limited' does not apply: REDLINE has no format 'limited' (formats: standard); standard was used"
+    assert by_game["redemption"]["notes"] == [] or all("does not apply" not in n for n in by_game["redemption"]["notes"])
+
+
+def test_a_format_of_the_game_given_is_checked_against_it():
+    outcome = run("check", EXAMPLES / "redline-cpm.yaml", "--game", "redline", "--format", "standrad")
+    assert outcome.exit_code == 2 and "--format: REDLINE has no format 'standrad'; did you mean 'standard'?" in outcome.stderr
+
+
+# --- standard input -----------------------------------------------------------------------------
+
+
+def run_with_input(text: str, *args):
+    from deckcheck.cli import app
+    from deckcheck.loading import decks
+    from typer.testing import CliRunner
+
+    decks._standard_input.cache_clear()  # read once per process
+    result = CliRunner().invoke(app, [str(a) for a in args], input=text.encode())
+    decks._standard_input.cache_clear()
+    return result
+
+
+@pytest.mark.parametrize(
+    "example, extra",
+    [("redline-une.txt", []), ("redline-cpm.yaml", []), ("bible-battles.txt", ["--game", "bible-battles"])],
+)
+def test_a_deck_on_standard_input(example, extra):
+    import json
+
+    text = (EXAMPLES / example).read_text()
+    result = run_with_input(text, "check", "-", *extra, "--output-format", "json")
+    (deck,) = json.loads(result.stdout)["decks"]
+    from_file = json.loads(run("check", EXAMPLES / example, *extra, "--output-format", "json").stdout)["decks"][0]
+    assert result.exit_code == 0 and deck["path"] == "-"
+    assert (deck["game"], deck["counts"], deck["legal"]) == (from_file["game"], from_file["counts"], from_file["legal"])
+
+
+def test_standard_input_names_its_lines():
+    result = run_with_input("# game: redline\nGeneral: Mars General\n3 Crate\n3 No Such Card\n", "check", "-", "--output-format", "concise")
+    assert result.exit_code == 1
+    assert "-:4:1: error deck.unknown-card no redline card is called 'No Such Card'" in result.stdout
+
+
+# --- side ---------------------------------------------------------------------------------------
+
+
+def test_side_on_a_game_without_side_decking_says_which_games_have_it():
+    outcome = run("side", EXAMPLES / "redemption-deck-i.yaml", EXAMPLES / "redemption-deck-j.yaml")
+    assert outcome.exit_code == 2
+    assert outcome.stderr == "deckcheck: Redemption has no side-decking between games (games that have: demon-rush)\n"
+
+
+def test_side_takes_the_options_the_readme_lists():
+    outcome = run(
+        "side",
+        EXAMPLES / "demon-rush-holy.yaml",
+        DATA.parent / "decks" / "demon-rush" / "game-two.yaml",
+        "--format",
+        "standard",
+        "--jobs",
+        "2",
+        "--output-format",
+        "json",
+    )
+    assert outcome.exit_code == 1 and outcome.errors == {"demon-rush.side-swap"}

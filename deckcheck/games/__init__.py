@@ -47,6 +47,30 @@ def format_named(game: "Game", name: str, defined: tuple[dict, ...] = ()) -> str
     return canonical
 
 
+def rule_ids() -> tuple[str, ...]:
+    """Every rule id of every game, format and rules version, and of the rules over two decks."""
+    from deckcheck.rules.common import rules_checked
+
+    ids: dict[str, None] = {}
+    for game in all_games():
+        for chosen in (None, *game.formats):
+            ids.update(dict.fromkeys(r.id for r in rules_checked(game, chosen)))
+        ids.update(dict.fromkeys(r.id for r in game.match_rules))
+    return tuple(ids)
+
+
+def ignorable(rule_id: str) -> str:
+    """`rule_id`, when it names a rule whose findings may be ignored; UnknownName otherwise."""
+    from deckcheck.rules.common import UNIGNORABLE
+
+    if rule_id in UNIGNORABLE:
+        raise UnknownName(f"{rule_id} cannot be ignored: a deck deckcheck cannot read is never legal")
+    known = rule_ids()
+    if rule_id not in known:
+        raise UnknownName(f"unknown rule '{rule_id}'{close_to(rule_id, known)} (deckcheck rules lists every rule id)")
+    return rule_id
+
+
 def namers() -> "Namers":
     """The games' policies for the names an event file uses (formats, books of the Bible)."""
     from deckcheck.games.promised_land.bible import book_named

@@ -12,6 +12,7 @@ from datetime import date
 from fnmatch import fnmatchcase
 from pathlib import Path
 
+from deckcheck.escaping import terminal_path
 from deckcheck.loading.checked_yaml import load_checked, parse_date
 
 CONFIG_NAME = ".deckcheck.yaml"
@@ -76,6 +77,13 @@ class Config:
             format=chosen(lambda o: o.format, given.format, self.defaults.format),
             ignore=ignore,
         )
+
+    def ignored(self) -> list[tuple[str, str]]:
+        """Every rule id the config ignores, with where it says so (for a message)."""
+        where = terminal_path(self.path) if self.path else "config"
+        return [(i, f"{where}: ignore") for i in self.defaults.ignore] + [
+            (i, f"{where}: overrides ({', '.join(o.paths)}): ignore") for o in self.overrides for i in o.ignore
+        ]
 
     def overrides_for(self, deck: Path) -> list[Override]:
         """The overrides whose globs match a deck path, in the order the file gives them."""

@@ -15,7 +15,8 @@ COMMON_IDS = {r.id for r in COMMON_RULES}
 
 
 def _own(game: Game) -> tuple[Rule, ...]:
-    return tuple(r for r in game.rules if r.id not in COMMON_IDS)
+    """The game's rules, then those over two decks of a match or team (`side`, `team`)."""
+    return tuple(r for r in game.rules + game.match_rules if r.id not in COMMON_IDS)
 
 
 def _named(each: Format) -> str:

@@ -44,6 +44,15 @@ def rule(rule_id: str, severity: Severity, summary: str, source: str) -> Callabl
     return wrap
 
 
+@dataclass(frozen=True)
+class SwapRule:
+    """A rule over a match's registered deck and the same deck after side-decking between games:
+    `check(registered, sided, findings)` reports on the sided deck."""
+
+    rule: Rule
+    check: Callable[[Deck, Deck, "Findings"], Iterable[Finding]]
+
+
 # --- a game, its formats and their parameters ---------------------------------------------------
 
 
@@ -119,6 +128,10 @@ class Game:
     identity: Callable[["CardDatabase"], Callable[[Card], Hashable]] | None = None
     # what to tell a player whose names the bundled cards mostly do not know (where the full list is)
     full_card_list: str = ""
+    # side-decking between games of a match (`deckcheck side`), for a game that has it
+    side_swap: "SwapRule | None" = None
+    # rules over two decks that `side` and `team` run, listed with the others
+    match_rules: tuple[Rule, ...] = ()
 
     def zone(self, name: str) -> Zone | None:
         return next((zone for zone in self.zones if zone.name == name), None)

@@ -51,6 +51,8 @@ SKIPPED_LINE = Rule(
 )
 
 LOADING_RULES = (PARSE, SKIPPED_LINE, UNKNOWN_GAME, UNKNOWN_CARD, AMBIGUOUS_CARD)
+# a deck deckcheck could not read is never legal: these findings cannot be ignored
+UNIGNORABLE = frozenset({PARSE.id, UNKNOWN_GAME.id, UNKNOWN_CARD.id, AMBIGUOUS_CARD.id})
 # the rules every game runs before its own
 COMMON_RULES = LOADING_RULES + (wrong_zone,) + BANLIST_RULES
 

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from deckcheck.games import zones
-from deckcheck.games.demon_rush.side_swap import SIDE_SWAP
+from deckcheck.games.demon_rush.side_swap import SIDE_SWAP, swap_findings
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Findings, Format, Game, Params, rule, setting, shapes
+from deckcheck.rules import Findings, Format, Game, Params, SwapRule, rule, setting, shapes
 
 BASICS = "Demon Rush rules, Basics"
 CHAMPION = "Demon Rush rules, Deck and Champion"
@@ -110,7 +110,9 @@ GAME = Game(
     title="Demon Rush",
     source="Demon Rush rules page",
     formats=(Format("standard", "the rules page: 40-60 cards, a champion, a side deck of up to 15", STANDARD),),
-    rules=(deck_size, side_deck_size, champion, faction, copy_limit, greater_being_limit, SIDE_SWAP),
+    rules=(deck_size, side_deck_size, champion, faction, copy_limit, greater_being_limit),
+    side_swap=SwapRule(SIDE_SWAP, swap_findings),
+    match_rules=(SIDE_SWAP,),
     zones=(zones.CHAMPION, zones.MAIN, zones.SIDE),
     goldfish="deckcheck.games.demon_rush.goldfish",
     type_order=("champion", "soldier", "spell", "equip_spell", "armor_spell", "structure", "token"),

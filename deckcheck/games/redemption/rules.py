@@ -11,6 +11,7 @@ from deckcheck.games import zones
 from deckcheck.games.redemption.duplicate_cards import quickstart_identity
 from deckcheck.games.redemption.params import QUICKSTART
 from deckcheck.games.redemption.pools import format_sets
+from deckcheck.games.redemption.teams import TEAM_UNIQUE
 from deckcheck.games.redemption.tournament import tournament_formats
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Findings, Format, Game, Rule, rule, shapes
@@ -152,6 +153,7 @@ GAME = Game(
         "curse",
     ),
     identity=quickstart_identity,
+    match_rules=(TEAM_UNIQUE,),
     full_card_list=(
         "import the full card list from LackeyCCG (the Redemption plugin's folder under LackeyCCG/plugins/ holds "
         "sets/carddata.txt and formats.txt) with `deckcheck db import lackey carddata.txt --formats formats.txt "
