@@ -153,7 +153,7 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases) -> Loaded
     unknown = sum(f.rule == UNKNOWN_CARD.id for f in findings)
     if database.bundled and game.full_card_list and unknown * 2 > len(raw.entries):
         loaded.notes.append(
-            f"{plural(unknown, 'name')} of {len(raw.entries)} are not among the {len(database.cards)} {game.title} cards "
+            f"{plural(unknown, 'name')} of {len(raw.entries)} are not among the {plural(len(database.cards), game.title + ' card')} "
             f"deckcheck ships: {game.full_card_list}"
         )
     if before_oldest:

@@ -18,6 +18,7 @@ import typer
 from deckcheck import __version__
 from deckcheck.escaping import display_path, terminal_path
 from deckcheck.registry import known_games
+from deckcheck.wording import plural
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_CANNOT_RUN = 0, 1, 2
 CHECKED_ON_IMPORT = 20_000  # cards of an import checked against the schema at once (the real list has 5,680)
@@ -441,7 +442,7 @@ def import_lackey_command(
         fail("the imported database does not pass its schema (a deckcheck bug):\n" + "\n".join(exc.problems[:20]))
     say(summary.text())
     how = "checked" if checked >= summary.imported else f"the first {checked:,} checked"
-    say(f"{summary.imported:,} cards in {terminal_path(out)}, {how} against schemas/card-db.schema.json")
+    say(f"{plural(summary.imported, 'card')} in {terminal_path(out)}, {how} against schemas/card-db.schema.json")
 
 
 @db.command(name="lint", epilog="Examples:\n\n  deckcheck db lint\n\n  deckcheck db lint cards/ --coverage")
@@ -459,7 +460,10 @@ def lint_command(
         say(problem)
     if coverage:
         say(coverage_text(result))
-    say(f"{result.files} files, {result.cards:,} cards: " + (f"{len(result.problems)} problems" if result.problems else "no problems"))
+    say(
+        f"{plural(result.files, 'file')}, {plural(result.cards, 'card')}: "
+        + (plural(len(result.problems), "problem") if result.problems else "no problems")
+    )
     raise typer.Exit(EXIT_ILLEGAL if result.problems else EXIT_LEGAL)
 
 
@@ -507,7 +511,7 @@ def cards(
             tabulate(rows, headers=("game", "id", "name", "type", "facts"), tablefmt="simple", maxcolwidths=[None, 30, 36, 24, 50]) + "\n"
         )
         more = f" (first {limit} shown)" if len(found) > limit else ""
-        sys.stdout.write(f"{len(found)} cards{more}\n")
+        sys.stdout.write(f"{plural(len(found), 'card')}{more}\n")
     raise typer.Exit(EXIT_LEGAL if found else EXIT_ILLEGAL)
 
 

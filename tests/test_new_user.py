@@ -157,3 +157,24 @@ def test_side_takes_the_options_the_readme_lists():
         "json",
     )
     assert outcome.exit_code == 1 and outcome.errors == {"demon-rush.side-swap"}
+
+
+# --- messages agree in number -------------------------------------------------------------------
+
+
+def test_counted_words_agree_with_one(tmp_path):
+    one_card = write(tmp_path, "one.yaml", "game: bible-battles\nmain:\n  Abraham: 1\n")
+    outcome = run("check", one_card, "--output-format", "json")
+    (size,) = outcome.findings("bible-battles.deck-size")
+    assert size["message"].startswith("the deck has 1 card;")
+
+    database = write(tmp_path, "cards.yaml", "game: redline\nsource: test\ncards:\n  - {name: Lone Crate, type: resource}\n")
+    assert run("db", "lint", database).stdout.endswith("1 file, 1 card: no problems\n")
+    assert run("cards", "lone", "--game", "redline", "--card-db", database).stdout.endswith("\n1 card\n")
+
+
+def test_redemption_caps_agree_with_one_lost_soul(tmp_path):
+    deck = write(tmp_path, "deck.yaml", "game: redemption\nmain:\n  Soul 1: 1\n  Good Dominant 1: 1\n  Evil Dominant 1: 1\n")
+    outcome = run("check", deck, "--card-db", DATA / "redemption-cards.yaml", "--output-format", "json")
+    (cap,) = outcome.findings("redemption.dominant-cap")
+    assert cap["message"] == "2 dominants but only 1 Lost Soul; dominants may not outnumber Lost Souls"

@@ -14,6 +14,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Mapping
 
 from deckcheck.model import Card, Deck, Entry, Finding, Position, RuleRecord, Severity, Zone
+from deckcheck.wording import plural
 
 if TYPE_CHECKING:
     from deckcheck.loading.card_db import CardDatabase
@@ -160,7 +161,7 @@ class Game:
             return None, False
         default = self.formats[0]
         label = data.get("label", name)
-        described = f"{label}: {default.name} rules, cards of {len(data['sets'])} sets only"
+        described = f"{label}: {default.name} rules, cards of {plural(len(data['sets']), 'set')} only"
         return Format(name, described, default.params, tuple(data["sets"])), False
 
     def format_names(self, defined: tuple[dict, ...] = ()) -> list[str]:

@@ -7,8 +7,9 @@ from typing import Iterator
 
 from deckcheck.model import Deck, Finding, Severity
 from deckcheck.rules import Findings, rule, shapes
+from deckcheck.wording import plural
 
-SOURCE = "events.md, the event files applied"
+SOURCE = "the ban lists applied: each event file (and the source it names), the format's rules version, the card data's Banned mark"
 
 
 def _identities(findings: Findings, ids: tuple[str, ...]) -> set:
@@ -50,7 +51,9 @@ def limited(deck: Deck, findings: Findings) -> Iterator[Finding]:
             for group in shapes.copies(deck.entries(), findings.context.identity):
                 total = sum(e.count for e in group)
                 if findings.context.identity(group[0].card) in wanted and total > listed.count:
-                    yield findings.about_entries(group, f"{total} copies of {group[0].card.name}; {event.name} allows {listed.count}")
+                    yield findings.about_entries(
+                        group, f"{plural(total, 'copy')} of {group[0].card.name}; {event.name} allows {listed.count}"
+                    )
 
 
 BANLIST_RULES = (banned, limited)

@@ -10,7 +10,8 @@ from deckcheck.model import Deck, Finding, Severity
 from deckcheck.rules import Findings, Format, Game, Rule, rule
 from deckcheck.rules.banlist import BANLIST_RULES
 
-_FORMAT = "deck-format.md"
+# no rulebook says how a deck file is written: these cite deckcheck's own README
+_FORMAT = "deckcheck README, Deck files"
 
 PARSE = Rule(
     "deck.parse", Severity.ERROR, "the file is not a readable deck (bad YAML/text, wrong shape, duplicate key, bad count)", _FORMAT
@@ -18,9 +19,9 @@ PARSE = Rule(
 UNKNOWN_GAME = Rule(
     "deck.unknown-game", Severity.ERROR, "`game:` is missing or names no known game (or the game has no such format)", _FORMAT
 )
-UNKNOWN_CARD = Rule("deck.unknown-card", Severity.ERROR, "a name or id matches no card of the game's database", "deck-format.md, Names")
+UNKNOWN_CARD = Rule("deck.unknown-card", Severity.ERROR, "a name or id matches no card of the game's database", _FORMAT + ", names")
 AMBIGUOUS_CARD = Rule(
-    "deck.ambiguous-card", Severity.ERROR, "a name matches several printings; use one of the ids listed", "deck-format.md, Names"
+    "deck.ambiguous-card", Severity.ERROR, "a name matches several printings; use one of the ids listed", _FORMAT + ", names"
 )
 
 
@@ -47,7 +48,7 @@ SKIPPED_LINE = Rule(
     "deck.skipped-line",
     Severity.WARNING,
     "a line of a text deck is neither a card line ('3 Name') nor a header, so it was skipped (the rest is checked)",
-    "deck-format.md, Plain text",
+    _FORMAT + ", plain text",
 )
 
 LOADING_RULES = (PARSE, SKIPPED_LINE, UNKNOWN_GAME, UNKNOWN_CARD, AMBIGUOUS_CARD)

@@ -36,11 +36,11 @@ def count(entries: Iterable[Entry], predicate: Callable[[Card], bool] = lambda c
 def size_range(findings: Findings, zone: str, size: int, minimum: int | None, maximum: int | None, what: str) -> Iterator[Finding]:
     """One finding when `size` is outside [minimum, maximum], with the arithmetic."""
     if minimum is not None and maximum is not None and minimum == maximum and size != minimum:
-        yield findings.about_zone(zone, f"{what} has {size} cards; it must have exactly {minimum}")
+        yield findings.about_zone(zone, f"{what} has {plural(size, 'card')}; it must have exactly {minimum}")
     elif minimum is not None and size < minimum:
-        yield findings.about_zone(zone, f"{what} has {size} cards; it needs at least {minimum}")
+        yield findings.about_zone(zone, f"{what} has {plural(size, 'card')}; it needs at least {minimum}")
     elif maximum is not None and size > maximum:
-        yield findings.about_zone(zone, f"{what} has {size} cards; it may have at most {maximum}")
+        yield findings.about_zone(zone, f"{what} has {plural(size, 'card')}; it may have at most {maximum}")
 
 
 def copy_cap(

@@ -12,6 +12,7 @@ from typing import Iterator
 from deckcheck.games.zones import MAIN
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Findings, Format, Game, Params, rule, setting, shapes
+from deckcheck.wording import plural
 
 SOURCE = "Bible Battles official rules, GAME PLAY / Getting started"
 
@@ -51,7 +52,9 @@ def unique_limit(deck: Deck, findings: Findings) -> Iterator[Finding]:
 def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
     size, suggested = deck.size("main"), findings.params.suggested_size
     if size != suggested:
-        yield findings.about_zone("main", f"the deck has {size} cards; the rules suggest {suggested} (there is no minimum or maximum)")
+        yield findings.about_zone(
+            "main", f"the deck has {plural(size, 'card')}; the rules suggest {suggested} (there is no minimum or maximum)"
+        )
 
 
 GAME = Game(

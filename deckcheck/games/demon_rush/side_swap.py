@@ -9,6 +9,7 @@ from typing import Iterator
 
 from deckcheck.model import Deck, Finding, Severity
 from deckcheck.rules import Findings, Rule, shapes
+from deckcheck.wording import plural
 
 SIDE_SWAP = Rule(
     "demon-rush.side-swap",
@@ -30,9 +31,13 @@ def swap_findings(registered: Deck, sided: Deck, findings: Findings) -> Iterator
         if not had:
             yield findings.about_entries(group, f"{name} is not in the registered deck (main or side)")
         elif has != had:
-            yield findings.about_entries(group, f"{has} copies of {name} over main and side; {had} were registered")
+            yield findings.about_entries(
+                group, f"{plural(has, 'copy')} of {name} over main and side; {had} {'was' if had == 1 else 'were'} registered"
+            )
     for key, group in before.items():
         if key not in after:
             yield findings.about_deck(f"{group[0].card.name} ({sum(e.count for e in group)} registered) is missing from the sided deck")
     if sided.size("main") != registered.size("main"):
-        yield findings.about_zone("main", f"the main deck has {sided.size('main')} cards; it was registered with {registered.size('main')}")
+        yield findings.about_zone(
+            "main", f"the main deck has {plural(sided.size('main'), 'card')}; it was registered with {registered.size('main')}"
+        )

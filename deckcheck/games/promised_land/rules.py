@@ -11,6 +11,7 @@ from deckcheck.games.promised_land.bible import canonical_book, testament_of
 from deckcheck.games.zones import MAIN
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Findings, Format, Game, Params, rule, setting, shapes
+from deckcheck.wording import plural
 
 BUILDING = "Promised Land game guide, Building Your Deck"
 
@@ -61,7 +62,7 @@ def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
     size = deck.size("main")
     low, high = findings.params.deck_size
     if not low <= size <= high:
-        yield findings.about_zone("main", f"the deck has {size} cards; the guide recommends {low}-{high}")
+        yield findings.about_zone("main", f"the deck has {plural(size, 'card')}; the guide recommends {low}-{high}")
 
 
 @rule("promised-land.source-ratio", Severity.WARNING, "Sources should be 30-40% of the deck", BUILDING)
@@ -71,7 +72,9 @@ def source_ratio(deck: Deck, findings: Findings) -> Iterator[Finding]:
     low, high = source_range(size, findings.params.source_share)
     if size and not low <= sources <= high:
         yield findings.about_zone(
-            "main", f"{sources} Sources in {size} cards ({100 * sources / size:.0f}%); the guide recommends 30-40%, {low}-{high} cards"
+            "main",
+            f"{plural(sources, 'Source')} in {plural(size, 'card')} ({100 * sources / size:.0f}%); "
+            f"the guide recommends 30-40%, {low}-{high} cards",
         )
 
 

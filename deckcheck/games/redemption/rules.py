@@ -106,17 +106,19 @@ def _type_cap(deck: Deck, findings: Findings, types: tuple[str, ...], what: str)
     have = shapes.count(main, lambda card: card.is_a(*types))
     souls = shapes.count(main, lambda card: card.is_a("lost_soul"))
     if have > souls:
-        yield findings.about_zone("main", f"{have} {what} but only {souls} Lost Souls; {what} may not outnumber Lost Souls")
+        yield findings.about_zone(
+            "main", f"{plural(have, what)} but only {plural(souls, 'Lost Soul')}; {what}s may not outnumber Lost Souls"
+        )
 
 
 @rule("redemption.site-cap", Severity.ERROR, "the number of sites may not exceed the number of Lost Souls", SOURCE)
 def site_cap(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    yield from _type_cap(deck, findings, ("site",), "sites")
+    yield from _type_cap(deck, findings, ("site",), "site")
 
 
 @rule("redemption.dominant-cap", Severity.ERROR, "dominants (good and evil together) may not exceed the number of Lost Souls", SOURCE)
 def dominant_cap(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    yield from _type_cap(deck, findings, DOMINANTS, "dominants")
+    yield from _type_cap(deck, findings, DOMINANTS, "dominant")
 
 
 GAME = Game(

@@ -9,6 +9,7 @@ from typing import Iterator
 from deckcheck.games.zones import CRITICAL_HITS, GENERAL, MAIN, MISSIONS
 from deckcheck.model import Deck, Finding, Severity
 from deckcheck.rules import Findings, Format, Game, Params, rule, setting, shapes
+from deckcheck.wording import plural
 
 ARSENAL = "REDLINE manual, DECK CONSTRUCTION RULES / Arsenal construction"
 
@@ -120,7 +121,8 @@ def resource_count(deck: Deck, findings: Findings) -> Iterator[Finding]:
     have = shapes.count(deck.entries("main"), lambda card: card.is_a("resource"))
     if not low <= have <= high:
         yield findings.about_zone(
-            "main", f"{have} resource cards; the rulebook recommends {low}-{high} for a {findings.params.arsenal_size}-card arsenal"
+            "main",
+            f"{plural(have, 'resource card')}; the rulebook recommends {low}-{high} for a {findings.params.arsenal_size}-card arsenal",
         )
 
 
