@@ -24,6 +24,26 @@ EXIT_LEGAL, EXIT_ILLEGAL, EXIT_CANNOT_RUN = 0, 1, 2
 CHECKED_ON_IMPORT = 20_000  # cards of an import checked against the schema at once (the real list has 5,680)
 GAMES = ", ".join(known_games())
 
+
+def _flags_take_no_value() -> None:
+    """typer's rich help labels a flag `<bool>`, as if it took a value, and an argument with a
+    metavar `<list[Path]>` beside it: show no type for either."""
+    from typer.core import TyperArgument, TyperOption
+
+    for kind, hidden in ((TyperOption, lambda param: param.is_flag), (TyperArgument, lambda param: param.metavar is not None)):
+        shown = getattr(kind, "display_type_rich", None)
+        if shown is None or getattr(shown, "patched", False):
+            continue
+
+        def display_type_rich(self, ctx, shown=shown, hidden=hidden):
+            return None if hidden(self) else shown(self, ctx)
+
+        display_type_rich.patched = True
+        kind.display_type_rich = display_type_rich
+
+
+_flags_take_no_value()
+
 app = typer.Typer(
     name="deckcheck",
     help="Check trading card game decks against their rulebooks, write reports for people and CI, and "
@@ -46,6 +66,12 @@ class OutputFormat(str, enum.Enum):
     github = "github"
     sarif = "sarif"
     concise = "concise"
+
+
+class ColorChoice(str, enum.Enum):
+    auto = "auto"
+    always = "always"
+    never = "never"
 
 
 class ListingOutputFormat(str, enum.Enum):
@@ -96,7 +122,9 @@ EventOption = typer.Option([], "--event", metavar="FILE", help="Event / ban-list
 OutputFormatOption = typer.Option(
     None,
     "--output-format",
-    help="Report format [default: text; github when GITHUB_ACTIONS is set]. auto picks one of the two the same way.",
+    metavar="FORMAT",
+    help="Report format: text, json, markdown, junit, github, sarif, concise, or auto (the default: github inside "
+    "GitHub Actions, else text).",
 )
 JobsOption = typer.Option(1, "--jobs", "-j", min=1, metavar="N", help="Check decks in N processes (same output).")
 OutputOption = typer.Option(None, "--output", metavar="FILE", help="Write the report to this file instead of stdout.")
@@ -104,6 +132,9 @@ StrictOption = typer.Option(False, "--strict", help="Warnings fail too (exit 1).
 ExplainOption = typer.Option(False, "--explain", help="Print each finding with its rule's text and rulebook source.")
 IgnoreOption = typer.Option(
     [], "--ignore", metavar="RULE_ID", help="A rule id whose findings are dropped (repeatable; adds to the config's list)."
+)
+ColorOption = typer.Option(
+    ColorChoice.auto, "--color", help="Colour by severity: auto (on a terminal, unless NO_COLOR is set), always or never."
 )
 AsOfOption = typer.Option(
     None,
@@ -138,6 +169,7 @@ def check(
     ignore: List[str] = IgnoreOption,
     jobs: int = JobsOption,
     as_of: Optional[str] = AsOfOption,
+    color: ColorChoice = ColorOption,
     all_formats: bool = typer.Option(
         False, "--all-formats", help="Also judge each deck under every format of its game (each in the rules version in force on the date)."
     ),
@@ -151,7 +183,7 @@ def check(
         fail(f"no such file or folder: {', '.join(missing)}")
     run = _prepare(game, format, card_db, event, ignore, as_of, all_formats, _value(output_format), strict)
     reports = list(check_paths(paths, run.options_for, run.databases, jobs, run.choices.card_db))
-    _finish(reports, run, explain, output)
+    _finish(reports, run, explain, output, color)
 
 
 @app.command(
@@ -176,6 +208,7 @@ def side(
     ignore: List[str] = IgnoreOption,
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="N", help="Taken as check takes it; two decks need one process."),
     as_of: Optional[str] = AsOfOption,
+    color: ColorChoice = ColorOption,
 ) -> None:
     """Check a side-deck swap between games of a match (Demon Rush: the one game with side-decking)."""
     from deckcheck.check import NoSideSwap, check_swap
@@ -188,7 +221,7 @@ def side(
         report = check_swap(registered, sided, run.options_for, run.databases)
     except NoSideSwap as exc:
         fail(str(exc))
-    _finish([report], run, explain, output)
+    _finish([report], run, explain, output, color)
 
 
 @app.command(
@@ -204,7 +237,7 @@ def team(
     deck_a: Path = typer.Argument(..., metavar="DECK_A", help="One player's deck."),
     deck_b: Path = typer.Argument(..., metavar="DECK_B", help="The teammate's deck."),
     format: Optional[str] = typer.Option(
-        None, "--format", metavar="FORMAT", help="The format both decks are checked as [default: type1-teams]."
+        None, "--format", metavar="FORMAT", help="The format both decks are checked as (default: type1-teams)."
     ),
     card_db: List[Path] = CardDbOption,
     event: List[Path] = EventOption,
@@ -214,6 +247,7 @@ def team(
     explain: bool = ExplainOption,
     ignore: List[str] = IgnoreOption,
     as_of: Optional[str] = AsOfOption,
+    color: ColorChoice = ColorOption,
 ) -> None:
     """Check a Redemption Teams pair: each deck, then the two together."""
     from deckcheck.check import check_team
@@ -223,7 +257,7 @@ def team(
         fail(f"no such file: {', '.join(missing)}")
     run = _prepare("redemption", format, card_db, event, ignore, as_of, output_format=_value(output_format), strict=strict)
     reports = check_team((deck_a, deck_b), run.options_for, run.databases)
-    _finish(reports, run, explain, output)
+    _finish(reports, run, explain, output, color)
 
 
 @app.command(
@@ -635,11 +669,27 @@ def _prepare(game, format, card_db, event, ignore, as_of=None, all_formats=False
     return _Run(choices, databases, events, options_for)
 
 
-def _finish(reports, run: _Run, explain: bool, output: Optional[Path]) -> None:
+def _terminal(color: "ColorChoice", output: Optional[Path]):
+    """Colour and width for a report for people: colour on a terminal unless NO_COLOR is set
+    (--color always or never decides instead); the terminal's width, or fixed widths in a file or pipe."""
+    import shutil
+
+    from deckcheck.report import Terminal
+
+    on_terminal = output is None and sys.stdout.isatty()
+    colour = color is ColorChoice.always or (color is ColorChoice.auto and on_terminal and not os.environ.get("NO_COLOR"))
+    return Terminal(colour=colour, width=shutil.get_terminal_size().columns if on_terminal else None)
+
+
+def _finish(reports, run: _Run, explain: bool, output: Optional[Path], color: "ColorChoice" = None) -> None:
     from deckcheck.report import FOR_TERMINALS, chosen_format, renderer
 
     chosen = chosen_format(run.choices.output_format, os.environ)
-    _write(renderer(chosen)(reports, events=run.events, explain=explain), output, terminal=chosen in FOR_TERMINALS)
+    terminal = _terminal(color or ColorChoice.auto, output)
+    rendered = renderer(chosen)(reports, events=run.events, explain=explain, terminal=terminal)
+    # a report for people escapes every name itself; its lines are escaped again here unless its
+    # own colour codes would be escaped with them
+    _write(rendered, output, terminal=chosen in FOR_TERMINALS and not terminal.colour)
     if chosen == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
         _step_summary(Path(os.environ["GITHUB_STEP_SUMMARY"]), reports, run.events)
     failed = any(not r.legal or (run.choices.strict and r.warnings) for r in reports)

@@ -5,6 +5,7 @@ of the rules its deck was checked by, and never looks a rule or a game up elsewh
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, Protocol, Sequence
 
 if TYPE_CHECKING:
@@ -26,8 +27,22 @@ RENDERERS = {
 FOR_TERMINALS = frozenset({"text", "concise"})
 
 
+@dataclass(frozen=True)
+class Terminal:
+    """How a report for people is shown: in colour by severity or not, and the width its tables
+    wrap to (None: the fixed widths of a file or a pipe, the same everywhere)."""
+
+    colour: bool = False
+    width: int | None = None
+
+
+PLAIN = Terminal()
+
+
 class Renderer(Protocol):
-    def __call__(self, reports: Sequence[DeckReport], events: Sequence[Event] = (), explain: bool = False) -> str: ...
+    def __call__(
+        self, reports: Sequence[DeckReport], events: Sequence[Event] = (), explain: bool = False, terminal: Terminal = PLAIN
+    ) -> str: ...
 
 
 def chosen_format(name: str | None, environ: Mapping[str, str]) -> str:

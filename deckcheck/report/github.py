@@ -8,9 +8,10 @@ from typing import Sequence
 
 from deckcheck.escaping import github_data, github_property
 from deckcheck.model import DeckReport
+from deckcheck.report import PLAIN, Terminal
 
 
-def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> str:
+def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False, terminal: Terminal = PLAIN) -> str:
     lines = []
     for report in reports:
         for f in report.findings:

@@ -7,6 +7,7 @@ from typing import Any, Sequence
 
 from deckcheck import __version__
 from deckcheck.model import DeckReport, Finding
+from deckcheck.report import PLAIN, Terminal
 
 
 def finding_data(finding: Finding, report: DeckReport | None = None) -> dict[str, Any]:
@@ -62,5 +63,5 @@ def report_data(reports: Sequence[DeckReport], events: Sequence = (), explain: b
     }
 
 
-def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> str:
+def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False, terminal: Terminal = PLAIN) -> str:
     return json.dumps(report_data(reports, events, explain), indent=2, ensure_ascii=False) + "\n"

@@ -9,6 +9,7 @@ from typing import Sequence
 
 from deckcheck.escaping import for_xml
 from deckcheck.model import DeckReport, Severity
+from deckcheck.report import PLAIN, Terminal
 
 
 def _rules_checked(report: DeckReport) -> list[str]:
@@ -17,7 +18,7 @@ def _rules_checked(report: DeckReport) -> list[str]:
     return ids + list(dict.fromkeys(f.rule for f in report.findings if f.rule not in ids))
 
 
-def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> str:
+def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False, terminal: Terminal = PLAIN) -> str:
     root = ET.Element("testsuites", name="deckcheck")
     total = failed = 0
     for report in reports:

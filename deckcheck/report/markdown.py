@@ -9,10 +9,11 @@ from tabulate import tabulate
 
 from deckcheck.escaping import for_markdown
 from deckcheck.model import DeckReport
+from deckcheck.report import PLAIN, Terminal
 from deckcheck.report.text import event_line, format_rows, game_and_format, summary_line
 
 
-def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> str:
+def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False, terminal: Terminal = PLAIN) -> str:
     parts = ["# deckcheck report", ""]
     parts += [f"- {for_markdown(event_line(e))}" for e in events]
     if events:

@@ -9,11 +9,12 @@ from typing import Sequence
 from deckcheck import __version__
 from deckcheck.escaping import sarif_uri
 from deckcheck.model import DeckReport
+from deckcheck.report import PLAIN, Terminal
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
 
-def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> str:
+def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False, terminal: Terminal = PLAIN) -> str:
     # a rule is described by the text of the format and rules version a deck was checked by; where
     # decks of several formats share an id, the first deck's text describes it
     known = {}

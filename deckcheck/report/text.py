@@ -1,5 +1,7 @@
 """The terminal report: per deck a verdict line and a table of findings, then a summary. With
---explain, each finding is a block with its rule's text and rulebook source."""
+--explain, each finding is a block with its rule's text and rulebook source. On a terminal the
+severities and verdicts are in colour and the tables wrap to its width; every name a user wrote
+is escaped here, before any colour is added."""
 
 from __future__ import annotations
 
@@ -9,10 +11,13 @@ from tabulate import tabulate
 
 from deckcheck.escaping import for_terminal
 from deckcheck.model import DeckReport, Finding
+from deckcheck.report import PLAIN, Terminal
+from deckcheck.report.style import paint
 from deckcheck.wording import plural
 
 _COLUMNS = ("rule", "severity", "message", "card", "line")
-_WIDTHS = (None, None, 60, 24, None)
+_MESSAGE, _CARD = 60, 24  # the widths of the wrapped columns in a file or a pipe
+_NARROWEST_MESSAGE = 16
 
 
 def game_and_format(report: DeckReport) -> str:
@@ -21,11 +26,12 @@ def game_and_format(report: DeckReport) -> str:
     return about + (f", rules {report.rules_version}" if report.rules_version else "")
 
 
-def deck_heading(report: DeckReport) -> str:
+def deck_heading(report: DeckReport, terminal: Terminal = PLAIN) -> str:
+    """The deck's line: path, game and format, name, verdict and tally; the user's words escaped."""
     name = f" \u2014 {report.name}" if report.name else ""
-    verdict = "legal" if report.legal else "ILLEGAL"
+    verdict = paint("legal" if report.legal else "ILLEGAL", terminal)
     tally = f"{plural(report.errors, 'error')}, {plural(report.warnings, 'warning')}"
-    return f"{report.path} ({game_and_format(report)}){name}: {verdict} ({tally})"
+    return f"{for_terminal(f'{report.path} ({game_and_format(report)}){name}')}: {verdict} ({tally})"
 
 
 def summary_line(reports: Sequence[DeckReport]) -> str:
@@ -51,39 +57,63 @@ def event_line(event) -> str:
     return f"event: {event.name} ({event.path}{effective}, sha256 {event.digest})"
 
 
-def _table(findings: Sequence[Finding]) -> str:
+def _widths(findings: Sequence[Finding], terminal: Terminal) -> tuple[int, int]:
+    """(message, card) column widths: fixed in a file or a pipe, else what the terminal leaves."""
+    if terminal.width is None:
+        return _MESSAGE, _CARD
+    # tabulate makes a column at least its header and two spaces wide, and puts two spaces between
+    # columns; one column more is kept free so that no line reaches the terminal's last column
+    rule = max(max(len(f.rule) for f in findings), len("rule") + 2)
+    left = terminal.width - rule - (len("severity") + 2) - (len("line") + 2) - 2 * 4 - 1
+    card = max(8, min(_CARD, left // 3))
+    return max(_NARROWEST_MESSAGE, left - card), card
+
+
+def _table(findings: Sequence[Finding], terminal: Terminal) -> str:
     # cells are escaped before the table is laid out, so that the columns line up with what shows
+    # (tabulate measures a cell without its colour codes)
     rows = [
-        (f.rule, f.severity.value, for_terminal(f.message), for_terminal(", ".join(f.cards)), f"{f.position.line}:{f.position.column}")
+        (
+            f.rule,
+            paint(f.severity.value, terminal),
+            for_terminal(f.message),
+            for_terminal(", ".join(f.cards)),
+            f"{f.position.line}:{f.position.column}",
+        )
         for f in findings
     ]
-    return tabulate(rows, headers=_COLUMNS, tablefmt="simple", maxcolwidths=list(_WIDTHS))
+    message, card = _widths(findings, terminal)
+    return tabulate(rows, headers=_COLUMNS, tablefmt="simple", maxcolwidths=[None, None, message, card, None])
 
 
-def _explained(report: DeckReport) -> str:
+def _explained(report: DeckReport, terminal: Terminal) -> str:
     blocks = []
     for f in report.findings:
         card = f" [{', '.join(f.cards)}]" if f.cards else ""
-        lines = [for_terminal(f"  {f.position.line}:{f.position.column} {f.severity.value} {f.rule}: {f.message}{card}")]
+        severity = paint(f.severity.value, terminal)
+        lines = [f"  {f.position.line}:{f.position.column} {severity} {f.rule}: " + for_terminal(f"{f.message}{card}")]
         rule = report.rule(f.rule)
         if rule is not None:
-            lines.append(f"      rule:   {rule.summary}")
-            lines.append(f"      source: {rule.source}")
+            lines.append(for_terminal(f"      rule:   {rule.summary}"))
+            lines.append(for_terminal(f"      source: {rule.source}"))
         blocks.append("\n".join(lines))
     return "\n".join(blocks)
 
 
-def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False) -> str:
+def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False, terminal: Terminal = PLAIN) -> str:
     parts = [for_terminal(event_line(e)) for e in events]
     if events:
         parts.append("")
     for report in reports:
-        parts.append(for_terminal(deck_heading(report)))
-        parts += [for_terminal(f"note: {note}") for note in report.notes]
+        parts.append(deck_heading(report, terminal))
+        parts += [paint("note", terminal) + for_terminal(f": {note}") for note in report.notes]
         if report.findings:
-            parts.append(_explained(report) if explain else _table(report.findings))
+            parts.append(_explained(report, terminal) if explain else _table(report.findings, terminal))
         if report.formats is not None:
-            rows = [tuple(for_terminal(cell) for cell in row) for row in format_rows(report)]
+            rows = [
+                (for_terminal(name), for_terminal(version), paint(verdict, terminal), for_terminal(errors))
+                for name, version, verdict, errors in format_rows(report)
+            ]
             parts.append(
                 tabulate(
                     rows,

@@ -1,0 +1,66 @@
+"""Reports for people on a terminal: colour by severity (off for NO_COLOR, --color never and
+anything that is not a terminal), tables wrapped to the terminal's width, names still escaped."""
+
+import pytest
+from deckcheck.model import DeckReport, Finding, Position, Severity
+from deckcheck.report import Terminal, text
+
+from conftest import DATA, REPO, run
+
+MISTAKES = REPO / "tests" / "decks" / "redline" / "mistakes.yaml"
+RED, YELLOW = "\x1b[1;31m", "\x1b[1;33m"
+
+
+def test_no_colour_in_a_pipe_or_a_file():
+    outcome = run("check", MISTAKES)
+    assert "\x1b" not in outcome.stdout
+
+
+@pytest.mark.parametrize("output_format", ["text", "concise"])
+def test_colour_always_paints_severities(output_format):
+    outcome = run("check", MISTAKES, "--color", "always", "--output-format", output_format)
+    assert f"{RED}error\x1b[0m" in outcome.stdout and f"{YELLOW}warning\x1b[0m" in outcome.stdout
+    if output_format == "text":
+        assert f"{RED}ILLEGAL\x1b[0m" in outcome.stdout
+
+
+def test_colour_never_and_machine_formats_have_none():
+    assert "\x1b" not in run("check", MISTAKES, "--color", "never").stdout
+    assert "\x1b" not in run("check", MISTAKES, "--color", "always", "--output-format", "json").stdout
+
+
+def test_no_color_turns_auto_off_on_a_terminal(monkeypatch):
+    from deckcheck import cli
+
+    monkeypatch.setattr(cli.sys.stdout, "isatty", lambda: True, raising=False)
+    assert cli._terminal(cli.ColorChoice.auto, None).colour
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not cli._terminal(cli.ColorChoice.auto, None).colour
+    assert cli._terminal(cli.ColorChoice.always, None).colour  # the command line decides over the environment
+    assert not cli._terminal(cli.ColorChoice.auto, REPO / "report.txt").colour  # --output: a file
+
+
+def test_names_are_escaped_before_the_colour(tmp_path):
+    deck = tmp_path / "deck.yaml"
+    deck.write_text('game: redline\ngeneral: Mars General\nmain:\n  "Evil \\e[2J Card": 1\n')
+    outcome = run("check", deck, "--card-db", DATA / "redline-cards.yaml", "--color", "always")
+    assert "\x1b[2J" not in outcome.stdout and "\\x1b[2J" in outcome.stdout.replace("\n", "")
+
+
+@pytest.mark.parametrize("width", [72, 80, 100, 160])
+def test_tables_wrap_to_the_terminal(width):
+    long = "a message long enough to need wrapping on any terminal, " * 3
+    findings = (
+        Finding("redline.resource-count", Severity.WARNING, long, ("EF-9 Rabbit",), "main", Position(5, 1)),
+        Finding("deck.unknown-card", Severity.ERROR, "no card is called 'Suply Drop'", ("Suply Drop",), "main", Position(10, 3)),
+    )
+    report = DeckReport("deck.yaml", "redline", "standard", None, {}, findings)
+    table = text.render([report], terminal=Terminal(colour=False, width=width)).splitlines()[1:-2]
+    assert max(len(line) for line in table) < width
+
+
+def test_a_pipe_gets_the_same_table_whatever_the_terminal_size(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "40")
+    narrow = run("check", MISTAKES).stdout
+    monkeypatch.setenv("COLUMNS", "250")
+    assert run("check", MISTAKES).stdout == narrow
