@@ -527,14 +527,12 @@ def cards(
     from deckcheck.search import search
 
     run = _prepare(game, None, card_db, [], [])
+    games = [_game_named(game).name] if game else list(known_games())
+    filters = {"type": type_, "brigade": brigade, "faction": faction, "color": color, "set": card_set}
+    _check_filters(filters, [run.databases.for_game(each) for each in games])
     found = []
-    for each in [_game_named(game).name] if game else known_games():
-        found += [
-            (each, card)
-            for card in search(
-                run.databases.for_game(each), query or "", type=type_, brigade=brigade, faction=faction, color=color, set=card_set
-            )
-        ]
+    for each in games:
+        found += [(each, card) for card in search(run.databases.for_game(each), query or "", **filters)]
     shown = found[:limit]
     if output_format is ListingOutputFormat.json:
         data = [{"game": g, "id": c.id, "name": c.name, "type": list(c.types), **dict(c.facts)} for g, c in shown]
@@ -549,6 +547,23 @@ def cards(
     raise typer.Exit(EXIT_LEGAL if found else EXIT_ILLEGAL)
 
 
+def _check_filters(filters: dict, databases: list) -> None:
+    """A filter's value is one some card has (exit 2 with the values there are, otherwise)."""
+    from deckcheck.registry import close_to
+    from deckcheck.search import FILTERS, fact_key, known_values, values_of
+
+    for key, value in filters.items():
+        if value is None:
+            continue
+        fact = FILTERS[key]
+        if any(fact_key(value) in values_of(card, fact) for database in databases for card in database.cards):
+            continue
+        there = sorted({v for database in databases for v in known_values(database, fact)}, key=fact_key)
+        option = "--set" if key == "set" else f"--{key}"
+        listed = ", ".join(there[:60]) + (f", ... ({len(there)} in all)" if len(there) > 60 else "")
+        fail(f"{option}: no card has {key} '{value}'{close_to(value, there)} ({key} values: {listed or 'none'})")
+
+
 def _facts(card) -> str:
     keep = ("brigades", "faction", "color", "strength", "toughness", "cost", "set", "greater_being", "unique")
     return ", ".join(
@@ -559,10 +574,13 @@ def _facts(card) -> str:
 
 
 @app.command(
-    name="rules", epilog="Examples:\n\n  deckcheck rules\n\n  deckcheck rules demon-rush\n\n  deckcheck rules --output-format json"
+    name="rules",
+    epilog="Examples:\n\n  deckcheck rules\n\n  deckcheck rules demon-rush\n\n  deckcheck rules --output-format json\n\n"
+    "  deckcheck rules redemption --card-db cards/redemption   # with the formats an imported card list defines",
 )
 def rules_command(
     game: Optional[str] = typer.Argument(None, metavar="[GAME]", help=f"Only this game ({GAMES})."),
+    card_db: List[Path] = CardDbOption,
     output_format: ListingOutputFormat = typer.Option(ListingOutputFormat.text, "--output-format", help="Listing format."),
 ) -> None:
     """List the games, their formats and every rule id with its summary and rulebook source."""
@@ -570,8 +588,10 @@ def rules_command(
     from deckcheck.report import rules_listing
 
     games = (_game_named(game, "GAME"),) if game else all_games()
+    run = _prepare(None, None, card_db, [], [])
+    defined = {each.name: run.databases.for_game(each.name).formats for each in games}
     render = rules_listing.render_json if output_format is ListingOutputFormat.json else rules_listing.render_text
-    sys.stdout.write(render(games))
+    sys.stdout.write(render(games, defined))
 
 
 @dataclass(frozen=True)

@@ -178,3 +178,75 @@ def test_redemption_caps_agree_with_one_lost_soul(tmp_path):
     outcome = run("check", deck, "--card-db", DATA / "redemption-cards.yaml", "--output-format", "json")
     (cap,) = outcome.findings("redemption.dominant-cap")
     assert cap["message"] == "2 dominants but only 1 Lost Soul; dominants may not outnumber Lost Souls"
+
+
+# --- cards and rules ----------------------------------------------------------------------------
+
+
+@pytest.fixture
+def little_list(tmp_path):
+    return write(
+        tmp_path,
+        "cards.yaml",
+        "game: redemption\nsource: test\n"
+        "formats:\n  - {name: rotation, label: Rotation, sets: [I]}\n"
+        "cards:\n"
+        "  - {name: Son of God (I), type: good_dominant, set: I}\n"
+        "  - {name: Prison of Asa, type: fortress, set: J}\n"
+        "  - {name: Head of Gold, type: evil_enhancement, brigades: [pale_green], set: J}\n"
+        "  - {name: The Son of God's Mercy, type: good_enhancement, brigades: [white], set: I}\n"
+        "  - {name: Evil Dominant, type: evil_dominant, set: J}\n",
+    )
+
+
+def _names(outcome) -> list[str]:
+    return [card["name"] for card in outcome.report["cards"]]
+
+
+def test_search_ranks_names_with_the_querys_words_and_leaves_out_mere_look_alikes(little_list):
+    outcome = run("cards", "son of god", "--game", "redemption", "--card-db", little_list, "--output-format", "json")
+    assert _names(outcome) == ["Son of God (I)", "The Son of God's Mercy"]
+    misspelt = run("cards", "sonn of godd", "--game", "redemption", "--card-db", little_list, "--output-format", "json")
+    assert _names(misspelt)[0] == "Son of God (I)" and "Prison of Asa" not in _names(misspelt)
+
+
+@pytest.mark.parametrize(
+    "option, value, names",
+    [
+        ("--type", "dominant", ["Evil Dominant", "Son of God (I)"]),  # a type's last word
+        ("--type", "good-dominant", ["Son of God (I)"]),
+        ("--brigade", "pale-green", ["Head of Gold"]),
+        ("--brigade", "Pale Green", ["Head of Gold"]),
+    ],
+)
+def test_filters_take_a_value_as_people_write_it(little_list, option, value, names):
+    outcome = run("cards", "--game", "redemption", option, value, "--card-db", little_list, "--output-format", "json")
+    assert _names(outcome) == names
+
+
+@pytest.mark.parametrize(
+    "option, value, words",
+    [
+        ("--type", "foo", "--type: no card has type 'foo' (type values: evil_dominant, evil_enhancement, fortress, good_dominant"),
+        (
+            "--brigade",
+            "pale-gren",
+            "--brigade: no card has brigade 'pale-gren'; did you mean 'pale_green'? (brigade values: pale_green, white)",
+        ),
+        ("--set", "Z", "--set: no card has set 'Z' (set values: I, J)"),
+    ],
+)
+def test_a_filter_no_card_matches_lists_the_values_there_are(little_list, option, value, words):
+    outcome = run("cards", "--game", "redemption", option, value, "--card-db", little_list)
+    assert outcome.exit_code == 2 and words in outcome.stderr
+
+
+def test_rules_shows_the_formats_a_card_database_defines(little_list):
+    import json
+
+    text = run("rules", "redemption", "--card-db", little_list).stdout
+    assert "  format rotation (from the card data): Rotation: quickstart rules, cards of 1 set only" in text
+    listing = json.loads(run("rules", "redemption", "--card-db", little_list, "--output-format", "json").stdout)
+    (rotation,) = [f for f in listing["games"][0]["formats"] if f.get("from_card_data")]
+    assert (rotation["name"], rotation["sets"]) == ("rotation", ["I"])
+    assert "(from the card data)" not in run("rules", "redemption").stdout

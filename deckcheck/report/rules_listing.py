@@ -4,7 +4,7 @@ The rules every game shares are listed once, before the games."""
 from __future__ import annotations
 
 import json
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from tabulate import tabulate
 
@@ -31,7 +31,12 @@ def _table(rules: Sequence[Rule]) -> str:
     return tabulate(rows, headers=("rule", "severity", "summary", "source"), tablefmt="simple", maxcolwidths=[None, None, 58, 40])
 
 
-def render_text(games: Sequence[Game]) -> str:
+def _defined(game: Game, defined: Mapping[str, Sequence[dict]]) -> list[Format]:
+    """The formats a game's card data defines (an imported card list's Rotation, ...)."""
+    return [game.format(data["name"], tuple(defined[game.name])) for data in defined.get(game.name, ())]
+
+
+def render_text(games: Sequence[Game], defined: Mapping[str, Sequence[dict]] = {}) -> str:
     parts = ["Every game", _table(COMMON_RULES), ""]
     for game in games:
         parts.append(f"{game.title} (game: {game.name}) \u2014 {game.source}")
@@ -40,6 +45,8 @@ def render_text(games: Sequence[Game]) -> str:
             settings = ", ".join(f"{k}={v}" for k, v in each.settings.items())
             aliases = f" [aliases: {', '.join(each.aliases)}]" if each.aliases else ""
             parts.append(f"  format {_named(each)}{default}: {each.description}" + (f" ({settings})" if settings else "") + aliases)
+        for each in _defined(game, defined):
+            parts.append(f"  format {each.name} (from the card data): {each.description}")
         parts += [_table(_own(game)), ""]
         for each in game.formats:
             if each.rules:
@@ -55,7 +62,7 @@ def _rule_data(rules: Sequence[Rule]) -> list[dict]:
     return [{"id": r.id, "severity": r.severity.value, "summary": r.summary, "source": r.source} for r in rules]
 
 
-def render_json(games: Sequence[Game]) -> str:
+def render_json(games: Sequence[Game], defined: Mapping[str, Sequence[dict]] = {}) -> str:
     data = {
         "common_rules": _rule_data(COMMON_RULES),
         "games": [
@@ -75,6 +82,10 @@ def render_json(games: Sequence[Game]) -> str:
                         **({"rules": _rule_data([r for r in f.rules if r.id not in COMMON_IDS])} if f.rules else {}),
                     }
                     for i, f in enumerate(game.formats)
+                ]
+                + [
+                    {"name": f.name, "description": f.description, "from_card_data": True, "sets": list(f.sets or ())}
+                    for f in _defined(game, defined)
                 ],
                 "rules": _rule_data(_own(game)),
             }
