@@ -150,7 +150,8 @@ AsOfOption = typer.Option(
     "  deckcheck check my-deck.txt --game redline --explain\n\n"
     "  pbpaste | deckcheck check - --game redemption\n\n"
     "  deckcheck check registrations/ --event events/regional.yaml --output-format json --output report.json\n\n"
-    "A .deckcheck.yaml in this folder or a parent sets defaults (game, card_db, events, ignore, "
+    "  deckcheck check decks/ --exclude 'drafts/**' --exclude '*.notes.txt'\n\n"
+    "A .deckcheck.yaml in this folder or a parent sets defaults (game, card_db, events, ignore, exclude, "
     "output_format, overrides); options given here win.\n\n"
     "Exit codes: 0 every deck legal, 1 a deck is illegal or unreadable, 2 the command could not run."
 )
@@ -170,19 +171,29 @@ def check(
     jobs: int = JobsOption,
     as_of: Optional[str] = AsOfOption,
     color: ColorChoice = ColorOption,
+    exclude: List[str] = typer.Option(
+        [],
+        "--exclude",
+        metavar="GLOB",
+        help="Leave out files of the folders checked that match (a name, or a path below the folder; * crosses folders; "
+        "repeatable, adds to the config's exclude).",
+    ),
     all_formats: bool = typer.Option(
         False, "--all-formats", help="Also judge each deck under every format of its game (each in the rules version in force on the date)."
     ),
 ) -> None:
     """Check deck files against their game's construction rules."""
     from deckcheck.check import check_paths
-    from deckcheck.loading.decks import STDIN
+    from deckcheck.loading.decks import STDIN, collect_decks
 
     missing = [terminal_path(p) for p in paths if p != STDIN and not p.exists()]
     if missing:
         fail(f"no such file or folder: {', '.join(missing)}")
     run = _prepare(game, format, card_db, event, ignore, as_of, all_formats, _value(output_format), strict)
-    reports = list(check_paths(paths, run.options_for, run.databases, jobs, run.choices.card_db))
+    found = collect_decks(paths, run.excluded_by(exclude))
+    for path, why in found.skipped:
+        warn(f"skipped {terminal_path(path)}: {why}")
+    reports = list(check_paths(found.files, run.options_for, run.databases, jobs, run.choices.card_db))
     _finish(reports, run, explain, output, color)
 
 
@@ -602,6 +613,20 @@ class _Run:
     databases: Any
     events: tuple
     options_for: Callable[[Path], Any]
+    config: Any
+
+    def excluded_by(self, globs: List[str]) -> Callable[[Path, Path], bool]:
+        """Whether a file found in a folder is left out: by a --exclude glob (its name, or its path
+        below the folder) or by the config's exclude."""
+        from fnmatch import fnmatchcase
+
+        from deckcheck.loading.globs import matches
+
+        def excluded(path: Path, folder: Path) -> bool:
+            relative = path.relative_to(folder).as_posix()
+            return any(fnmatchcase(path.name, g) or matches(relative, g) for g in globs) or self.config.excludes(path)
+
+        return excluded
 
 
 def _game_named(name: str, option: str = "--game"):
@@ -686,7 +711,7 @@ def _prepare(game, format, card_db, event, ignore, as_of=None, all_formats=False
         chosen = config.for_deck(path, given)
         return replace(base, game=chosen.game.strip().lower() if chosen.game else None, format=chosen.format, ignore=chosen.ignore)
 
-    return _Run(choices, databases, events, options_for)
+    return _Run(choices, databases, events, options_for, config)
 
 
 def _terminal(color: "ColorChoice", output: Optional[Path]):

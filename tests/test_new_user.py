@@ -250,3 +250,55 @@ def test_rules_shows_the_formats_a_card_database_defines(little_list):
     (rotation,) = [f for f in listing["games"][0]["formats"] if f.get("from_card_data")]
     assert (rotation["name"], rotation["sets"]) == ("rotation", ["I"])
     assert "(from the card data)" not in run("rules", "redemption").stdout
+
+
+# --- folders ------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def repository(tmp_path):
+    """A deck repository as people keep one: decks, drafts, the card list beside them."""
+    legal = (EXAMPLES / "redline-une.txt").read_text()
+    for name in ("decks/une.txt", "decks/drafts/idea.txt", "decks/notes.txt", "cards/carddata.txt", "cards/formats.txt"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / "decks" / "une.txt").write_text(legal)
+    (tmp_path / "decks" / "drafts" / "idea.txt").write_text("3 Half an idea\n")
+    (tmp_path / "decks" / "notes.txt").write_text("bring sleeves\n")
+    (tmp_path / "cards" / "carddata.txt").write_text("Name\tSet\tImageFile\tOfficialSet\tType\n" + "x\t" * 4 + "x\n")
+    (tmp_path / "cards" / "formats.txt").write_text("<formatdefinitions>\n<format><label>Rotation</label></format>\n")
+    (tmp_path / "cards" / "redline.yaml").write_text((DATA / "redline-cards.yaml").read_text())
+    (tmp_path / "decks" / "ban.yaml").write_text("name: Local bans\nbanned: [Crate]\n")
+    return tmp_path
+
+
+def _checked(outcome) -> list[str]:
+    from pathlib import Path
+
+    return sorted(Path(d["path"]).name for d in outcome.report["decks"])
+
+
+def test_a_folder_run_skips_files_that_are_plainly_not_decks_with_a_note(repository):
+    outcome = run("check", repository, "--exclude", "**/drafts/**", "--exclude", "notes.txt", "--output-format", "json")
+    assert _checked(outcome) == ["une.txt"] and outcome.exit_code == 0
+    assert "skipped " + str(repository / "cards" / "carddata.txt") + ": a LackeyCCG card list" in outcome.stderr
+    assert "formats.txt: LackeyCCG format definitions" in outcome.stderr
+    assert "redline.yaml: a card database (give it to --card-db)" in outcome.stderr
+    assert "ban.yaml: an event file (give it to --event)" in outcome.stderr
+
+
+def test_exclude_globs_take_a_name_or_a_path_below_the_folder(repository):
+    everything = run("check", repository / "decks", "--output-format", "json")
+    assert _checked(everything) == ["idea.txt", "notes.txt", "une.txt"]
+    assert _checked(run("check", repository / "decks", "--exclude", "drafts/*", "--output-format", "json")) == ["notes.txt", "une.txt"]
+    assert _checked(run("check", repository / "decks", "--exclude", "*.txt", "--output-format", "json")) == []
+
+
+def test_the_configs_exclude_is_relative_to_it(repository, monkeypatch):
+    (repository / ".deckcheck.yaml").write_text("exclude: ['decks/drafts/**', '**/notes.txt']\n")
+    monkeypatch.chdir(repository / "decks")
+    assert _checked(run("check", ".", "--output-format", "json")) == ["une.txt"]
+
+
+def test_a_file_named_on_the_command_line_is_checked_whatever_it_holds(repository):
+    outcome = run("check", repository / "decks" / "notes.txt", "--game", "redline", "--output-format", "json")
+    assert _checked(outcome) == ["notes.txt"] and outcome.exit_code == 1

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
 from datetime import date
-from fnmatch import fnmatchcase
 from pathlib import Path
 
 from deckcheck.escaping import terminal_path
 from deckcheck.loading.checked_yaml import load_checked, parse_date
+from deckcheck.loading.globs import matches
 
 CONFIG_NAME = ".deckcheck.yaml"
 
@@ -53,6 +53,7 @@ class DeckChoices:
 class Config:
     path: Path | None = None
     defaults: Choices = field(default_factory=Choices)  # what the config sets for every deck
+    exclude: tuple[str, ...] = ()  # globs of files that are not decks, relative to the config's folder
     as_of: date | None = None
     overrides: tuple[Override, ...] = field(default=())
 
@@ -78,6 +79,16 @@ class Config:
             ignore=ignore,
         )
 
+    def excludes(self, path: Path) -> bool:
+        """Whether the config's `exclude` globs name this file."""
+        if self.path is None or not self.exclude:
+            return False
+        try:
+            relative = path.resolve().relative_to(self.path.parent.resolve()).as_posix()
+        except ValueError:
+            return False
+        return any(matches(relative, glob) for glob in self.exclude)
+
     def ignored(self) -> list[tuple[str, str]]:
         """Every rule id the config ignores, with where it says so (for a message)."""
         where = terminal_path(self.path) if self.path else "config"
@@ -93,13 +104,7 @@ class Config:
             relative = deck.resolve().relative_to(self.path.parent.resolve()).as_posix()
         except ValueError:
             return []
-        return [o for o in self.overrides if any(_matches(relative, glob) for glob in o.paths)]
-
-
-def _matches(relative: str, glob: str) -> bool:
-    # fnmatch's * also crosses folders, so "casual/**" is every file below casual/; a leading
-    # "**/" may also match nothing, as in git.
-    return fnmatchcase(relative, glob) or (glob.startswith("**/") and fnmatchcase(relative, glob[3:]))
+        return [o for o in self.overrides if any(matches(relative, glob) for glob in o.paths)]
 
 
 def find_config(start: Path) -> Path | None:
@@ -130,6 +135,7 @@ def load_config(path: Path | None) -> Config:
     return Config(
         path=path,
         defaults=defaults,
+        exclude=tuple(data.get("exclude", [])),
         as_of=as_of,
         overrides=tuple(
             Override(tuple(o["paths"]), o.get("game"), o.get("format"), tuple(o.get("ignore", []))) for o in data.get("overrides", [])

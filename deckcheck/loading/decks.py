@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 import sys
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from deckcheck.loading import lackey_deck, text_deck, yaml_deck
-from deckcheck.loading.files import MAX_BYTES, UnreadableFile, read_limited
+from deckcheck.loading.files import MAX_BYTES, UnreadableFile, open_regular, read_limited
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.loading.safe_yaml import InputError, decode
 from deckcheck.model import ZoneTable
@@ -23,13 +24,57 @@ STDIN = Path("-")  # `deckcheck check -`: the deck on standard input
 _YAML_KEY = re.compile(r"^(?:game|format|name|main|side|reserve)[ \t]*:", re.MULTILINE)
 
 
+@dataclass
+class DeckFiles:
+    """The deck files a run checks, and the files of its folders it left out, with why."""
+
+    files: list[Path] = field(default_factory=list)
+    skipped: list[tuple[Path, str]] = field(default_factory=list)
+
+
+def collect_decks(paths: Iterable[Path], excluded: Callable[[Path, Path], bool] = lambda path, root: False) -> DeckFiles:
+    """Each file named, and every deck file under each folder named, in a stable order. In a
+    folder, a file `excluded(file, folder)` names is left out, and one that is plainly not a deck
+    (a LackeyCCG card list, a card database, an event file) is left out with a note."""
+    found = DeckFiles()
+    for path in paths:
+        if not path.is_dir():
+            found.files.append(path)
+            continue
+        for each in sorted(p for p in path.rglob("*") if p.suffix.lower() in DECK_SUFFIXES and p.is_file() and not _hidden(p, path)):
+            if excluded(each, path):
+                continue
+            why = not_a_deck(each)
+            if why:
+                found.skipped.append((each, why))
+            else:
+                found.files.append(each)
+    return found
+
+
 def find_decks(paths: Iterable[Path]) -> Iterator[Path]:
     """Each file named, and every deck file under each folder named, in a stable order."""
-    for path in paths:
-        if path.is_dir():
-            yield from sorted(p for p in path.rglob("*") if p.suffix.lower() in DECK_SUFFIXES and p.is_file() and not _hidden(p, path))
-        else:
-            yield path
+    yield from collect_decks(paths).files
+
+
+# what a file that is not a deck starts with; a deck never starts so
+_NOT_DECKS = (
+    (re.compile(r"\AName\tSet\tImageFile\t"), "a LackeyCCG card list (import it with deckcheck db import lackey)"),
+    (re.compile(r"\A\s*<formatdefinitions>"), "LackeyCCG format definitions (give them to deckcheck db import lackey --formats)"),
+    (re.compile(r"^cards\s*:", re.MULTILINE), "a card database (give it to --card-db)"),
+    (re.compile(r"^(?:banned|limited|scripture|effective)\s*:", re.MULTILINE), "an event file (give it to --event)"),
+)
+_SNIFFED = 4096  # bytes read to tell
+
+
+def not_a_deck(path: Path) -> str | None:
+    """Why a file found in a folder is plainly not a deck, or None (a deck, or not plainly not one)."""
+    try:
+        with open_regular(path, limit=None) as file:  # the first few KiB of a file of any size
+            head = file.read(_SNIFFED).decode("utf-8", errors="replace").lstrip("\ufeff")
+    except (UnreadableFile, OSError):
+        return None  # reading it as a deck will say what is wrong
+    return next((why for pattern, why in _NOT_DECKS if pattern.search(head)), None)
 
 
 def _hidden(path: Path, root: Path) -> bool:

@@ -37,9 +37,13 @@ def deck_repo(tmp_path_factory):
     folder = tmp_path_factory.mktemp("decks")
     git(folder, "init", "-q")
     legal = (REPO / "examples" / "redline-cpm.yaml").read_text()
-    (folder / "legal.yaml").write_text(legal)
-    (folder / "illegal.yaml").write_text(legal.replace("Supply Drop: 19", "Supply Drop: 18"))
+    (folder / "decks").mkdir()
+    (folder / "decks" / "legal.yaml").write_text(legal)
+    (folder / "decks" / "illegal.yaml").write_text(legal.replace("Supply Drop: 19", "Supply Drop: 18"))
     (folder / ".pre-commit-config.yaml").write_text("repos: []\n")  # hidden: never taken for a deck
+    # a repository's other text and YAML files are not decks: the hook's pattern leaves them out
+    (folder / "requirements.txt").write_text("deckcheck>=0.1\n")
+    (folder / "mkdocs.yml").write_text("site_name: Our decks\n")
     git(folder, "add", "-A")
     return folder
 
@@ -58,10 +62,12 @@ def try_repo(folder: Path, home: Path, *files: str) -> subprocess.CompletedProce
 
 def test_hook_passes_a_legal_deck_and_fails_an_illegal_one(deck_repo, tmp_path_factory):
     home = tmp_path_factory.mktemp("pre-commit-home")
-    passed = try_repo(deck_repo, home, "legal.yaml", ".pre-commit-config.yaml")
+    passed = try_repo(deck_repo, home, "decks/legal.yaml", ".pre-commit-config.yaml", "requirements.txt", "mkdocs.yml")
     assert passed.returncode == 0, passed.stdout + passed.stderr
     assert "deckcheck" in passed.stdout and "Passed" in passed.stdout
-    failed = try_repo(deck_repo, home, "legal.yaml", "illegal.yaml")
+    others = try_repo(deck_repo, home, "requirements.txt", "mkdocs.yml")
+    assert others.returncode == 0 and "no files to check" in others.stdout, others.stdout
+    failed = try_repo(deck_repo, home, "decks/legal.yaml", "decks/illegal.yaml")
     assert failed.returncode == 1, failed.stdout + failed.stderr
     assert "Failed" in failed.stdout
     assert "illegal.yaml" in failed.stdout and "the arsenal has 59 cards; it must have exactly 60" in failed.stdout
