@@ -62,10 +62,23 @@ class PromisedLandGoldfish(GoldfishModel):
         self.source = facts.where(lambda card: card.is_a("source"))
         self.query = facts.where(lambda card: card.is_a("query"))
         self.category = np.array([_category(card) for card in facts.slots])
-        requirements = [_requirement(card) for card in facts.slots]
-        self.need = np.stack([r[0] for r in requirements]) if requirements else np.zeros((0, CATEGORIES), int)
-        self.section = np.array([-1 if r[1] is None else r[1] for r in requirements])
-        self.needs_any = np.array([r[2] for r in requirements], dtype=bool)
+        # a deck has few distinct Source requirements: each slot points at its requirement, and a
+        # turn asks once per requirement (not once per card) whether the Sources meet it
+        rows = [_requirement(card) for card in facts.slots]
+        keys = [(tuple(need), -1 if section is None else section, anything) for need, section, anything in rows]
+        distinct = list(dict.fromkeys(keys)) or [((0,) * CATEGORIES, -1, True)]
+        self.requirement = np.array([distinct.index(key) for key in keys], dtype=np.intp)
+        self.need = np.array([key[0] for key in distinct], dtype=np.int16)  # (R, categories)
+        self.section = np.array([key[1] for key in distinct], dtype=np.intp)  # (R,), -1 for none
+        self.needs_any = np.array([key[2] for key in distinct], dtype=bool)  # (R,)
+        # each requirement's chapter digits as (digit, how many) pairs, a requirement's pairs side by
+        # side: a turn compares a few columns, not all ten digits of every requirement
+        pairs = [(r, d, int(self.need[r, d])) for r in range(len(distinct)) for d in range(DIGITS) if self.need[r, d]]
+        self.pair_digit = np.array([d for _, d, _ in pairs], dtype=np.intp)
+        self.pair_count = np.array([c for _, _, c in pairs], dtype=np.int16)
+        self.pair_owner = np.array([r for r, _, _ in pairs], dtype=np.intp)
+        self.needs_digits = self.need[:, :DIGITS].any(axis=1)
+        self.pair_owners, self.pair_starts = np.unique(self.pair_owner, return_index=True)
         names = {}
         for index, card in enumerate(facts.slots):
             if not card.is_a("source"):
@@ -75,20 +88,26 @@ class PromisedLandGoldfish(GoldfishModel):
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
         return ((drawn == 0) & self.source[order]).sum(axis=1)
 
-    def _meets(self, available: np.ndarray, slots: np.ndarray) -> np.ndarray:
-        """(games, K): whether `available` Sources (games, categories) meet each card at `slots` (games, K)."""
-        need, section = self.need[slots], self.section[slots]
-        digits = (need[..., :DIGITS] <= available[:, None, :DIGITS]).all(axis=-1) & need[..., :DIGITS].any(axis=-1)
-        has_section = (section >= 0) & (np.take_along_axis(available, np.maximum(section, 0), axis=1) > 0)
-        anything = self.needs_any[slots] & (available.sum(axis=1) > 0)[:, None]
-        return digits | has_section | anything
+    def _met(self, available: np.ndarray) -> np.ndarray:
+        """(games, R): whether the `available` Sources (games, categories) meet each requirement."""
+        digits = np.zeros((len(available), len(self.needs_digits)), dtype=bool)
+        if len(self.pair_digit):
+            enough = available[:, self.pair_digit] >= self.pair_count  # (games, pairs)
+            digits[:, self.pair_owners] = np.logical_and.reduceat(enough, self.pair_starts, axis=1)
+        section = (self.section >= 0) & (available[:, np.maximum(self.section, 0)] > 0)
+        anything = self.needs_any & (available.sum(axis=1) > 0)[:, None]
+        return digits | section | anything
 
     def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
-        games, size = order.shape
+        # cards are drawn in the order of the columns: only the first `seen` are ever in a hand
+        seen = int((drawn <= turns).sum(axis=1).max(initial=0))
+        order, drawn = order[:, :seen], drawn[:, :seen]
+        games = order.shape[0]
         rows = np.arange(games)
         is_source, is_query = self.source[order], self.query[order]
+        requirement = self.requirement[order]  # (games, seen): each drawn slot's requirement
         used = np.zeros(order.shape, dtype=bool)
-        in_play = np.zeros((games, CATEGORIES), dtype=int)
+        in_play = np.zeros((games, CATEGORIES), dtype=np.int16)
         life = np.full(games, float(self.params.life_points))
         win = np.zeros(games, dtype=np.int16)
         playable = {name: np.full(games, NEVER, dtype=np.int8) for name in self.named}
@@ -98,34 +117,37 @@ class PromisedLandGoldfish(GoldfishModel):
             pick = candidates.argmax(axis=1)[has]
             used[rows[has], pick] = True
             np.add.at(in_play, (rows[has], self.category[order[rows[has], pick]]), 1)
+            met = self._met(in_play)
             for name, slot in self.named.items():
-                met = self._meets(in_play, np.full((games, 1), slot))[:, 0]
-                playable[name] = np.where(met & (playable[name] == NEVER), turn, playable[name]).astype(np.int8)
+                first = met[:, self.requirement[slot]] & (playable[name] == NEVER)
+                playable[name][first] = turn
             available = in_play.copy()
+            queries = (drawn <= turn) & is_query
+            # only a game not yet won plays, and after its first play only a game that played goes on
+            active = rows[life > 0]
             for _ in range(PLAYS_PER_TURN):
-                hand = (drawn <= turn) & ~used & is_query
-                if not hand.any():
-                    break
-                ok = hand & self._meets(available, order)
+                hand = queries[active] & ~used[active]
+                ok = hand & np.take_along_axis(self._met(available[active]), requirement[active], axis=1)
                 can = ok.any(axis=1)
                 if not can.any():
                     break
-                g, pick = rows[can], ok.argmax(axis=1)[can]
+                g, pick = active[can], ok.argmax(axis=1)[can]
                 used[g, pick] = True
-                self._flip(available, g, order[g, pick])
+                self._flip(available, g, self.requirement[order[g, pick]])
                 life[g] -= 1
+                active = g
             newly = (life <= 0) & (win == 0)
             win[newly] = turn
         return RaceResult(win, {f"{name} playable": first for name, first in playable.items()})
 
-    def _flip(self, available: np.ndarray, games: np.ndarray, slots: np.ndarray) -> None:
-        """Flip the Sources that paid for the cards at `slots`: a section when there is one, else
-        the chapter digits, else any one Source."""
-        section = self.section[slots]
+    def _flip(self, available: np.ndarray, games: np.ndarray, requirements: np.ndarray) -> None:
+        """Flip the Sources that paid for cards of these requirements: a section when there is
+        one, else the chapter digits, else any one Source."""
+        section = self.section[requirements]
         by_section = (section >= 0) & (available[games, np.maximum(section, 0)] > 0)
         available[games[by_section], section[by_section]] -= 1
         rest = ~by_section
-        need = self.need[slots[rest]]
+        need = self.need[requirements[rest]]
         by_digits = need[:, :DIGITS].any(axis=1)
         available[games[rest][by_digits]] -= need[by_digits]
         anything = games[rest][~by_digits]

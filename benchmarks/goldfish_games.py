@@ -1,0 +1,48 @@
+"""Goldfish time per game model: 100,000 games of each game's example deck, the race on, in one
+process. Target (issue 13): Promised Land within 2x the other games' median.
+
+    python benchmarks/goldfish_games.py [--games 100000] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from pathlib import Path
+
+from deckcheck.check import CheckOptions
+from deckcheck.goldfish import mulligan_policy, prepare
+from deckcheck.loading.card_db import Databases
+from deckcheck.sim.engine import SimOptions, simulate
+
+from _command import best
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+DECKS = {
+    "redemption": "redemption-deck-i.yaml",
+    "bible-battles": "bible-battles.txt",
+    "redline": "redline-cpm.yaml",
+    "demon-rush": "demon-rush-holy.yaml",
+    "promised-land": "promised-land-sunday-school.yaml",
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    times = {}
+    for game, deck in DECKS.items():
+        prepared = prepare(EXAMPLES / deck, CheckOptions(game=game), Databases())
+        options = SimOptions(games=args.games, race=True, mulligan=mulligan_policy(prepared, None))
+        times[game] = best(args.repeat, lambda: simulate(prepared.model, [], options))
+    others = statistics.median(t for game, t in times.items() if game != "promised-land")
+    print(f"{args.games:,} games of each example deck, the race on, best of {args.repeat}")
+    for game, seconds in times.items():
+        print(f"  {game:14} {seconds:6.2f} s")
+    print(f"  promised-land / the others' median: {times['promised-land'] / others:.2f}x (target <= 2x)")
+
+
+if __name__ == "__main__":
+    main()
