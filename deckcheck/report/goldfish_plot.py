@@ -10,6 +10,13 @@ class PlotUnavailable(Exception):
     pass
 
 
+def race_bars(deck: dict, turns: int) -> tuple[list[int], list[int]]:
+    """The win-turn histogram as bars over every game: one bar a turn, and the games not won in a
+    bar of their own after the last turn played."""
+    win = deck["race"]["win_turn"]
+    return [int(t) for t in win["histogram"]] + [turns + 1], list(win["histogram"].values()) + [win["not_won"]]
+
+
 def write_png(data: dict, path: Path) -> None:
     try:
         import matplotlib
@@ -29,10 +36,14 @@ def write_png(data: dict, path: Path) -> None:
             if all(e is not None for e in exact):
                 left.plot(turns, exact, linestyle="--", color=line.get_color())
         if "race" in deck:
-            histogram = deck["race"]["win_turn"]["histogram"]
-            right.bar([int(t) for t in histogram], list(histogram.values()), alpha=0.6, label=Path(deck["deck"]).name)
-    left.set(xlabel="turn", ylabel="P(drawn by the turn)", ylim=(0, 1), title="Tracked (dashed: exact)")
+            won = deck["race"].get("won_by_turn", [])
+            left.plot([r["turn"] for r in won], [r["p"] for r in won], marker="s", label=f"{Path(deck['deck']).name}: won by the turn")
+            right.bar(*race_bars(deck, data["turns"]), alpha=0.6, label=Path(deck["deck"]).name)
+    left.set(xlabel="turn", ylabel="P(by the turn)", ylim=(0, 1), title="Drawn or won by each turn (dashed: exact)")
     right.set(xlabel="win turn", ylabel="games", title=data.get("race", {}).get("goal", "race"))
+    if "race" in data:
+        ticks = list(range(1, data["turns"] + 1))
+        right.set_xticks(ticks + [data["turns"] + 1], [str(t) for t in ticks] + ["not won"])
     for axis in (left, right):
         if axis.get_legend_handles_labels()[0]:
             axis.legend(fontsize="small")

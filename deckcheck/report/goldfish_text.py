@@ -17,6 +17,10 @@ def _number(value) -> str:
     return "-" if value is None else f"{value:.4f}"
 
 
+def _percent(share: float) -> str:
+    return f"{100 * share:.1f}%"
+
+
 def _histogram(histogram: dict[str, int], not_won: int | None = None) -> str:
     items = list(histogram.items()) + ([("not won", not_won)] if not_won else [])
     if not items:
@@ -28,7 +32,7 @@ def _histogram(histogram: dict[str, int], not_won: int | None = None) -> str:
     )
 
 
-def _deck_parts(data: dict, header: str) -> list[str]:
+def _deck_parts(data: dict, header: str, turns: int) -> list[str]:
     parts = [header]
     for tracked in data["tracked"]:
         rows = [(r["turn"], _number(r["p"]), _interval(r), _number(r["exact"])) for r in tracked["by_turn"]]
@@ -49,9 +53,14 @@ def _deck_parts(data: dict, header: str) -> list[str]:
         if win["mean"] is None:
             parts.append(f"\nRace ({data['race']['goal']}): never won within the turns played")
         else:
+
+            def by(share: str, turn: int | None) -> str:
+                return f"{share} by turn {turn}" if turn is not None else f"{share}: not reached"
+
+            reached = ", ".join(by(share, win[key]) for share, key in (("10%", "p10"), ("half", "median"), ("90%", "p90")))
             parts.append(
-                f"\nRace ({data['race']['goal']}): mean turn {win['mean']}, median {win['median']}, "
-                f"10% by {win['p10']}, 90% by {win['p90']}; not won in {win['not_won']} games"
+                f"\nRace ({data['race']['goal']}): {_percent(win['won'])} of the games won within {turns} turns "
+                f"({reached}); the games won took {win['mean']} turns on average"
             )
         parts.append(_histogram(win["histogram"], win["not_won"]))
     return parts
@@ -64,10 +73,10 @@ def render(data: dict) -> str:
         f"{data['deck']} ({data['game']}): {data['games']:,} games, seed {data['seed']}, {data['turns']} turns, "
         f"{play}, mulligan {data['mulligan']}\nsettings: {settings}"
     )
-    parts = _deck_parts(data, header)
+    parts = _deck_parts(data, header, data["turns"])
     if "vs" in data:
         other = data["vs"]
-        parts += ["", "=" * 72] + _deck_parts(other, f"vs {other['deck']} (the same shuffles)")
+        parts += ["", "=" * 72] + _deck_parts(other, f"vs {other['deck']} (the same shuffles)", data["turns"])
         difference = other["difference"]
         for tracked in difference["tracked"]:
             rows = [(r["turn"], f"{r['difference']:+.4f}", _interval(r)) for r in tracked["by_turn"]]

@@ -52,18 +52,23 @@ def paired_difference(a: np.ndarray, b: np.ndarray) -> tuple[float, tuple[float,
 
 
 def race_summary(win_turns: np.ndarray) -> dict:
-    """Distribution of the win turn (0 = not won within the turns played)."""
-    won = win_turns[win_turns > 0]
+    """The win turn over every game played (0 = not won within the turns played): the turn by
+    which 10%, half and 90% of all the games were won (None where the games never reach it), the
+    share won, the histogram and the games not won; `mean` is over the games won alone."""
+    won = np.sort(win_turns[win_turns > 0])
+    total = int(win_turns.size)
+
+    def by_when(share: float) -> int | None:
+        needed = math.ceil(share * total)
+        return int(won[needed - 1]) if total and 0 < needed <= won.size else None
+
     values, counts = np.unique(won, return_counts=True)
-    summary = {
+    return {
         "mean": round(float(won.mean()), 3) if won.size else None,
-        "median": float(np.median(won)) if won.size else None,
-        "p10": float(np.percentile(won, 10, method="lower")) if won.size else None,
-        "p90": float(np.percentile(won, 90, method="higher")) if won.size else None,
+        "median": by_when(0.5),
+        "p10": by_when(0.1),
+        "p90": by_when(0.9),
+        "won": round(won.size / total, 4) if total else 0.0,
         "histogram": {str(int(v)): int(c) for v, c in zip(values, counts)},
-        "not_won": int((win_turns == 0).sum()),
+        "not_won": total - int(won.size),
     }
-    for key in ("median", "p10", "p90"):
-        if summary[key] is not None and summary[key] == int(summary[key]):
-            summary[key] = int(summary[key])
-    return summary

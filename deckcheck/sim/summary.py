@@ -63,7 +63,10 @@ def deck_summary(model: GoldfishModel, queries: Sequence[Query], result: SimResu
         values, counts = np.unique(result.opening, return_counts=True)
         summary["opening_hand"] = {"count": model.opening_label, "histogram": {str(int(v)): int(c) for v, c in zip(values, counts)}}
     if result.win_turn is not None:
-        summary["race"] = {"goal": model.goal, "win_turn": stats.race_summary(result.win_turn)}
+        # a game not won within the turns played is won "never": after every turn reported
+        first = np.where(result.win_turn > 0, result.win_turn, options.turns + 1)
+        won_by_turn = [{key: row[key] for key in ("turn", "p", "ci95")} for row in by_turn(first, options.turns)]
+        summary["race"] = {"goal": model.goal, "win_turn": stats.race_summary(result.win_turn), "won_by_turn": won_by_turn}
     return summary
 
 

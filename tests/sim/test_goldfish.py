@@ -208,11 +208,32 @@ def test_vs_reports_both_decks_and_the_difference():
     assert difference["win_turn"]["games_both_won"] > 0
 
 
-def test_csv_has_a_row_per_query_per_turn():
-    outcome = run("goldfish", EXAMPLES / "bible-battles.txt", "--track", "Goat", "--games", "1000", "--output-format", "csv")
-    lines = outcome.stdout.splitlines()
-    assert lines[0] == "deck,kind,query,turn,p,ci95_low,ci95_high,exact"
-    assert len(lines) == 1 + 10 and lines[1].startswith(f"{EXAMPLES / 'bible-battles.txt'},tracked,Goat,1,")
+def test_csv_holds_every_section_of_the_report():
+    import csv
+    import io
+    import json
+
+    args = ("goldfish", EXAMPLES / "bible-battles.txt", "--track", "Goat", "--games", "1000")
+    rows = list(csv.DictReader(io.StringIO(run(*args, "--output-format", "csv").stdout)))
+    report = json.loads(run(*args, "--output-format", "json").stdout)
+    assert list(rows[0]) == ["deck", "section", "label", "turn", "count", "games", "p", "ci95_low", "ci95_high", "exact"]
+    sections = {}
+    for row in rows:
+        sections.setdefault(row["section"], []).append(row)
+    assert len(sections["tracked"]) == 10 and sections["tracked"][0]["label"] == "Goat"
+    hand = report["opening_hand"]["histogram"]
+    assert {r["count"]: int(r["games"]) for r in sections["opening_hand"]} == {k: v for k, v in hand.items()}
+    race = report["race"]
+    assert [float(r["p"]) for r in sections["race"] if r["turn"] != "not won"] == [r["p"] for r in race["won_by_turn"]]
+    (not_won,) = [r for r in sections["race"] if r["turn"] == "not won"]
+    assert int(not_won["games"]) == race["win_turn"]["not_won"]
+    assert [r["label"] for r in sections["race_summary"]] == ["won", "mean", "p10", "median", "p90"]
+
+
+def test_csv_of_a_deck_tracking_nothing_still_has_its_race_and_opening_hand():
+    outcome = run("goldfish", EXAMPLES / "demon-rush-holy.yaml", "--games", "500", "--output-format", "csv")
+    sections = {line.split(",")[1] for line in outcome.stdout.splitlines()[1:]}
+    assert sections == {"opening_hand", "race", "race_summary"}
 
 
 def test_unknown_query_and_policy_are_exit_two():
@@ -247,6 +268,18 @@ def test_plot_writes_a_png(tmp_path):
     outcome = run("goldfish", EXAMPLES / "redline-cpm.yaml", "--track", "EF-9 Rabbit", "--games", "1000", "--plot", png)
     assert outcome.exit_code == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_plots_race_bars_count_every_game_the_ones_not_won_last():
+    import json
+
+    from deckcheck.report.goldfish_plot import race_bars
+
+    report = json.loads(
+        run("goldfish", EXAMPLES / "redemption-deck-i.yaml", "--games", "2000", "--turns", "5", "--output-format", "json").stdout
+    )
+    turns, games = race_bars(report, 5)
+    assert sum(games) == 2000 and turns[-1] == 6 and games[-1] == report["race"]["win_turn"]["not_won"] > 0
 
 
 def test_plot_without_matplotlib_says_how_to_get_it(tmp_path, monkeypatch):

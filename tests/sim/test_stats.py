@@ -31,9 +31,26 @@ def test_wilson_interval():
     assert stats.wilson(0, 10)[0] == 0.0 and stats.wilson(10, 10)[1] == pytest.approx(1.0)
 
 
-def test_race_summary():
+def test_race_summary_is_over_every_game():
+    # five games, one not won: 10% of five is the first game (turn 5), half is the third (turn 6),
+    # 90% would be the fifth, which was not won within the turns played
     summary = stats.race_summary(np.array([5, 5, 6, 7, 0]))
-    assert summary == {"mean": 5.75, "median": 5.5, "p10": 5, "p90": 7, "histogram": {"5": 2, "6": 1, "7": 1}, "not_won": 1}
+    assert summary == {
+        "mean": 5.75,  # of the four games won
+        "median": 6,
+        "p10": 5,
+        "p90": None,
+        "won": 0.8,
+        "histogram": {"5": 2, "6": 1, "7": 1},
+        "not_won": 1,
+    }
+
+
+def test_race_summary_when_every_game_is_won_and_when_none_is():
+    every = stats.race_summary(np.array([3, 4, 4, 5, 9, 9, 9, 9, 9, 10]))
+    assert (every["p10"], every["median"], every["p90"], every["won"]) == (3, 9, 9, 1.0)
+    none = stats.race_summary(np.zeros(4, dtype=int))
+    assert (none["mean"], none["median"], none["won"], none["not_won"]) == (None, None, 0.0, 4)
 
 
 def test_paired_difference():
