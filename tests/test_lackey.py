@@ -420,6 +420,38 @@ def real_database(tmp_path_factory):
 
 
 @needs_real
+def test_the_readmes_figures_of_the_real_list_are_what_the_import_prints(real_database):
+    """README drift: every count the README quotes for the real list is the import's own."""
+    import re
+
+    _, summary = real_database
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    paragraph = readme[readme.index("On the real list (5,692 rows):") :].split("\n\n")[0]
+    counts = {}
+    for line in summary.splitlines():
+        found = re.match(r"\s+(\d[\d,]*)\s{2}(.+?)(?:  e\.g\.|$)", line)
+        if found:
+            counts[found[2]] = int(found[1].replace(",", ""))
+    quoted = {
+        "no parenthesis, bracket or quoted name": r"([\d,]+) names with no parenthesis",
+        "a set's suffix (Peter (I), Aaron (Pa))": r"([\d,]+) titles from a set's\s+suffix",
+        "a set named in the mark (Storehouse [IR], Son of God [K], [T2C AB], (I/J+))": r"([\d,]+) from a set named",
+        "a dated, event or promotional printing (Son of God (2019) (Promo), [2024 - Winner])": r"([\d,]+) dated, event or promo",
+        "a first printing (Son of God (1st Print - K))": r"([\d,]+) first prints",
+        'a printing code inside a Lost Soul\'s reference (Lost Soul "Deck Discard" [Hosea 13:2 - LR])': r"([\d,]+) printing codes",
+        "a fundraiser printing (Son of God [Fundraiser - Greek])": r"([\d,]+) fundraisers",
+        "kept: a parenthesis that names the card (Abednego (Azariah), Lost Soul ... (Hopper), (Gold))": r"([\d,]+) parentheses",
+        "kept: a bracket that names the card (The Depraved [Black], Cherubim [Blake] of a generic character)": r"([\d,]+) brackets",
+    }
+    for label, pattern in quoted.items():
+        said = re.search(pattern, paragraph)
+        assert said, pattern
+        assert int(said[1].replace(",", "")) == counts[label], label
+    cards = re.search(r"([\d,]+) cards imported", summary)[1]
+    assert f"{cards} cards" in paragraph
+
+
+@needs_real
 def test_the_real_card_list_imports_and_lints(real_database):
     out, summary = real_database
     assert summary.startswith("5,692 rows read, 5,680 cards imported, 12 skipped")
