@@ -28,31 +28,40 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
     deck = RawDeck(path)
     try:
         for word, key_node, value in safe_yaml.pairs(root):
-            zone = zones.by_word(word)
-            key = word if word in _METADATA else zone.name if zone else None
-            if key is None:
-                expected = ", ".join(_METADATA + tuple(z.name for z in zones.zones))
-                raise DeckParseError(f"unknown key '{word}' (expected one of: {expected})", position_of(key_node))
-            if key in deck.zone_positions:
-                first = deck.zone_positions[key].line
-                raise DeckParseError(
-                    f"'{word}' is the same zone as the '{deck.zone_words.get(key, key)}' of line {first}: give one of them",
-                    position_of(key_node),
-                )
-            if word != key:
-                deck.zone_words[key] = word
-            deck.zone_positions[key] = position_of(key_node)
-            if key in _METADATA:
-                _read_metadata(deck, key, value)
-            elif zone.single:
-                deck.entries.extend(_single_cards(key, value))
-            else:
-                _read_zone(deck, key, value)
+            try:
+                _read_key(deck, word, key_node, value, zones)
+            except DeckParseError as problem:
+                deck.problems.append(problem)  # one key's problem: the others (game:, ...) are still read
+            except InputError as exc:
+                deck.problems.append(DeckParseError(exc.message, exc.position))
     except InputError as exc:
         raise DeckParseError(exc.message, exc.position) from None
     if deck.game is not None:
         deck.game_position = deck.zone_positions["game"]
     return deck
+
+
+def _read_key(deck: RawDeck, word: str, key_node: yaml.Node, value: yaml.Node, zones: ZoneTable) -> None:
+    zone = zones.by_word(word)
+    key = word if word in _METADATA else zone.name if zone else None
+    if key is None:
+        expected = ", ".join(_METADATA + tuple(z.name for z in zones.zones))
+        raise DeckParseError(f"unknown key '{word}' (expected one of: {expected})", position_of(key_node))
+    if key in deck.zone_positions:
+        first = deck.zone_positions[key].line
+        raise DeckParseError(
+            f"'{word}' is the same zone as the '{deck.zone_words.get(key, key)}' of line {first}: give one of them",
+            position_of(key_node),
+        )
+    if word != key:
+        deck.zone_words[key] = word
+    deck.zone_positions[key] = position_of(key_node)
+    if key in _METADATA:
+        _read_metadata(deck, key, value)
+    elif zone.single:
+        deck.entries.extend(_single_cards(key, value))
+    else:
+        _read_zone(deck, key, value)
 
 
 def _read_metadata(deck: RawDeck, key: str, node: yaml.Node) -> None:
