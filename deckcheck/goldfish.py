@@ -70,8 +70,8 @@ def play(prepared: Prepared, tracks: list[str], options: SimOptions, vs: Prepare
     if vs is not None:
         if vs.game != prepared.game:
             raise GoldfishError(f"--vs needs a deck of the same game ({prepared.game}), not {vs.game}", 2)
-        width = max(len(prepared.model.facts), len(vs.model.facts))
-        options = replace(options, key_width=width)
+        universe = sorted(set(prepared.model.facts.identities) | set(vs.model.facts.identities))
+        options = replace(options, universe=tuple(universe))
     result = simulate(prepared.model, queries, options, Progress(f"goldfish {prepared.path.name}"))
     document = summary.report(str(prepared.path), prepared.game, prepared.model, queries, result, options, prepared.settings)
     if vs is not None:

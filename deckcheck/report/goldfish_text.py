@@ -10,7 +10,7 @@ BAR = 40
 
 def _interval(row) -> str:
     low, high = row["ci95"]
-    return f"{low:.4f}-{high:.4f}"
+    return f"[{low:.4f}, {high:.4f}]"  # a separator that reads with negative numbers
 
 
 def _number(value) -> str:
@@ -84,11 +84,16 @@ def render(data: dict) -> str:
                 f"\nDifference ({data['deck']} minus {other['deck']}): {tracked['query']}",
                 tabulate(rows, headers=("turn", "difference", "95% interval"), tablefmt="simple", disable_numparse=True),
             ]
-        if "win_turn" in difference:
-            win = difference["win_turn"]
+        if "won_by_turn" in difference:
+            rows = [(r["turn"], f"{r['difference']:+.4f}", _interval(r)) for r in difference["won_by_turn"]]
+            parts += [
+                f"\nDifference in the chance to have won by each turn ({data['deck']} minus {other['deck']})",
+                tabulate(rows, headers=("turn", "difference", "95% interval"), tablefmt="simple", disable_numparse=True),
+            ]
+            mean = difference["restricted_mean_win_turn"]
             parts.append(
-                f"\nWin turn difference: {win['difference']:+.4f} "
-                f"(95% interval {_interval(win)}) over {win['games_both_won']:,} games both decks won"
+                f"\nWin turn difference over every game: {mean['difference']:+.4f} (95% interval {_interval(mean)}), "
+                f"a game not won counted as won on turn {mean['cap']} (not won: {mean['not_won'][0]:,} and {mean['not_won'][1]:,})"
             )
     parts += ["\nThe model's simplifications:"] + [f"  - {s}" for s in data["simplifications"]]
     return "\n".join(parts) + "\n"

@@ -3,7 +3,9 @@
 Games are played in batches of a fixed size; each batch draws its shuffles from its own child of
 the run's seed (numpy's SeedSequence.spawn), so the result depends on the seed and the number of
 games only, never on how many processes play the batches. A batch of shuffles is one argsort of
-random keys; with --vs both decks are shuffled with the same keys (common random numbers).
+random keys, one key per card copy (`id#n`), not per line of the deck file: a reordered deck
+shuffles the same way, and with --vs both decks give a card they share the same key (common
+random numbers).
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ class SimOptions:
     mulligan: str = "none"
     race: bool = True
     jobs: int = 1
-    key_width: int = 0  # shuffle keys per game; 0 = the deck's size (--vs uses the larger deck's)
+    # the card copies shuffle keys are drawn for, in a fixed order (--vs: both decks'); () = the deck's own
+    universe: tuple[str, ...] = ()
 
 
 @dataclass
@@ -42,13 +45,19 @@ class SimResult:
     opening: np.ndarray | None = None
 
 
+def key_columns(model: GoldfishModel, universe: tuple[str, ...]) -> tuple[int, np.ndarray]:
+    """(keys drawn per game, the key column of each of the model's slots)."""
+    universe = universe or tuple(sorted(model.facts.identities))
+    column = {identity: index for index, identity in enumerate(universe)}
+    return len(universe), np.array([column[identity] for identity in model.facts.identities], dtype=np.intp)
+
+
 def _batch(task) -> SimResult:
-    model, queries, seed, size, options = task
+    model, queries, seed, size, options, (width, columns) = task
     rng = np.random.default_rng(seed)
-    width = max(options.key_width, len(model.facts))
-    order = np.argsort(rng.random((size, width))[:, : len(model.facts)], axis=1)
+    order = np.argsort(rng.random((size, width))[:, columns], axis=1)
     if options.mulligan != "none":
-        spare = np.argsort(rng.random((size, width))[:, : len(model.facts)], axis=1)
+        spare = np.argsort(rng.random((size, width))[:, columns], axis=1)
         order = model.mulligan(order, spare, options.mulligan)
     drawn = model.draw_turns(order, options.on_play, options.turns)
     tracked = []
@@ -69,7 +78,8 @@ def simulate(
     if options.games % BATCH_SIZE:
         sizes.append(options.games % BATCH_SIZE)
     seeds = np.random.SeedSequence(options.seed).spawn(len(sizes))
-    tasks = [(model, tuple(queries), seed, size, options) for seed, size in zip(seeds, sizes)]
+    keys = key_columns(model, options.universe)
+    tasks = [(model, tuple(queries), seed, size, options, keys) for seed, size in zip(seeds, sizes)]
     results: list[SimResult] = []
     if options.jobs > 1 and len(tasks) > 1:
         with ProcessPoolExecutor(max_workers=options.jobs) as pool:

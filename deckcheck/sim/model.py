@@ -31,6 +31,17 @@ class DeckFacts:
     def __len__(self) -> int:
         return len(self.slots)
 
+    @property
+    def identities(self) -> list[str]:
+        """Each slot's card copy as `id#n` (the n-th copy of that card): what common random numbers
+        pair, so that the same card gets the same shuffle key whatever line of the file lists it."""
+        seen: dict[str, int] = {}
+        names = []
+        for card in self.slots:
+            seen[card.id] = seen.get(card.id, 0) + 1
+            names.append(f"{card.id}#{seen[card.id]}")
+        return names
+
 
 def _number(value: Any, default: float) -> float:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else default

@@ -99,12 +99,21 @@ def comparison(queries: Sequence[Query], mine: SimResult, theirs: SimResult, opt
         tracked.append({"query": query.label, "by_turn": rows})
     result: dict[str, Any] = {"tracked": tracked}
     if mine.win_turn is not None and theirs.win_turn is not None:
-        both = (mine.win_turn > 0) & (theirs.win_turn > 0)
-        mean, (low, high) = stats.paired_difference(mine.win_turn[both], theirs.win_turn[both])
-        result["win_turn"] = {
+        # over every game: a game not won counts as won after the last turn played (turns + 1),
+        # never a difference over the games both decks happened to win
+        never = options.turns + 1
+        ours = np.where(mine.win_turn > 0, mine.win_turn, never)
+        other = np.where(theirs.win_turn > 0, theirs.win_turn, never)
+        rows = []
+        for turn in range(1, options.turns + 1):
+            mean, (low, high) = stats.paired_difference(ours <= turn, other <= turn)
+            rows.append({"turn": turn, "difference": _r(mean), "ci95": [_r(low), _r(high)]})
+        result["won_by_turn"] = rows
+        mean, (low, high) = stats.paired_difference(ours, other)
+        result["restricted_mean_win_turn"] = {
             "difference": _r(mean),
             "ci95": [_r(low), _r(high)],
-            "games_both_won": int(both.sum()),
+            "cap": never,
             "not_won": [int((mine.win_turn == 0).sum()), int((theirs.win_turn == 0).sum())],
         }
     return result

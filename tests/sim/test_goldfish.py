@@ -205,7 +205,35 @@ def test_vs_reports_both_decks_and_the_difference():
     for row, a, b in zip(difference["tracked"][0]["by_turn"], mine, theirs):
         assert row["difference"] == pytest.approx(a["p"] - b["p"], abs=2e-4)
         assert row["ci95"][0] <= row["difference"] <= row["ci95"][1]
-    assert difference["win_turn"]["games_both_won"] > 0
+    # the race over every game: per turn, and the restricted mean (a game not won is won on turns + 1)
+    for row, a, b in zip(difference["won_by_turn"], report["race"]["won_by_turn"], report["vs"]["race"]["won_by_turn"]):
+        assert row["difference"] == pytest.approx(a["p"] - b["p"], abs=2e-4)
+
+    def capped_mean(race, turns=10):
+        win = race["win_turn"]
+        total = sum(win["histogram"].values()) + win["not_won"]
+        return (sum(int(t) * n for t, n in win["histogram"].items()) + (turns + 1) * win["not_won"]) / total
+
+    restricted = difference["restricted_mean_win_turn"]
+    assert restricted["cap"] == 11
+    assert restricted["difference"] == pytest.approx(capped_mean(report["race"]) - capped_mean(report["vs"]["race"]), abs=1e-4)
+    assert "win_turn" not in difference  # never a difference over the games both decks won alone
+
+
+def test_vs_pairs_card_copies_not_lines_so_a_reordered_deck_gives_the_same_figures(tmp_path):
+    original = EXAMPLES / "redemption-deck-i.yaml"
+    lines = original.read_text().splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("main:")) + 1
+    cards = [line for line in lines[start:] if line.startswith("  ")]
+    reordered = tmp_path / "reordered.yaml"
+    reordered.write_text("\n".join(lines[:start] + cards[::-1] + lines[start + len(cards) :]) + "\n")
+    assert reordered.read_text() != original.read_text() and sorted(reordered.read_text()) == sorted(original.read_text())
+    args = ("--vs", EXAMPLES / "redemption-deck-j.yaml", "--track", "James")
+    first, second = goldfish(original, *args, games=4000), goldfish(reordered, *args, games=4000)
+    assert first["tracked"] == second["tracked"] and first["race"] == second["race"]
+    assert first["vs"]["difference"] == second["vs"]["difference"]  # the same figures and interval widths
+    alone = goldfish(original, "--track", "James", games=4000)
+    assert alone["tracked"] == goldfish(reordered, "--track", "James", games=4000)["tracked"]
 
 
 def test_csv_holds_every_section_of_the_report():
