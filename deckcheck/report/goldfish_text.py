@@ -37,7 +37,12 @@ def _deck_parts(data: dict, header: str, turns: int) -> list[str]:
     for tracked in data["tracked"]:
         rows = [(r["turn"], _number(r["p"]), _interval(r), _number(r["exact"])) for r in tracked["by_turn"]]
         parts += [
-            f"\nTracked: {tracked['query']} (drawn by the end of each turn's draws)",
+            f"\nTracked: {tracked['query']} "
+            + (
+                "(held through each turn: by turn t, t of these cards)"
+                if tracked.get("curve")
+                else "(drawn by the end of each turn's draws)"
+            ),
             tabulate(rows, headers=("turn", "simulated", "95% interval", "exact"), tablefmt="simple", disable_numparse=True),
         ]
     for figure in data.get("figures", []):

@@ -18,8 +18,8 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from deckcheck.sim.model import GoldfishModel, first_turn
-from deckcheck.sim.queries import Query
+from deckcheck.sim.model import GoldfishModel
+from deckcheck.sim.queries import Query, first_turns
 
 BATCH_SIZE = 2000
 
@@ -60,10 +60,7 @@ def _batch(task) -> SimResult:
         spare = np.argsort(rng.random((size, width))[:, columns], axis=1)
         order = model.mulligan(order, spare, options.mulligan)
     drawn = model.draw_turns(order, options.on_play, options.turns)
-    tracked = []
-    for query in queries:
-        turns = [first_turn(drawn, mask[order]) for mask in query.sets]
-        tracked.append(np.maximum.reduce(turns) if len(turns) > 1 else turns[0])
+    tracked = [first_turns(query, order, drawn) for query in queries]
     result = SimResult(tracked, None, opening=model.opening_counts(order, drawn))
     if options.race:
         race = model.race(order, drawn, rng, options.turns)

@@ -1,17 +1,26 @@
-"""Tracked queries (`--track`): a card name or id, `type:...`, `brigade:...`, `faction:...`,
-`color:...`, and `A+B` for both by the same turn. Each becomes one or two masks over deck slots."""
+"""Tracked queries (`--track`) and keep rules (`--keep`), one small language:
+
+- an atom is a card name or id, or `type:T`, `brigade:B`, `faction:F`, `color:C`;
+- `A|B` is either (the cards of A and of B together);
+- `2x Q` is at least two cards of Q, `2-4x Q` between two and four (for `--keep`);
+- `A+B+C` is all of them, by the same turn;
+- `curve:Q` (alone) is "a card of Q to play on each turn": by every turn t, at least t of them.
+
+A query becomes clauses: each a mask over deck slots with the count of its cards wanted.
+"""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import numpy as np
 
 from deckcheck.loading.card_db import CardDatabase
-from deckcheck.loading.names import normalise
-from deckcheck.sim.model import DeckFacts
+from deckcheck.sim.model import NEVER, DeckFacts
 
 _FIELDS = {"type": "types", "brigade": "brigades", "faction": "faction", "color": "color", "colour": "color"}
+_COUNT = re.compile(r"^(?P<low>\d+)(?:\s*-\s*(?P<high>\d+))?\s*[xX]\s+(?P<rest>\S.*)$")
 
 
 class QueryError(ValueError):
@@ -19,27 +28,67 @@ class QueryError(ValueError):
 
 
 @dataclass(frozen=True)
+class Clause:
+    mask: np.ndarray  # the deck slots whose cards count
+    at_least: int = 1
+    at_most: int | None = None  # a keep rule's upper bound
+
+
+@dataclass(frozen=True)
 class Query:
     label: str
-    sets: tuple[np.ndarray, ...]  # one mask over slots, or two for A+B
+    clauses: tuple[Clause, ...]
+    curve: bool = False  # by each turn t, at least t cards of the one clause
 
 
 def compile_query(text: str, facts: DeckFacts, database: CardDatabase) -> Query:
+    stripped = text.strip()
+    if _names_a_card(stripped, database):  # a card may have + or | in its name
+        return Query(text, (Clause(_atom(stripped, facts, database)),))
+    if stripped.lower().startswith("curve:"):
+        inner = stripped[len("curve:") :].strip()
+        if not inner or "+" in inner:
+            raise QueryError(f"'{text}': curve: takes one query of cards, e.g. curve:type:resource")
+        atom = inner if ":" in inner or _names_a_card(inner, database) else f"type:{inner}"
+        return Query(text, (_clause(atom, facts, database, text),), curve=True)
+    parts = [part.strip() for part in stripped.split("+")]
+    if not all(parts):
+        raise QueryError(f"'{text}': A+B takes a query on each side of +")
+    return Query(text, tuple(_clause(part, facts, database, text) for part in parts))
+
+
+def _names_a_card(text: str, database: CardDatabase) -> bool:
     resolution = database.names.resolve(text)
-    if "+" not in text or resolution.card or resolution.candidates:  # a card may have + in its name
-        return Query(text, (_part(text, facts, database),))
-    parts = [p.strip() for p in text.split("+")]
-    if len(parts) != 2 or not all(parts):
-        raise QueryError(f"'{text}': A+B takes exactly two queries")
-    return Query(text, tuple(_part(p, facts, database) for p in parts))
+    return bool(resolution.card or resolution.candidates)
 
 
-def _part(text: str, facts: DeckFacts, database: CardDatabase) -> np.ndarray:
+def _clause(text: str, facts: DeckFacts, database: CardDatabase, whole: str) -> Clause:
+    low, high, rest = 1, None, text
+    counted = _COUNT.match(text)
+    if counted and not _names_a_card(text, database):
+        low, rest = int(counted["low"]), counted["rest"]
+        high = int(counted["high"]) if counted["high"] else None
+        if (high is None and low < 1) or (high is not None and high < low):
+            raise QueryError(f"'{whole}': a count is at least 1, and a range goes from low to high ({text!r})")
+    mask = np.zeros(len(facts), dtype=bool)
+    for alternative in rest.split("|") if not _names_a_card(rest, database) else [rest]:
+        if not alternative.strip():
+            raise QueryError(f"'{whole}': A|B takes a query on each side of |")
+        mask |= _atom(alternative.strip(), facts, database)
+    return Clause(mask, low, high)
+
+
+def _atom(text: str, facts: DeckFacts, database: CardDatabase) -> np.ndarray:
+    from deckcheck.search import fact_key, known_values, values_of
+
     key, colon, value = text.partition(":")
     if colon and key.strip().lower() in _FIELDS:
-        wanted = normalise(value)
-        field = _FIELDS[key.strip().lower()]
-        return facts.where(lambda card: wanted in _values(card, field))
+        field = None if _FIELDS[key.strip().lower()] == "types" else _FIELDS[key.strip().lower()]
+        wanted = fact_key(value)
+        if not any(wanted in values_of(card, field) for card in database.cards):
+            known = ", ".join(known_values(database, field)) or "none"
+            raise QueryError(f"'{text}': no {database.game} card has {key.strip().lower()} '{value.strip()}' (known: {known})")
+        return facts.where(lambda card: wanted in values_of(card, field))
     resolution = database.names.resolve(text, suggest=True)
     cards = [resolution.card] if resolution.card else list(resolution.candidates)
     if cards:
@@ -49,10 +98,20 @@ def _part(text: str, facts: DeckFacts, database: CardDatabase) -> np.ndarray:
     raise QueryError(f"'{text}' is no {database.game} card{hint} (or use type:, brigade:, faction:, color:)")
 
 
-def _values(card, field: str) -> set[str]:
-    if field == "types":
-        return {normalise(t) for t in card.types}
-    value = card.get(field)
-    if isinstance(value, (list, tuple)):
-        return {normalise(str(v)) for v in value}
-    return {normalise(str(value))} if value is not None else set()
+def first_turns(query: Query, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
+    """Per game, the first turn by which the query holds (NEVER when not within the turns); for a
+    curve, the first turn it breaks (NEVER when it holds through every turn played)."""
+    turns = []
+    for clause in query.clauses:
+        seen = np.where(clause.mask[order], drawn, NEVER)
+        if clause.at_least == 1:
+            turns.append(seen.min(axis=1))
+        else:
+            turns.append(np.partition(seen, clause.at_least - 1, axis=1)[:, clause.at_least - 1])
+    if not query.curve:
+        return np.maximum.reduce(turns).astype(np.int8) if len(turns) > 1 else turns[0].astype(np.int8)
+    seen = np.where(query.clauses[0].mask[order], drawn, NEVER)
+    broken = np.full(order.shape[0], NEVER, dtype=np.int8)
+    for turn in range(int(drawn[drawn < NEVER].max(initial=0)), 0, -1):
+        broken[(seen <= turn).sum(axis=1) < turn] = turn
+    return broken

@@ -20,25 +20,50 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def none_drawn(population: int, excluded: int, drawn: int) -> float:
-    """Hypergeometric P(none of `excluded` specific cards among `drawn` of `population`)."""
+def clauses_hold(population: int, cells: dict[tuple[bool, ...], int], bounds: list[tuple[int, int | None]], drawn: int) -> float:
+    """P(for every clause i, between low_i and high_i (None: no bound) of `drawn` cards taken from
+    `population` without replacement belong to clause i): the multivariate hypergeometric, summed
+    over the disjoint cells of cards (`cells`: which clauses a cell's cards belong to -> how many
+    there are; the population's other cards belong to none)."""
     drawn = min(drawn, population)
-    if excluded <= 0:
-        return 1.0
-    if drawn > population - excluded:
-        return 0.0
-    return math.comb(population - excluded, drawn) / math.comb(population, drawn)
+    rest = population - sum(cells.values())
+    caps = [low if high is None else high + 1 for low, high in bounds]
+    # state: (cards taken from the cells, each clause's count capped where it no longer matters) -> ways
+    states: dict[tuple[int, tuple[int, ...]], int] = {(0, tuple(0 for _ in bounds)): 1}
+    for member, size in cells.items():
+        grown: dict[tuple[int, tuple[int, ...]], int] = {}
+        for (taken, counts), ways in states.items():
+            for k in range(0, min(size, drawn - taken) + 1):
+                moved = tuple(min(cap, c + k) if inside else c for c, inside, cap in zip(counts, member, caps))
+                key = (taken + k, moved)
+                grown[key] = grown.get(key, 0) + ways * math.comb(size, k)
+        states = grown
+    good = 0
+    for (taken, counts), ways in states.items():
+        if all(c >= low and (high is None or c <= high) for c, (low, high) in zip(counts, bounds)):
+            good += ways * math.comb(rest, drawn - taken)
+    return good / math.comb(population, drawn)
 
 
-def at_least_one(population: int, successes: int, drawn: int) -> float:
-    """P(at least one of `successes` cards among `drawn` cards of `population`)."""
-    return 1.0 - none_drawn(population, successes, drawn)
-
-
-def both(population: int, a: int, b: int, union: int, drawn: int) -> float:
-    """P(at least one card of set A and at least one of set B among `drawn`): inclusion-exclusion
-    over the multivariate hypergeometric; `union` is |A or B| (a card in both sets counts once)."""
-    return 1.0 - none_drawn(population, a, drawn) - none_drawn(population, b, drawn) + none_drawn(population, union, drawn)
+def curve_holds(population: int, successes: int, seen_by_turn: list[int]) -> list[float]:
+    """P(by every turn s <= t, at least s successes among the cards seen by turn s), for each turn
+    t (a card to play on each turn): drawing without replacement, turn after turn."""
+    held = {0: 1.0}  # successes seen -> probability, among the games the curve still holds in
+    before, out = 0, []
+    for turn, seen in enumerate(seen_by_turn, start=1):
+        seen = min(seen, population)
+        draw, left = seen - before, population - before
+        grown: dict[int, float] = {}
+        for have, p in held.items():
+            remaining = successes - have
+            for k in range(0, min(draw, remaining) + 1):
+                if draw - k > left - remaining or have + k < turn:
+                    continue
+                q = math.comb(remaining, k) * math.comb(left - remaining, draw - k) / math.comb(left, draw)
+                grown[have + k] = grown.get(have + k, 0.0) + p * q
+        held, before = grown, seen
+        out.append(sum(held.values()))
+    return out
 
 
 def paired_difference(a: np.ndarray, b: np.ndarray) -> tuple[float, tuple[float, float]]:

@@ -20,25 +20,41 @@ def _r(value: float | None) -> float | None:
 
 
 def exact_value(model: GoldfishModel, query: Query, turn: int, options: SimOptions) -> float | None:
-    """The closed form, where the number of cards seen by `turn` is fixed and no mulligan looks
-    at the hand; over the model's population (Redemption: the non-Lost-Soul cards)."""
+    """The closed form (multivariate hypergeometric), where the number of cards seen by `turn` is
+    fixed and no mulligan looks at the hand; over the model's population (Redemption: the
+    non-Lost-Soul cards)."""
     if model.mulligan_looks_at_hand(options.mulligan):
         return None
     population = model.exact_population()
-    if any((mask & ~population).any() for mask in query.sets):
+    if any((clause.mask & ~population).any() for clause in query.clauses):
         return None
     size = int(population.sum())
-    seen = min(size, model.cards_seen(turn, options.on_play))
-    if len(query.sets) == 1:
-        return stats.at_least_one(size, int(query.sets[0].sum()), seen)
-    a, b = query.sets
-    return stats.both(size, int(a.sum()), int(b.sum()), int((a | b).sum()), seen)
+    if query.curve:
+        seen = [model.cards_seen(t, options.on_play) for t in range(1, turn + 1)]
+        return stats.curve_holds(size, int(query.clauses[0].mask.sum()), seen)[-1]
+    return stats.clauses_hold(size, cells_of(query, population), bounds_of(query), model.cards_seen(turn, options.on_play))
 
 
-def by_turn(first: np.ndarray, turns: int, exact=None) -> list[dict[str, Any]]:
+def cells_of(query: Query, population: np.ndarray) -> dict[tuple[bool, ...], int]:
+    """How many cards of the population belong to each combination of the query's clauses."""
+    members = np.stack([clause.mask[population] for clause in query.clauses], axis=1)
+    cells: dict[tuple[bool, ...], int] = {}
+    for row in map(tuple, members):
+        if any(row):
+            cells[row] = cells.get(row, 0) + 1
+    return cells
+
+
+def bounds_of(query: Query) -> list[tuple[int, int | None]]:
+    return [(clause.at_least, clause.at_most) for clause in query.clauses]
+
+
+def by_turn(first: np.ndarray, turns: int, exact=None, holds_until: bool = False) -> list[dict[str, Any]]:
+    """P(the event by each turn); `holds_until`: `first` is when it breaks, and each turn's figure
+    is the chance it still holds (a curve)."""
     rows = []
     for turn in range(1, turns + 1):
-        hits = int((first <= turn).sum())
+        hits = int((first > turn).sum()) if holds_until else int((first <= turn).sum())
         low, high = stats.wilson(hits, first.size)
         rows.append(
             {
@@ -54,7 +70,11 @@ def by_turn(first: np.ndarray, turns: int, exact=None) -> list[dict[str, Any]]:
 def deck_summary(model: GoldfishModel, queries: Sequence[Query], result: SimResult, options: SimOptions) -> dict:
     summary: dict[str, Any] = {
         "tracked": [
-            {"query": q.label, "by_turn": by_turn(result.tracked[i], options.turns, lambda t, q=q: exact_value(model, q, t, options))}
+            {
+                "query": q.label,
+                **({"curve": True} if q.curve else {}),
+                "by_turn": by_turn(result.tracked[i], options.turns, lambda t, q=q: exact_value(model, q, t, options), q.curve),
+            }
             for i, q in enumerate(queries)
         ],
         "figures": [{"figure": label, "by_turn": by_turn(first, options.turns)} for label, first in result.figures.items()],
@@ -94,7 +114,8 @@ def comparison(queries: Sequence[Query], mine: SimResult, theirs: SimResult, opt
     for i, query in enumerate(queries):
         rows = []
         for turn in range(1, options.turns + 1):
-            mean, (low, high) = stats.paired_difference(mine.tracked[i] <= turn, theirs.tracked[i] <= turn)
+            held = (lambda first: first > turn) if query.curve else (lambda first: first <= turn)
+            mean, (low, high) = stats.paired_difference(held(mine.tracked[i]), held(theirs.tracked[i]))
             rows.append({"turn": turn, "difference": _r(mean), "ci95": [_r(low), _r(high)]})
         tracked.append({"query": query.label, "by_turn": rows})
     result: dict[str, Any] = {"tracked": tracked}

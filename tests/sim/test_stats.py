@@ -8,21 +8,67 @@ import pytest
 from deckcheck.sim import stats
 
 
+def one_clause(population, successes, drawn, at_least=1, at_most=None):
+    return stats.clauses_hold(population, {(True,): successes}, [(at_least, at_most)], drawn)
+
+
 def test_hypergeometric_three_of_in_sixty():
     # 1 - C(57,7)/C(60,7): the chance of a 3-of in a 7-card opening hand
-    assert stats.at_least_one(60, 3, 7) == pytest.approx(1 - math.comb(57, 7) / math.comb(60, 7))
-    assert stats.at_least_one(60, 3, 7) == pytest.approx(1 - (53 * 52 * 51) / (60 * 59 * 58))
-    assert stats.at_least_one(60, 0, 7) == 0.0
-    assert stats.at_least_one(10, 3, 8) == 1.0
-    assert stats.at_least_one(10, 3, 50) == 1.0
+    assert one_clause(60, 3, 7) == pytest.approx(1 - math.comb(57, 7) / math.comb(60, 7))
+    assert one_clause(60, 3, 7) == pytest.approx(1 - (53 * 52 * 51) / (60 * 59 * 58))
+    assert one_clause(60, 0, 7) == 0.0
+    assert one_clause(10, 3, 8) == 1.0
+    assert one_clause(10, 3, 50) == 1.0
+
+
+def test_at_least_k_and_a_range_against_the_hypergeometric_sum():
+    # at least 2 of 24 resources in a 7-card hand, and 2 to 4 of them
+    def exactly(k):
+        return math.comb(24, k) * math.comb(36, 7 - k) / math.comb(60, 7)
+
+    assert one_clause(60, 24, 7, 2) == pytest.approx(sum(exactly(k) for k in range(2, 8)))
+    assert one_clause(60, 24, 7, 2, 4) == pytest.approx(sum(exactly(k) for k in (2, 3, 4)))
+
+
+def enumerate_hands(deck_size, drawn, holds):
+    hands = list(itertools.combinations(range(deck_size), drawn))
+    return sum(1 for hand in hands if holds(set(hand))) / len(hands)
+
+
+def cells(*sets, deck_size):
+    counted = {}
+    for card in range(deck_size):
+        member = tuple(card in s for s in sets)
+        if any(member):
+            counted[member] = counted.get(member, 0) + 1
+    return counted
 
 
 def test_both_sets_against_enumeration():
     # a 7-card deck: A = {0, 1}, B = {1, 2, 3} (card 1 is in both), 3 cards drawn
-    deck, a, b = range(7), {0, 1}, {1, 2, 3}
-    hands = list(itertools.combinations(deck, 3))
-    wanted = sum(1 for hand in hands if a & set(hand) and b & set(hand)) / len(hands)
-    assert stats.both(7, len(a), len(b), len(a | b), 3) == pytest.approx(wanted)
+    a, b = {0, 1}, {1, 2, 3}
+    wanted = enumerate_hands(7, 3, lambda hand: a & hand and b & hand)
+    assert stats.clauses_hold(7, cells(a, b, deck_size=7), [(1, None), (1, None)], 3) == pytest.approx(wanted)
+
+
+def test_three_clauses_with_counts_against_enumeration():
+    # a 12-card deck: at least 2 of A, one of B, one of C, the sets overlapping; 6 cards drawn
+    a, b, c = {0, 1, 2, 3}, {3, 4, 5}, {5, 6, 0}
+    wanted = enumerate_hands(12, 6, lambda hand: len(a & hand) >= 2 and b & hand and c & hand)
+    got = stats.clauses_hold(12, cells(a, b, c, deck_size=12), [(2, None), (1, None), (1, None)], 6)
+    assert got == pytest.approx(wanted)
+
+
+def test_curve_against_enumeration_of_orders():
+    # 8 cards, 3 of them resources; a 2-card hand then one card a turn: by turn t at least t resources
+    deck = [True, True, True, False, False, False, False, False]
+    seen_by_turn = [3, 4, 5]
+    orders = list(itertools.permutations(range(8)))
+    for turn in (1, 2, 3):
+        held = sum(
+            1 for order in orders if all(sum(deck[i] for i in order[:seen]) >= s for s, seen in enumerate(seen_by_turn[:turn], start=1))
+        )
+        assert stats.curve_holds(8, 3, seen_by_turn)[turn - 1] == pytest.approx(held / len(orders))
 
 
 def test_wilson_interval():
