@@ -56,7 +56,8 @@ def _deck_parts(data: dict, header: str, turns: int) -> list[str]:
     if "race" in data:
         win = data["race"]["win_turn"]
         if win["mean"] is None:
-            parts.append(f"\nRace ({data['race']['goal']}): never won within the turns played")
+            why = f": {data['race']['cannot_win']}" if data["race"].get("cannot_win") else ""
+            parts.append(f"\nRace ({data['race']['goal']}): never won within the turns played{why}")
         else:
 
             def by(share: str, turn: int | None) -> str:

@@ -113,6 +113,10 @@ class GoldfishModel:
     def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
         raise NotImplementedError
 
+    def cannot_win(self) -> str | None:
+        """Why the deck can never win the race, whatever it draws (None: it may)."""
+        return None
+
 
 def first_turn(drawn: np.ndarray, mask_by_position: np.ndarray) -> np.ndarray:
     """Per game, the first turn a position with mask True is drawn (NEVER when none is)."""

@@ -87,6 +87,9 @@ def deck_summary(model: GoldfishModel, queries: Sequence[Query], result: SimResu
         first = np.where(result.win_turn > 0, result.win_turn, options.turns + 1)
         won_by_turn = [{key: row[key] for key in ("turn", "p", "ci95")} for row in by_turn(first, options.turns)]
         summary["race"] = {"goal": model.goal, "win_turn": stats.race_summary(result.win_turn), "won_by_turn": won_by_turn}
+        why = model.cannot_win()
+        if why:
+            summary["race"]["cannot_win"] = why
     return summary
 
 

@@ -350,3 +350,12 @@ def test_plot_without_matplotlib_says_how_to_get_it(tmp_path, monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
     outcome = run("goldfish", EXAMPLES / "bible-battles.txt", "--games", "100", "--plot", tmp_path / "x.png")
     assert outcome.exit_code == 2 and 'pip install "deckcheck[plot]"' in outcome.stderr
+
+
+def test_a_race_the_deck_cannot_win_says_why(tmp_path):
+    deck = write(tmp_path, "deck.yaml", "game: promised-land\nformat: sunday-school\nmain:\n  Deluge: 4\n")
+    report = goldfish(deck, games=200)
+    assert report["race"]["cannot_win"] == "4 Query cards cannot remove 10 life points (each deals 1)"
+    text = run("goldfish", deck, "--games", "200").stdout
+    assert "never won within the turns played: 4 Query cards cannot remove 10 life points" in text
+    assert "cannot_win" not in goldfish(EXAMPLES / "promised-land-sunday-school.yaml", games=200)["race"]

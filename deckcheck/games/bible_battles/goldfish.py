@@ -32,6 +32,9 @@ class BibleBattlesGoldfish(GoldfishModel):
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
         return ((drawn == 0) & self.follower[order]).sum(axis=1)
 
+    def cannot_win(self) -> str | None:
+        return None if self.follower.any() else "the deck has no follower to gain wisdom"
+
     def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
         games = order.shape[0]
         rows = np.arange(games)

@@ -52,6 +52,9 @@ class DemonRushGoldfish(GoldfishModel):
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
         return ((drawn == 0) & self.soldier[order]).sum(axis=1)
 
+    def cannot_win(self) -> str | None:
+        return None if self.soldier.any() else "the deck has no soldier to attack with"
+
     def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
         games = order.shape[0]
         rows = np.arange(games)

@@ -88,6 +88,12 @@ class PromisedLandGoldfish(GoldfishModel):
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
         return ((drawn == 0) & self.source[order]).sum(axis=1)
 
+    def cannot_win(self) -> str | None:
+        queries, life = int(self.query.sum()), self.params.life_points
+        if queries < life:
+            return f"{queries} Query card{'s' if queries != 1 else ''} cannot remove {life} life points (each deals 1)"
+        return None
+
     def _met(self, available: np.ndarray) -> np.ndarray:
         """(games, R): whether the `available` Sources (games, categories) meet each requirement."""
         digits = np.zeros((len(available), len(self.needs_digits)), dtype=bool)

@@ -61,6 +61,9 @@ class RedemptionGoldfish(GoldfishModel):
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
         return ((drawn == 0) & self.lost_soul[order]).sum(axis=1)
 
+    def cannot_win(self) -> str | None:
+        return None if self.hero.any() else "the deck has no Hero to make a rescue attempt"
+
     def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
         first_hero = first_turn(drawn, self.hero[order]).astype(np.int16)
         win = np.maximum(first_hero, 1) + self.params.rescues_to_win - 1

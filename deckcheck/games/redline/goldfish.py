@@ -64,6 +64,9 @@ class RedlineGoldfish(GoldfishModel):
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
         return ((drawn == 0) & self.resource[order]).sum(axis=1)
 
+    def cannot_win(self) -> str | None:
+        return None if self.efreet.any() else "the deck has no efreet to capture a mission"
+
     def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
         games = order.shape[0]
         is_resource, is_efreet = self.resource[order], self.efreet[order]
