@@ -358,4 +358,5 @@ def test_a_race_the_deck_cannot_win_says_why(tmp_path):
     assert report["race"]["cannot_win"] == "4 Query cards cannot remove 10 life points (each deals 1)"
     text = run("goldfish", deck, "--games", "200").stdout
     assert "never won within the turns played: 4 Query cards cannot remove 10 life points" in text
-    assert "cannot_win" not in goldfish(EXAMPLES / "promised-land-sunday-school.yaml", games=200)["race"]
+    enough = write(tmp_path, "enough.yaml", "game: promised-land\nformat: sunday-school\nmain:\n  Deluge: 10\n")
+    assert "cannot_win" not in goldfish(enough, games=200)["race"]
