@@ -361,6 +361,13 @@ def goldfish(
     mulligan: Optional[str] = typer.Option(
         None, "--mulligan", metavar="POLICY", help="The game's mulligan policy (default: the rulebook's), or none."
     ),
+    keep: Optional[str] = typer.Option(
+        None,
+        "--keep",
+        metavar="RULE",
+        help="Keep an opening hand that meets RULE (the --track language: '2-4x type:resource + type:efreet'); the game's "
+        "mulligan throws the others back.",
+    ),
     track: List[str] = typer.Option(
         [],
         "--track",
@@ -402,10 +409,12 @@ def goldfish(
     try:
         prepared = prepare(deck, run.options_for(deck), run.databases)
         other = prepare(vs, run.options_for(vs), run.databases) if vs else None
+        if keep is not None and mulligan is not None:
+            raise GoldfishError("--keep is a mulligan policy of its own: give it or --mulligan, not both", 2)
         options = SimOptions(
             games=games, turns=turns, seed=seed, on_play=on_play, race=not no_race, jobs=jobs, mulligan=mulligan_policy(prepared, mulligan)
         )
-        data = play(prepared, track, options, other)
+        data = play(prepared, track, options, other, keep)
     except GoldfishError as exc:
         warn(str(exc))
         raise typer.Exit(exc.exit_code)

@@ -61,24 +61,36 @@ def mulligan_policy(prepared: Prepared, asked: str | None) -> str:
     return asked
 
 
-def play(prepared: Prepared, tracks: list[str], options: SimOptions, vs: Prepared | None = None) -> dict:
+def play(prepared: Prepared, tracks: list[str], options: SimOptions, vs: Prepared | None = None, keep: str | None = None) -> dict:
+    """The report of a goldfish run; `keep`: a keep rule in the query language, whose rejected
+    hands the game's own mulligan throws back."""
     try:
         queries = [compile_query(track, prepared.model.facts, prepared.database) for track in tracks]
         other_queries = [compile_query(track, vs.model.facts, vs.database) for track in tracks] if vs else []
+        keeps = [compile_query(keep, p.model.facts, p.database) if keep and p is not None else None for p in (prepared, vs)]
     except QueryError as exc:
         raise GoldfishError(str(exc), 2) from None
+    if keep:
+        if not prepared.model.throws_back:
+            raise GoldfishError(f"{prepared.game} has no mulligan: --keep needs a game whose hands can be thrown back", 2)
+        if keeps[0].curve:
+            raise GoldfishError("--keep takes a rule about the opening hand, not a curve", 2)
+        options = replace(options, mulligan=f"keep {keep}")
     if vs is not None:
         if vs.game != prepared.game:
             raise GoldfishError(f"--vs needs a deck of the same game ({prepared.game}), not {vs.game}", 2)
         universe = sorted(set(prepared.model.facts.identities) | set(vs.model.facts.identities))
         options = replace(options, universe=tuple(universe))
-    result = simulate(prepared.model, queries, options, Progress(f"goldfish {prepared.path.name}"))
+    result = simulate(prepared.model, queries, options, Progress(f"goldfish {prepared.path.name}"), keeps[0])
     document = summary.report(str(prepared.path), prepared.game, prepared.model, queries, result, options, prepared.settings)
+    if keep:
+        document["keep"] = summary.keep_summary(prepared.model, keeps[0], result)
     if vs is not None:
-        theirs = simulate(vs.model, other_queries, options, Progress(f"goldfish {vs.path.name}"))
+        theirs = simulate(vs.model, other_queries, options, Progress(f"goldfish {vs.path.name}"), keeps[1])
         document["vs"] = {
             "deck": str(vs.path),
             **summary.deck_summary(vs.model, other_queries, theirs, options),
+            **({"keep": summary.keep_summary(vs.model, keeps[1], theirs)} if keep else {}),
             "difference": summary.comparison(queries, result, theirs, options),
         }
     return document

@@ -51,6 +51,12 @@ def _deck_parts(data: dict, header: str, turns: int) -> list[str]:
             f"\nBy each turn: {figure['figure']}",
             tabulate(rows, headers=("turn", "simulated", "95% interval"), tablefmt="simple", disable_numparse=True),
         ]
+    if "keep" in data:
+        keep = data["keep"]
+        parts.append(
+            f"\nKeep rule {keep['rule']}: {_percent(keep['kept'])} of opening hands kept {_interval(keep)} "
+            f"(exact {keep['exact']:.4f}); for the others {keep['thrown_back']}"
+        )
     if "opening_hand" in data:
         parts += [f"\nOpening hand: {data['opening_hand']['count']}", _histogram(data["opening_hand"]["histogram"])]
     if "race" in data:

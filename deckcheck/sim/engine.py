@@ -19,7 +19,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from deckcheck.sim.model import GoldfishModel
-from deckcheck.sim.queries import Query, first_turns
+from deckcheck.sim.queries import Query, first_turns, hand_holds
 
 BATCH_SIZE = 2000
 
@@ -43,6 +43,7 @@ class SimResult:
     win_turn: np.ndarray | None  # per game, 0 = not won
     figures: dict[str, np.ndarray] = field(default_factory=dict)
     opening: np.ndarray | None = None
+    kept: np.ndarray | None = None  # per game, whether a --keep rule kept the first hand
 
 
 def key_columns(model: GoldfishModel, universe: tuple[str, ...]) -> tuple[int, np.ndarray]:
@@ -53,15 +54,20 @@ def key_columns(model: GoldfishModel, universe: tuple[str, ...]) -> tuple[int, n
 
 
 def _batch(task) -> SimResult:
-    model, queries, seed, size, options, (width, columns) = task
+    model, queries, seed, size, options, (width, columns), keep = task
     rng = np.random.default_rng(seed)
     order = np.argsort(rng.random((size, width))[:, columns], axis=1)
-    if options.mulligan != "none":
+    kept = None
+    if keep is not None:  # the user's rule decides which hands the game's mulligan throws back
+        spare = np.argsort(rng.random((size, width))[:, columns], axis=1)
+        kept = hand_holds(keep, order, model.hand_size)
+        order = model.redraw(order, spare, ~kept)
+    elif options.mulligan != "none":
         spare = np.argsort(rng.random((size, width))[:, columns], axis=1)
         order = model.mulligan(order, spare, options.mulligan)
     drawn = model.draw_turns(order, options.on_play, options.turns)
     tracked = [first_turns(query, order, drawn) for query in queries]
-    result = SimResult(tracked, None, opening=model.opening_counts(order, drawn))
+    result = SimResult(tracked, None, opening=model.opening_counts(order, drawn), kept=kept)
     if options.race:
         race = model.race(order, drawn, rng, options.turns)
         result.win_turn, result.figures = race.win_turn, race.figures
@@ -69,14 +75,18 @@ def _batch(task) -> SimResult:
 
 
 def simulate(
-    model: GoldfishModel, queries: Sequence[Query], options: SimOptions, progress: Callable[[int, int], None] | None = None
+    model: GoldfishModel,
+    queries: Sequence[Query],
+    options: SimOptions,
+    progress: Callable[[int, int], None] | None = None,
+    keep: Query | None = None,
 ) -> SimResult:
     sizes = [BATCH_SIZE] * (options.games // BATCH_SIZE)
     if options.games % BATCH_SIZE:
         sizes.append(options.games % BATCH_SIZE)
     seeds = np.random.SeedSequence(options.seed).spawn(len(sizes))
     keys = key_columns(model, options.universe)
-    tasks = [(model, tuple(queries), seed, size, options, keys) for seed, size in zip(seeds, sizes)]
+    tasks = [(model, tuple(queries), seed, size, options, keys, keep) for seed, size in zip(seeds, sizes)]
     results: list[SimResult] = []
     if options.jobs > 1 and len(tasks) > 1:
         with ProcessPoolExecutor(max_workers=options.jobs) as pool:
@@ -102,6 +112,7 @@ def _join(results: list[SimResult], queries: int) -> SimResult:
         cat([r.win_turn for r in results]),
         figures,
         cat([r.opening for r in results]),
+        cat([r.kept for r in results]),
     )
 
 

@@ -62,6 +62,7 @@ class GoldfishModel:
     goal = ""
     opening_label = ""  # the key count of the opening hand, e.g. "Lost Souls"
     simplifications: tuple[str, ...] = ()
+    throws_back = ""  # how the game's mulligan throws back a hand a --keep rule rejects ("": it has none)
 
     def __init__(self, facts: DeckFacts, params: Any):
         self.facts = facts
@@ -79,6 +80,11 @@ class GoldfishModel:
     def mulligan(self, order: np.ndarray, spare: np.ndarray, policy: str) -> np.ndarray:
         """The draw order after the opening hand's mulligan; `spare` is a second shuffle."""
         return order
+
+    def redraw(self, order: np.ndarray, spare: np.ndarray, which: np.ndarray) -> np.ndarray:
+        """The draw order after the game's mulligan of the hands `which` names (a --keep rule's
+        rejects), as `throws_back` says."""
+        raise NotImplementedError(f"{self.game} has no mulligan")
 
     def mulligan_looks_at_hand(self, policy: str) -> bool:
         return policy != "none"

@@ -115,3 +115,15 @@ def first_turns(query: Query, order: np.ndarray, drawn: np.ndarray) -> np.ndarra
     for turn in range(int(drawn[drawn < NEVER].max(initial=0)), 0, -1):
         broken[(seen <= turn).sum(axis=1) < turn] = turn
     return broken
+
+
+def hand_holds(query: Query, order: np.ndarray, hand_size: int) -> np.ndarray:
+    """Per game, whether the opening hand (the first `hand_size` cards) meets every clause."""
+    hand = order[:, :hand_size]
+    held = np.ones(order.shape[0], dtype=bool)
+    for clause in query.clauses:
+        count = clause.mask[hand].sum(axis=1)
+        held &= count >= clause.at_least
+        if clause.at_most is not None:
+            held &= count <= clause.at_most
+    return held

@@ -360,3 +360,41 @@ def test_a_race_the_deck_cannot_win_says_why(tmp_path):
     assert "never won within the turns played: 4 Query cards cannot remove 10 life points" in text
     enough = write(tmp_path, "enough.yaml", "game: promised-land\nformat: sunday-school\nmain:\n  Deluge: 10\n")
     assert "cannot_win" not in goldfish(enough, games=200)["race"]
+
+
+@pytest.mark.parametrize(
+    "deck, rule",
+    [("redline-cpm.yaml", "2-4x type:resource + type:efreet"), ("demon-rush-holy.yaml", "2x type:soldier")],
+)
+def test_keep_rule_keeps_hands_as_often_as_the_exact_chance_of_such_a_hand(deck, rule):
+    report = goldfish(EXAMPLES / deck, "--keep", rule, games=20_000)
+    keep = report["keep"]
+    assert keep["rule"] == rule and report["mulligan"] == f"keep {rule}"
+    error = math.sqrt(keep["exact"] * (1 - keep["exact"]) / 20_000)
+    assert abs(keep["kept"] - keep["exact"]) <= 4.5 * error and keep["ci95"][0] <= keep["kept"] <= keep["ci95"][1]
+    assert keep["thrown_back"]
+
+
+def test_keep_rule_moves_the_opening_hand_towards_what_it_asks_for():
+    plain = goldfish(EXAMPLES / "demon-rush-holy.yaml", "--mulligan", "none", games=10_000)
+    kept = goldfish(EXAMPLES / "demon-rush-holy.yaml", "--keep", "2x type:soldier", games=10_000)
+
+    def short(report):  # games whose opening hand has fewer than two soldiers
+        histogram = report["opening_hand"]["histogram"]
+        return histogram.get("0", 0) + histogram.get("1", 0)
+
+    assert short(kept) < short(plain)
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("redemption-deck-i.yaml", "--keep", "type:hero"), "redemption has no mulligan"),
+        (("redline-cpm.yaml", "--keep", "type:efreet", "--mulligan", "none"), "give it or --mulligan, not both"),
+        (("redline-cpm.yaml", "--keep", "curve:resource"), "not a curve"),
+        (("redline-cpm.yaml", "--keep", "type:efreat"), "no redline card has type 'efreat'"),
+    ],
+)
+def test_keep_rules_that_cannot_be_played_are_exit_two(args, words):
+    outcome = run("goldfish", EXAMPLES / args[0], *args[1:], "--games", "100")
+    assert outcome.exit_code == 2 and words in outcome.stderr

@@ -27,6 +27,7 @@ RALLIES_PER_TURN = 10
 class DemonRushGoldfish(GoldfishModel):
     game = "demon-rush"
     mulligans = ("no-soldier", "none")
+    throws_back = "the hand is shuffled back and 5 cards drawn anew"
     goal = "reduce the goldfish to 0 health"
     opening_label = "soldiers"
     simplifications = (
@@ -48,6 +49,9 @@ class DemonRushGoldfish(GoldfishModel):
             return order
         no_soldier = ~self.soldier[order[:, : self.hand_size]].any(axis=1)
         return np.where(no_soldier[:, None], spare, order)
+
+    def redraw(self, order: np.ndarray, spare: np.ndarray, which: np.ndarray) -> np.ndarray:
+        return np.where(which[:, None], spare, order)  # shuffle the hand back, draw 5 anew
 
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
         return ((drawn == 0) & self.soldier[order]).sum(axis=1)

@@ -30,6 +30,7 @@ DEFAULT_CAPTURE_COST = 4
 class RedlineGoldfish(GoldfishModel):
     game = "redline"
     mulligans = ("partial", "none")
+    throws_back = "the whole hand goes to the bottom of the deck and 7 cards are drawn"
     goal = "capture all 5 missions"
     opening_label = "resources"
     simplifications = (
@@ -59,6 +60,12 @@ class RedlineGoldfish(GoldfishModel):
         bottom = np.where(count < 2, ~is_resource, np.where(count > 4, is_resource & (np.cumsum(is_resource, axis=1) > 4), False))
         keys = np.broadcast_to(np.arange(order.shape[1]), order.shape).copy()
         keys[:, : self.hand_size] += np.where(bottom, order.shape[1], 0)
+        return np.take_along_axis(order, np.argsort(keys, axis=1, kind="stable"), axis=1)
+
+    def redraw(self, order: np.ndarray, spare: np.ndarray, which: np.ndarray) -> np.ndarray:
+        """The partial mulligan with every card of the hand put on the bottom, and 7 drawn anew."""
+        keys = np.broadcast_to(np.arange(order.shape[1]), order.shape).copy()
+        keys[:, : self.hand_size] += np.where(which[:, None], order.shape[1], 0)
         return np.take_along_axis(order, np.argsort(keys, axis=1, kind="stable"), axis=1)
 
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
