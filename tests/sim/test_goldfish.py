@@ -160,17 +160,28 @@ def test_redline_heavy_efreets_capture_everything_on_turn_one(tmp_path):
     assert report["race"]["win_turn"]["histogram"] == {"1": 500}
 
 
-def test_redline_light_efreets_alone_cannot_take_a_five(tmp_path):
-    cards = write(
-        tmp_path,
-        "cards.yaml",
-        "game: redline\ncards:\n  - {name: G, type: general, faction: cpm}\n"
-        "  - {name: Scout, type: efreet, faction: cpm, cost: 0, weight: light}\n"
-        "  - {name: Peak, type: mission, capture_cost: 5}\n",
-    )
-    deck = write(tmp_path, "deck.yaml", "game: redline\ngeneral: G\nmain:\n  Scout: 60\nmissions:\n  Peak: 20\n")
-    # five light efreets spread one to a mission: 1d6-2 is at most 4 < 5
-    assert goldfish(deck, "--card-db", cards, games=300)["race"]["win_turn"]["not_won"] == 300
+def redline_race(tmp_path, efreet: str, missions: dict[str, int], mission_order: list[str], games: int = 2000) -> dict:
+    lines = ["game: redline\ncards:\n  - {name: G, type: general, faction: cpm}", f"  - {efreet}"]
+    lines += [f"  - {{name: {name}, type: mission, capture_cost: {cost}}}" for name, cost in missions.items()]
+    cards = write(tmp_path, "cards.yaml", "\n".join(lines) + "\n")
+    efreet_name = efreet.split("name: ")[1].split(",")[0]
+    mission_lines = "".join(f"  {name}: 4\n" for name in mission_order)
+    deck = write(tmp_path, "deck.yaml", f"game: redline\ngeneral: G\nmain:\n  {efreet_name}: 60\nmissions:\n{mission_lines}")
+    return goldfish(deck, "--card-db", cards, games=games)["race"]
+
+
+def test_redline_squads_take_a_mission_no_single_efreet_can(tmp_path):
+    # a medium efreet rolls at most 6: a mission of cost 7 needs two of them, and gets them
+    race = redline_race(tmp_path, "{name: Mech, type: efreet, faction: cpm, cost: 0}", {"Peak": 7}, ["Peak"])
+    assert race["win_turn"]["won"] > 0.5
+
+
+def test_redline_reveals_five_of_the_shuffled_mission_deck_whatever_its_order(tmp_path):
+    missions = {"Low": 2, "Mid": 5, "High": 9, "Wall": 12, "Gate": 3}
+    efreet = "{name: Mech, type: efreet, faction: cpm, cost: 1, weight: heavy}"
+    one = redline_race(tmp_path, efreet, missions, ["Low", "Mid", "High", "Wall", "Gate"])
+    other = redline_race(tmp_path, efreet, missions, ["Wall", "High", "Gate", "Mid", "Low"])
+    assert one == other
 
 
 def test_demon_rush_army_of_tens(tmp_path):

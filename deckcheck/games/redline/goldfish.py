@@ -7,13 +7,18 @@
   resource card, and every resource in play gives 1 resource.
 - Efreets are deployed from the hand while their cost can be paid, up to the efreet limit of 5,
   and attack the turn they are deployed. Equipment, tactics, recon and repairs are left out.
-- Race: capture all 5 missions unopposed. Efreets spread over the uncaptured missions (heaviest
-  first, cheapest missions first) and each squad rolls 1d6-2 per light, 1d6 per medium and
-  1d6+2 per heavy efreet, summed; a mission is captured when the sum reaches its capture cost.
-  A captured mission stays captured (nobody contests it), so capture tokens never raise a cost.
+- The redline: each game shuffles the mission deck and reveals its top 5 (setup, step 6); the
+  revealed missions stay for the game (the manual replaces none). A deck without a mission deck
+  with capture costs plays 5 missions of `capture_cost` (4).
+- Race: capture all 5 missions unopposed. Squads are formed mission by mission, the cheapest
+  open mission first: efreets join it, heaviest first, until the squad's average capture roll
+  (3.5 per die, light -2, heavy +2) reaches the capture cost, then the next mission gets a
+  squad; efreets too few to make a squad that could reach its mission's cost at all join the
+  first squad. Each squad rolls 1d6-2 per light, 1d6 per medium, 1d6+2 per heavy, summed; a
+  mission is captured when the sum reaches its cost. A captured mission stays captured (nobody
+  contests it), so capture tokens never raise a cost.
 - Facts the manual leaves out have documented defaults: an efreet without a `cost` costs 2, one
-  without a `weight` is medium, and the 5 missions cost `capture_cost` (4) unless the deck gives
-  a mission deck with capture costs, whose first five (in deck order) are used.
+  without a `weight` is medium.
 """
 
 from __future__ import annotations
@@ -36,8 +41,10 @@ class RedlineGoldfish(GoldfishModel):
     simplifications = (
         "partial mulligan: with fewer than 2 resources bottom every other card, with more than 4 bottom the extra resources",
         "one resource card a turn, each gives 1 resource; efreets cost 2 and are medium unless the data says",
-        "efreets attack the turn they are deployed, spread over the uncaptured missions, heaviest first",
-        "missions cost 4 unless the deck's mission deck gives capture costs; nobody contests a captured mission",
+        "efreets attack the turn they are deployed; squads form cheapest mission first, heaviest efreets first, "
+        "until the squad's average capture roll reaches the mission's cost",
+        "the mission deck is shuffled each game and its top 5 revealed (5 missions of cost 4 without one); "
+        "nobody contests a captured mission",
         "equipment, tactics, recon and repairs are left out",
     )
 
@@ -48,8 +55,9 @@ class RedlineGoldfish(GoldfishModel):
         self.cost = facts.numbers("cost", DEFAULT_EFREET_COST)
         self.modifier = np.array([WEIGHT_MODIFIER.get(card.get("weight"), 0) for card in facts.slots], dtype=float)
         self.efreet_limit, self.missions = params.efreet_limit, params.missions_to_win
-        costs = (missions or [])[: self.missions]
-        self.mission_costs = np.array(costs + [DEFAULT_CAPTURE_COST] * (self.missions - len(costs)))
+        deck = list(missions or [])
+        # the mission deck each game shuffles; a short or missing one is made up with cost-4 missions
+        self.mission_deck = np.array(deck + [DEFAULT_CAPTURE_COST] * max(0, self.missions - len(deck)), dtype=float)
 
     def mulligan(self, order: np.ndarray, spare: np.ndarray, policy: str) -> np.ndarray:
         if policy != "partial":
@@ -86,6 +94,8 @@ class RedlineGoldfish(GoldfishModel):
         win = np.zeros(games, dtype=np.int16)
         first_deploy = np.full(games, NEVER, dtype=np.int8)
         rows = np.arange(games)
+        shuffled = np.argsort(rng.random((games, len(self.mission_deck))), axis=1)[:, : self.missions]
+        costs = self.mission_deck[shuffled]  # (games, 5): the missions each game reveals
         for turn in range(1, turns + 1):
             hand = (drawn <= turn) & ~played
             resource = hand & is_resource
@@ -107,28 +117,48 @@ class RedlineGoldfish(GoldfishModel):
                 place = np.isnan(squad[g]).argmax(axis=1)
                 squad[g, place] = modifier[g, pick[can]]
                 first_deploy[g] = np.minimum(first_deploy[g], turn)
-            captured |= self._attack(squad, captured, rng)
+            captured |= self._attack(squad, captured, costs, rng)
             newly = captured.all(axis=1) & (win == 0)
             win[newly] = turn
         return RaceResult(win, {"an efreet deployed": first_deploy})
 
-    def _attack(self, squad: np.ndarray, captured: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-        """One combat phase: the efreets in play spread over the uncaptured missions."""
+    def _attack(self, squad: np.ndarray, captured: np.ndarray, costs: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """One combat phase: the efreets in play form squads, cheapest open mission first."""
         games = squad.shape[0]
-        open_costs = np.where(captured, np.inf, self.mission_costs[None, :])
-        missions_by_cost = np.argsort(open_costs, axis=1, kind="stable")
+        rows = np.arange(games)
+        open_costs = np.where(captured, np.inf, costs)
+        by_cost = np.argsort(open_costs, axis=1, kind="stable")
         open_count = (~captured).sum(axis=1)
-        by_weight = np.sort(np.nan_to_num(squad, nan=-np.inf), axis=1)[:, ::-1]  # heaviest first
+        weights = np.sort(np.nan_to_num(squad, nan=-np.inf), axis=1)[:, ::-1]  # heaviest first
+        present = np.isfinite(weights)
+        target = np.full(weights.shape, -1)
+        mission = np.zeros(games, dtype=int)  # the place in `by_cost` of the squad being formed
+        average = np.zeros(games)
+        best = np.zeros(games)
+        for place in range(weights.shape[1]):
+            joins = present[:, place] & (mission < open_count)
+            aim = by_cost[rows, np.minimum(mission, self.missions - 1)]
+            target[joins, place] = aim[joins]
+            average[joins] += 3.5 + weights[joins, place]
+            best[joins] += 6 + weights[joins, place]
+            formed = joins & (average >= open_costs[rows, aim])
+            mission[formed] += 1
+            average[formed], best[formed] = 0, 0
+        # a squad left short that could never reach its mission's cost joins the first squad
+        aim = by_cost[rows, np.minimum(mission, self.missions - 1)]
+        hopeless = (average > 0) & (best < open_costs[rows, aim])
+        target[hopeless[:, None] & (target == aim[:, None])] = -2
+        # so do the efreets left once every open mission has its squad
+        leftover = present & (target == -1) & (open_count > 0)[:, None]
+        target = np.where((target == -2) | leftover, by_cost[:, :1], target)
+        dice = rng.integers(1, 7, size=weights.shape)
         rolls = np.zeros((games, self.missions))
         attacked = np.zeros((games, self.missions), dtype=bool)
-        dice = rng.integers(1, 7, size=(games, self.efreet_limit))
-        rows = np.arange(games)
-        for place in range(self.efreet_limit):
-            present = np.isfinite(by_weight[:, place]) & (open_count > 0)
-            target = missions_by_cost[rows, place % np.maximum(open_count, 1)][present]
-            np.add.at(rolls, (rows[present], target), dice[present, place] + by_weight[present, place])
-            attacked[rows[present], target] = True
-        return attacked & (rolls >= self.mission_costs[None, :]) & ~captured
+        for place in range(weights.shape[1]):
+            sent = target[:, place] >= 0
+            np.add.at(rolls, (rows[sent], target[sent, place]), dice[sent, place] + weights[sent, place])
+            attacked[rows[sent], target[sent, place]] = True
+        return attacked & (rolls >= costs) & ~captured
 
 
 def model_for(deck, params) -> RedlineGoldfish:
