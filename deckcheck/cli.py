@@ -361,6 +361,14 @@ def goldfish(
     mulligan: Optional[str] = typer.Option(
         None, "--mulligan", metavar="POLICY", help="The game's mulligan policy (default: the rulebook's), or none."
     ),
+    game_of_match: Optional[int] = typer.Option(
+        None,
+        "--game-of-match",
+        min=1,
+        max=3,
+        metavar="N",
+        help="Demon Rush: play game N of a best-of-three match, whose one mulligan is per match (default 1).",
+    ),
     keep: Optional[str] = typer.Option(
         None,
         "--keep",
@@ -398,7 +406,7 @@ def goldfish(
     """Goldfish playtest: play a deck alone many times; how often it draws what it needs, how fast it wins."""
     import json
 
-    from deckcheck.goldfish import GoldfishError, mulligan_policy, play, prepare
+    from deckcheck.goldfish import GoldfishError, in_game_of_match, mulligan_policy, play, prepare
     from deckcheck.report import goldfish_csv, goldfish_text
     from deckcheck.sim.engine import SimOptions
 
@@ -409,6 +417,10 @@ def goldfish(
     try:
         prepared = prepare(deck, run.options_for(deck), run.databases)
         other = prepare(vs, run.options_for(vs), run.databases) if vs else None
+        if game_of_match is not None:
+            for each in (prepared, other):
+                if each is not None:
+                    in_game_of_match(each, game_of_match)
         if keep is not None and mulligan is not None:
             raise GoldfishError("--keep is a mulligan policy of its own: give it or --mulligan, not both", 2)
         options = SimOptions(

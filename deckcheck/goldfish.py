@@ -52,6 +52,14 @@ def prepare(path: Path, options: CheckOptions, databases: Databases) -> Prepared
     return Prepared(path, deck.game, model, loaded.context.database, settings)
 
 
+def in_game_of_match(prepared: Prepared, game: int) -> None:
+    """Play the run as game `game` of a best-of-three match (a game whose settings have it)."""
+    if "game_of_match" not in prepared.settings:
+        raise GoldfishError(f"--game-of-match is for games whose mulligan is per match (Demon Rush), not {prepared.game}", 2)
+    prepared.model.params = prepared.model.params.with_settings({"game_of_match": game})
+    prepared.settings["game_of_match"] = game
+
+
 def mulligan_policy(prepared: Prepared, asked: str | None) -> str:
     policies = prepared.model.mulligans
     if asked is None or asked == "rulebook":

@@ -64,7 +64,7 @@ def _batch(task) -> SimResult:
         order = model.redraw(order, spare, ~kept)
     elif options.mulligan != "none":
         spare = np.argsort(rng.random((size, width))[:, columns], axis=1)
-        order = model.mulligan(order, spare, options.mulligan)
+        order = model.mulligan(order, spare, options.mulligan, rng)
     drawn = model.draw_turns(order, options.on_play, options.turns)
     tracked = [first_turns(query, order, drawn) for query in queries]
     result = SimResult(tracked, None, opening=model.opening_counts(order, drawn), kept=kept)

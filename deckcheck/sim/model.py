@@ -77,8 +77,9 @@ class GoldfishModel:
         return self.params.draws_per_turn
 
     # --- drawing -----------------------------------------------------------------------------
-    def mulligan(self, order: np.ndarray, spare: np.ndarray, policy: str) -> np.ndarray:
-        """The draw order after the opening hand's mulligan; `spare` is a second shuffle."""
+    def mulligan(self, order: np.ndarray, spare: np.ndarray, policy: str, rng: np.random.Generator) -> np.ndarray:
+        """The draw order after the opening hand's mulligan; `spare` is a second shuffle, `rng`
+        the batch's generator for anything else the game's rule needs."""
         return order
 
     def redraw(self, order: np.ndarray, spare: np.ndarray, which: np.ndarray) -> np.ndarray:

@@ -409,3 +409,40 @@ def test_keep_rule_moves_the_opening_hand_towards_what_it_asks_for():
 def test_keep_rules_that_cannot_be_played_are_exit_two(args, words):
     outcome = run("goldfish", EXAMPLES / args[0], *args[1:], "--games", "100")
     assert outcome.exit_code == 2 and words in outcome.stderr
+
+
+@pytest.mark.parametrize("game_of_match", [1, 2, 3])
+def test_demon_rush_has_one_mulligan_per_match(game_of_match):
+    from deckcheck.check import CheckOptions
+    from deckcheck.goldfish import prepare
+    from deckcheck.loading.card_db import Databases
+
+    model = prepare(EXAMPLES / "demon-rush-holy.yaml", CheckOptions(), Databases()).model
+    size, soldiers = len(model.facts), int(model.soldier.sum())
+    q = math.comb(size - soldiers, 5) / math.comb(size, 5)  # an opening 5 without a soldier
+    left = (1 - q) ** (game_of_match - 1)  # the mulligan not taken in the games before
+    wanted = q * (left * q + (1 - left))  # a hand without a soldier after the mulligan, if any
+    report = goldfish(EXAMPLES / "demon-rush-holy.yaml", "--game-of-match", str(game_of_match), games=40_000)
+    assert report["settings"]["game_of_match"] == game_of_match
+    share = report["opening_hand"]["histogram"].get("0", 0) / 40_000
+    assert share == pytest.approx(wanted, abs=4.5 * math.sqrt(wanted * (1 - wanted) / 40_000))
+
+
+def test_a_demon_rush_soldier_without_a_cost_costs_its_strength(tmp_path):
+    cards = write(
+        tmp_path,
+        "cards.yaml",
+        "game: demon-rush\ncards:\n"
+        "  - {name: Hero, type: champion, faction: holy, strength: 1}\n"
+        "  - {name: Cassiel, type: soldier, faction: holy, strength: 13}\n",
+    )
+    deck = write(tmp_path, "deck.yaml", "game: demon-rush\nchampion: Hero\nmain:\n  Cassiel: 40\n")
+    # costed 10 (its strength, at most 10): one a turn; 13 + 1 - 1 = 13 damage on turn 1, 26 more on turn 2
+    race = goldfish(deck, "--card-db", cards, games=200)["race"]
+    assert race["win_turn"]["histogram"] == {"2": 200}
+    assert any("costs its strength" in s for s in goldfish(deck, "--card-db", cards, games=10)["simplifications"])
+
+
+def test_game_of_match_is_for_demon_rush():
+    outcome = run("goldfish", EXAMPLES / "redline-cpm.yaml", "--game-of-match", "2", "--games", "100")
+    assert outcome.exit_code == 2 and "--game-of-match is for games whose mulligan is per match (Demon Rush)" in outcome.stderr

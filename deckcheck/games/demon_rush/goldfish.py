@@ -1,7 +1,10 @@
 """Demon Rush goldfish: the rules page's turn played against an opponent who does nothing.
 
-- Opening hand 5; one mulligan (shuffle the hand back and draw 5). The default policy takes it
-  when the hand holds no soldier.
+- Opening hand 5; "1 mulligan per match (best 2 out of 3 games)": shuffle the hand back and draw
+  5. The default policy takes it when the hand holds no soldier. A run plays one game of a match
+  (`game_of_match`, 1 unless `--game-of-match` says 2 or 3): in game 2 or 3 the mulligan is left
+  only when the policy did not take it in the games before, whose opening hands are drawn from the
+  same deck (side-decking between games is left out).
 - Each turn draws 1 (the first turn too) and imperium refills to 10. Soldiers are rallied from
   the hand, in the order drawn, while their cost can be paid; spells, equipment, armor and
   structures are left out.
@@ -9,8 +12,10 @@
   soldier in the way, every soldier and the champion team-attack the goldfish's champion, which
   deals the strength difference: their total strength minus the goldfish champion's (1, like
   Soren), never less than 0.
-- Facts the data lacks have documented defaults: a soldier without `cost` costs 3, one without
-  `strength` has 3, a champion without `strength` has 0.
+- Facts the data lacks have documented defaults: a soldier without `strength` has 3; a soldier
+  without `cost` costs its strength, from 1 to 10 imperium (the rules: "the higher a soldier's
+  strength, the higher its imperium cost", Nefarious Roc's 10 strength costs 10); a champion
+  without `strength` has 0.
 """
 
 from __future__ import annotations
@@ -19,7 +24,6 @@ import numpy as np
 
 from deckcheck.sim.model import DeckFacts, GoldfishModel, RaceResult, deck_facts
 
-DEFAULT_COST = 3
 DEFAULT_STRENGTH = 3
 RALLIES_PER_TURN = 10
 
@@ -31,24 +35,32 @@ class DemonRushGoldfish(GoldfishModel):
     goal = "reduce the goldfish to 0 health"
     opening_label = "soldiers"
     simplifications = (
-        "one mulligan, taken when the opening 5 hold no soldier",
+        "one mulligan per match, taken when the opening 5 hold no soldier; game 2 or 3 of a match has it only "
+        "when the games before did not take it",
         "soldiers are rallied in the order drawn while the 10 imperium lasts; other cards are left out",
         "the whole army team-attacks every turn: its strength minus the goldfish champion's (1) is the damage",
-        "a soldier costs 3 and has 3 strength unless the data says",
+        "a soldier has 3 strength unless the data says, and without a cost costs its strength (1 to 10)",
     )
 
     def __init__(self, facts: DeckFacts, params, champion_strength: float = 0.0):
         super().__init__(facts, params)
         self.soldier = facts.where(lambda card: card.is_a("soldier"))
-        self.cost = facts.numbers("cost", DEFAULT_COST)
         self.strength = facts.numbers("strength", DEFAULT_STRENGTH)
+        stated = facts.numbers("cost", np.nan)
+        self.cost = np.where(np.isnan(stated), np.clip(self.strength, 1, 10), stated)
         self.champion_strength = champion_strength
 
-    def mulligan(self, order: np.ndarray, spare: np.ndarray, policy: str) -> np.ndarray:
+    def _no_soldier(self, order: np.ndarray) -> np.ndarray:
+        return ~self.soldier[order[:, : self.hand_size]].any(axis=1)
+
+    def mulligan(self, order: np.ndarray, spare: np.ndarray, policy: str, rng: np.random.Generator) -> np.ndarray:
         if policy != "no-soldier":
             return order
-        no_soldier = ~self.soldier[order[:, : self.hand_size]].any(axis=1)
-        return np.where(no_soldier[:, None], spare, order)
+        left = np.ones(order.shape[0], dtype=bool)  # the match's one mulligan, not taken in an earlier game
+        for _ in range(int(self.params.game_of_match) - 1):
+            earlier = np.argsort(rng.random(order.shape), axis=1)
+            left &= ~self._no_soldier(earlier)
+        return np.where((self._no_soldier(order) & left)[:, None], spare, order)
 
     def redraw(self, order: np.ndarray, spare: np.ndarray, which: np.ndarray) -> np.ndarray:
         return np.where(which[:, None], spare, order)  # shuffle the hand back, draw 5 anew

@@ -29,6 +29,8 @@ class DemonRushParams(Params):
     health: int = setting(30)
     imperium: int = setting(10)
     goldfish_champion_strength: int = 1  # the goldfish's own champion (Soren has 1)
+    # which game of a best-of-three match a goldfish run plays: the one mulligan is per match
+    game_of_match: int = setting(1)
 
 
 STANDARD = DemonRushParams()

@@ -59,7 +59,7 @@ class RedlineGoldfish(GoldfishModel):
         # the mission deck each game shuffles; a short or missing one is made up with cost-4 missions
         self.mission_deck = np.array(deck + [DEFAULT_CAPTURE_COST] * max(0, self.missions - len(deck)), dtype=float)
 
-    def mulligan(self, order: np.ndarray, spare: np.ndarray, policy: str) -> np.ndarray:
+    def mulligan(self, order: np.ndarray, spare: np.ndarray, policy: str, rng: np.random.Generator) -> np.ndarray:
         if policy != "partial":
             return order
         hand = order[:, : self.hand_size]
