@@ -386,6 +386,12 @@ def goldfish(
     vs: Optional[Path] = typer.Option(
         None, "--vs", metavar="OTHER_DECK", help="Play another deck on the same shuffles and report the differences."
     ),
+    opponent: Optional[Path] = typer.Option(
+        None,
+        "--opponent",
+        metavar="DECK",
+        help="Redemption: the deck the goldfish plays, whose Lost Souls a rescue needs (default: a copy of the deck).",
+    ),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="N", help="Play in N processes (the same report)."),
     output_format: GoldfishOutputFormat = typer.Option(GoldfishOutputFormat.text, "--output-format", help="Report format."),
     output: Optional[Path] = OutputOption,
@@ -410,13 +416,14 @@ def goldfish(
     from deckcheck.report import goldfish_csv, goldfish_text
     from deckcheck.sim.engine import SimOptions
 
-    missing = [terminal_path(p) for p in (deck, vs) if p is not None and not p.exists()]
+    missing = [terminal_path(p) for p in (deck, vs, opponent) if p is not None and not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
     run = _prepare(game, None, card_db, event, [])
     try:
         prepared = prepare(deck, run.options_for(deck), run.databases)
         other = prepare(vs, run.options_for(vs), run.databases) if vs else None
+        goldfish_deck = prepare(opponent, run.options_for(opponent), run.databases) if opponent else None
         if game_of_match is not None:
             for each in (prepared, other):
                 if each is not None:
@@ -426,7 +433,7 @@ def goldfish(
         options = SimOptions(
             games=games, turns=turns, seed=seed, on_play=on_play, race=not no_race, jobs=jobs, mulligan=mulligan_policy(prepared, mulligan)
         )
-        data = play(prepared, track, options, other, keep)
+        data = play(prepared, track, options, other, keep, goldfish_deck)
     except GoldfishError as exc:
         warn(str(exc))
         raise typer.Exit(exc.exit_code)

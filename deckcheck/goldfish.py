@@ -69,9 +69,27 @@ def mulligan_policy(prepared: Prepared, asked: str | None) -> str:
     return asked
 
 
-def play(prepared: Prepared, tracks: list[str], options: SimOptions, vs: Prepared | None = None, keep: str | None = None) -> dict:
+def play(
+    prepared: Prepared,
+    tracks: list[str],
+    options: SimOptions,
+    vs: Prepared | None = None,
+    keep: str | None = None,
+    opponent: Prepared | None = None,
+) -> dict:
     """The report of a goldfish run; `keep`: a keep rule in the query language, whose rejected
-    hands the game's own mulligan throws back."""
+    hands the game's own mulligan throws back; `opponent`: the deck the goldfish plays, where the
+    race needs one (default: a copy of the deck, for both decks of --vs)."""
+    for other in (vs, opponent):
+        if other is not None and other.game != prepared.game:
+            raise GoldfishError(f"--vs and --opponent need a deck of the same game ({prepared.game}), not {other.game}", 2)
+    if opponent is not None and not prepared.model.needs_opponent:
+        raise GoldfishError(f"{prepared.game}'s race needs nothing from the goldfish's deck: --opponent is for Redemption", 2)
+    if prepared.model.needs_opponent:
+        against = (opponent or prepared).model.facts
+        for each in (prepared, vs):
+            if each is not None:
+                each.model.play_against(against)
     try:
         queries = [compile_query(track, prepared.model.facts, prepared.database) for track in tracks]
         other_queries = [compile_query(track, vs.model.facts, vs.database) for track in tracks] if vs else []
@@ -85,8 +103,6 @@ def play(prepared: Prepared, tracks: list[str], options: SimOptions, vs: Prepare
             raise GoldfishError("--keep takes a rule about the opening hand, not a curve", 2)
         options = replace(options, mulligan=f"keep {keep}")
     if vs is not None:
-        if vs.game != prepared.game:
-            raise GoldfishError(f"--vs needs a deck of the same game ({prepared.game}), not {vs.game}", 2)
         universe = sorted(set(prepared.model.facts.identities) | set(vs.model.facts.identities))
         options = replace(options, universe=tuple(universe))
     result = simulate(prepared.model, queries, options, Progress(f"goldfish {prepared.path.name}"), keeps[0])

@@ -63,6 +63,10 @@ class GoldfishModel:
     opening_label = ""  # the key count of the opening hand, e.g. "Lost Souls"
     simplifications: tuple[str, ...] = ()
     throws_back = ""  # how the game's mulligan throws back a hand a --keep rule rejects ("": it has none)
+    needs_opponent = False  # whether the race needs the goldfish's own deck (--opponent)
+
+    def play_against(self, opponent: "DeckFacts") -> None:
+        """The deck the goldfish plays, for a race that needs the opponent's cards."""
 
     def __init__(self, facts: DeckFacts, params: Any):
         self.facts = facts

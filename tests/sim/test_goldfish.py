@@ -132,12 +132,21 @@ def test_redemption_wins_four_turns_after_its_first_hero(tmp_path):
         + "".join(f"  Filler {i}: 3\n" for i in range(1, 15))
         + "  Filler 15: 1\n",
     )
-    report = goldfish(deck, "--card-db", DATA / "redemption-cards.yaml", games=500)
+    souls = write(tmp_path, "souls.yaml", "game: redemption\nmain:\n" + "".join(f"  Soul {i}: 1\n" for i in range(1, 8)))
+    # a goldfish whose deck is all Lost Souls has all 7 in its Land of Bondage from the start
+    report = goldfish(deck, "--card-db", DATA / "redemption-cards.yaml", "--opponent", souls, games=500)
     assert report["race"]["win_turn"]["histogram"] == {"5": 500}
 
 
-def test_redemption_race_is_the_first_hero_plus_four(tmp_path):
-    report = goldfish(EXAMPLES / "redemption-deck-j.yaml", "--track", "type:hero", games=5000)
+def test_redemption_race_is_the_first_hero_plus_four_when_the_goldfish_has_lost_souls_enough(tmp_path):
+    import json as json_module
+
+    from deckcheck.loading.card_db import Databases
+
+    names = [card.name for card in Databases().for_game("redemption").cards if card.is_a("lost_soul")][:7]
+    assert len(names) == 7
+    souls = write(tmp_path, "souls.yaml", "game: redemption\nmain:\n" + "".join(f"  {json_module.dumps(n)}: 1\n" for n in names))
+    report = goldfish(EXAMPLES / "redemption-deck-j.yaml", "--track", "type:hero", "--opponent", souls, games=5000)
     hero = [row["p"] for row in report["tracked"][0]["by_turn"]]
     histogram = report["race"]["win_turn"]["histogram"]
     won_by = [sum(n for turn, n in histogram.items() if int(turn) <= t) / 5000 for t in range(1, 11)]
@@ -446,3 +455,62 @@ def test_a_demon_rush_soldier_without_a_cost_costs_its_strength(tmp_path):
 def test_game_of_match_is_for_demon_rush():
     outcome = run("goldfish", EXAMPLES / "redline-cpm.yaml", "--game-of-match", "2", "--games", "100")
     assert outcome.exit_code == 2 and "--game-of-match is for games whose mulligan is per match (Demon Rush)" in outcome.stderr
+
+
+def plain_redemption_race(hero: list[bool], soul: list[bool], goldfish_soul: list[bool], games: int, turns: int, seed: int):
+    """The stated Redemption race, one game at a time in plain Python: the player on the play
+    (no draw on turn 1), 8 cards then 3 a turn, Lost Souls replaced; the goldfish likewise, with
+    8 + 3(t - 1) of its cards that are not Lost Souls drawn before the player's turn t."""
+    import random
+
+    rng = random.Random(seed)
+    won_by = [0] * (turns + 1)
+    for _ in range(games):
+        mine = list(range(len(hero)))
+        rng.shuffle(mine)
+        kept = [i for i in mine if not soul[i]]  # the cards that stay in hand, in the order drawn
+        first_hero = next((t for t in range(1, turns + 1) if any(hero[i] for i in kept[: 8 + 3 * (t - 1)])), None)
+        theirs = list(range(len(goldfish_soul)))
+        rng.shuffle(theirs)
+        rescued, win = 0, None
+        for t in range(1, turns + 1):
+            needed, others, in_bondage = 8 + 3 * (t - 1), 0, 0
+            for i in theirs:
+                if goldfish_soul[i]:
+                    in_bondage += 1
+                else:
+                    others += 1
+                    if others == needed:
+                        break
+            if first_hero is not None and t >= first_hero and rescued < in_bondage:
+                rescued += 1
+            if rescued >= 5 and win is None:
+                win = t
+        for t in range(1, turns + 1):
+            won_by[t] += win is not None and win <= t
+    return [won_by[t] / games for t in range(1, turns + 1)]
+
+
+@pytest.mark.parametrize("opponent", [None, "redemption-deck-j.yaml"])
+def test_redemption_race_against_the_goldfishs_own_lost_souls_matches_a_plain_simulation(opponent):
+    from deckcheck.check import CheckOptions
+    from deckcheck.goldfish import prepare
+    from deckcheck.loading.card_db import Databases
+
+    deck = prepare(EXAMPLES / "redemption-deck-i.yaml", CheckOptions(), Databases()).model
+    goldfish_deck = prepare(EXAMPLES / (opponent or "redemption-deck-i.yaml"), CheckOptions(), Databases()).model
+    turns, games = 14, 20_000
+    args = ("--turns", str(turns))
+    args += ("--opponent", EXAMPLES / opponent) if opponent else ()
+    report = goldfish(EXAMPLES / "redemption-deck-i.yaml", *args, games=games)
+    reference = plain_redemption_race(list(deck.hero), list(deck.lost_soul), list(goldfish_deck.lost_soul), games=6000, turns=turns, seed=3)
+    for row, expected in zip(report["race"]["won_by_turn"], reference):
+        tolerance = 4.5 * math.sqrt(max(expected * (1 - expected), 1e-4) * (1 / games + 1 / 6000))
+        assert row["p"] == pytest.approx(expected, abs=tolerance), (row, expected)
+    assert report["race"]["won_by_turn"][4]["p"] < 0.2  # not 84% by turn 5: the goldfish's Lost Souls come slowly
+    assert any("--opponent" in s for s in report["simplifications"])
+
+
+def test_opponent_is_for_redemption():
+    outcome = run("goldfish", EXAMPLES / "redline-cpm.yaml", "--opponent", EXAMPLES / "redline-une.txt", "--games", "100")
+    assert outcome.exit_code == 2 and "--opponent is for Redemption" in outcome.stderr

@@ -7,10 +7,14 @@
   Souls has no exact value.
 - Each turn draws 3, except the first player's first turn (two-player game): `--on-play` skips it.
   No mulligan: the rulebook has none.
-- Race: one rescue attempt a turn with a Hero against a goldfish that never blocks and whose Land
-  of Bondage always holds a Lost Soul; a Hero in hand is placed and rescues the same turn and
-  survives, so the deck wins 4 turns after the first turn it has a Hero (5 rescues). The hand
-  limit of 8 never binds a deck that plays its Hero.
+- Race: one rescue attempt a turn with a Hero against a goldfish that never blocks; a Hero in
+  hand is placed and rescues the same turn and survives; 5 rescues win. A rescue needs a Lost Soul
+  in the goldfish's Land of Bondage ("If there is a Lost Soul in an opponent's Land of Bondage,
+  you may make a rescue attempt"), so the goldfish plays its own deck by the same rules: a copy
+  of this deck (with --vs, of the first deck, for both; `--opponent DECK` for another), shuffled
+  each game, 8 cards then 3 a turn, every Lost Soul it draws put in its Land of Bondage and
+  replaced. Before the player's turn t it has drawn 8 + 3(t - 1) cards that are not Lost Souls,
+  whoever went first. The hand limit of 8 never binds a deck that plays its Hero.
 - Also reported: the chance of a Hero and a good enhancement of a matching brigade (or a
   multi-coloured one) by each turn.
 """
@@ -29,13 +33,17 @@ class RedemptionGoldfish(GoldfishModel):
     opening_label = "Lost Souls"
     simplifications = (
         "Lost Souls are replaced as they are drawn; exact values are over the non-Lost-Soul cards",
-        "the goldfish never blocks and always has a Lost Soul: a Hero rescues every turn from the turn it is drawn",
+        "the goldfish never blocks: a Hero rescues every turn from the turn it is drawn, while the goldfish's Land "
+        "of Bondage holds a Lost Soul",
+        "the goldfish draws its own deck (a copy of this one, or --opponent): 8 cards, then 3 a turn, its Lost "
+        "Souls put in its Land of Bondage as drawn",
         "no mulligan (the quick-start rules have none)",
     )
 
     def __init__(self, facts: DeckFacts, params):
         super().__init__(facts, params)
         self.lost_soul = facts.where(lambda card: card.is_a("lost_soul"))
+        self.play_against(facts)  # the goldfish's deck: a copy of this one
         self.hero = facts.where(lambda card: card.is_a("hero"))
         brigades = {b for card in facts.slots for b in (card.get("brigades") or ()) if b != "multi"}
         enhancement = facts.where(lambda card: card.is_a("good_enhancement"))
@@ -61,13 +69,38 @@ class RedemptionGoldfish(GoldfishModel):
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
         return ((drawn == 0) & self.lost_soul[order]).sum(axis=1)
 
+    needs_opponent = True  # --opponent: the deck the goldfish plays
+
+    def play_against(self, opponent: DeckFacts) -> None:
+        # its cards in the order of their identities: the goldfish shuffles the same way whatever
+        # order its deck file lists them in
+        by_identity = np.argsort(np.array(opponent.identities, dtype=object), kind="stable")
+        self.opponent_lost_soul = opponent.where(lambda card: card.is_a("lost_soul"))[by_identity]
+
     def cannot_win(self) -> str | None:
-        return None if self.hero.any() else "the deck has no Hero to make a rescue attempt"
+        if not self.hero.any():
+            return "the deck has no Hero to make a rescue attempt"
+        souls = int(self.opponent_lost_soul.sum())
+        if souls < self.params.rescues_to_win:
+            return f"the goldfish's deck holds {souls} Lost Souls, fewer than the {self.params.rescues_to_win} rescues that win"
+        return None
+
+    def goldfish_lost_souls(self, rng: np.random.Generator, games: int, turns: int) -> np.ndarray:
+        """(games, turns): the Lost Souls in the goldfish's Land of Bondage before the player's turn t."""
+        soul = self.opponent_lost_soul[np.argsort(rng.random((games, len(self.opponent_lost_soul))), axis=1)]
+        others_before = np.cumsum(~soul, axis=1) - ~soul  # cards that are not Lost Souls before each one
+        seen = self.hand_size + self.draws_per_turn * np.arange(turns)  # such cards drawn before turn t
+        return (soul[:, None, :] & (others_before[:, None, :] < seen[None, :, None])).sum(axis=2)
 
     def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
+        games = order.shape[0]
         first_hero = first_turn(drawn, self.hero[order]).astype(np.int16)
-        win = np.maximum(first_hero, 1) + self.params.rescues_to_win - 1
-        win = np.where((first_hero == NEVER) | (win > turns), 0, win)
+        bondage = self.goldfish_lost_souls(rng, games, turns)
+        rescued = np.zeros(games, dtype=np.int16)
+        win = np.zeros(games, dtype=np.int16)
+        for turn in range(1, turns + 1):
+            rescued += (first_hero <= turn) & (rescued < bondage[:, turn - 1])
+            win[(rescued >= self.params.rescues_to_win) & (win == 0)] = turn
         matched = np.full(order.shape[0], NEVER, dtype=np.int8)
         for heroes, enhancements in self.pairs:
             both = np.maximum(first_turn(drawn, heroes[order]), first_turn(drawn, enhancements[order]))
