@@ -369,6 +369,15 @@ def goldfish(
         metavar="N",
         help="Demon Rush: play game N of a best-of-three match, whose one mulligan is per match (default 1).",
     ),
+    sweep: Optional[str] = typer.Option(
+        None,
+        "--sweep",
+        metavar="CARD=A..B",
+        help="Play the deck with each count of a card (or type:T) from A to B on the same shuffles: 'EF-9 Rabbit=0..4'.",
+    ),
+    fill: Optional[str] = typer.Option(
+        None, "--fill", metavar="CARD", help="With --sweep: the card whose copies keep the deck's size (default: its most common type)."
+    ),
     keep: Optional[str] = typer.Option(
         None,
         "--keep",
@@ -412,7 +421,7 @@ def goldfish(
     """Goldfish playtest: play a deck alone many times; how often it draws what it needs, how fast it wins."""
     import json
 
-    from deckcheck.goldfish import GoldfishError, in_game_of_match, mulligan_policy, play, prepare
+    from deckcheck.goldfish import GoldfishError, in_game_of_match, mulligan_policy, play, play_sweep, prepare
     from deckcheck.report import goldfish_csv, goldfish_text
     from deckcheck.sim.engine import SimOptions
 
@@ -433,7 +442,14 @@ def goldfish(
         options = SimOptions(
             games=games, turns=turns, seed=seed, on_play=on_play, race=not no_race, jobs=jobs, mulligan=mulligan_policy(prepared, mulligan)
         )
-        data = play(prepared, track, options, other, keep, goldfish_deck)
+        if sweep is not None:
+            if vs is not None or keep is not None or opponent is not None:
+                raise GoldfishError("--sweep plays one deck at several counts: not with --vs, --keep or --opponent", 2)
+            data = play_sweep(prepared, track, options, sweep, fill)
+        elif fill is not None:
+            raise GoldfishError("--fill goes with --sweep", 2)
+        else:
+            data = play(prepared, track, options, other, keep, goldfish_deck)
     except GoldfishError as exc:
         warn(str(exc))
         raise typer.Exit(exc.exit_code)

@@ -9,7 +9,7 @@ from pathlib import Path
 from deckcheck.check import CheckOptions, load_deck
 from deckcheck.loading.card_db import Databases
 from deckcheck.sim import summary
-from deckcheck.sim.engine import Progress, SimOptions, simulate
+from deckcheck.sim.engine import Progress, SimOptions, simulate_all
 from deckcheck.sim.model import GoldfishModel
 from deckcheck.sim.queries import QueryError, compile_query
 
@@ -29,6 +29,8 @@ class Prepared:
     model: GoldfishModel
     database: object
     settings: dict
+    deck: object = None  # the resolved deck (a sweep builds its variants from it)
+    build: object = None  # the game's model_for, with the format's parameters
 
 
 def prepare(path: Path, options: CheckOptions, databases: Databases) -> Prepared:
@@ -49,7 +51,8 @@ def prepare(path: Path, options: CheckOptions, databases: Databases) -> Prepared
     model = module.model_for(deck, loaded.context.params)
     if len(model.facts) == 0:
         raise GoldfishError(f"{path} has no cards in its main deck to play", 1)
-    return Prepared(path, deck.game, model, loaded.context.database, settings)
+    params = loaded.context.params
+    return Prepared(path, deck.game, model, loaded.context.database, settings, deck, lambda variant: module.model_for(variant, params))
 
 
 def in_game_of_match(prepared: Prepared, game: int) -> None:
@@ -93,7 +96,7 @@ def play(
     try:
         queries = [compile_query(track, prepared.model.facts, prepared.database) for track in tracks]
         other_queries = [compile_query(track, vs.model.facts, vs.database) for track in tracks] if vs else []
-        keeps = [compile_query(keep, p.model.facts, p.database) if keep and p is not None else None for p in (prepared, vs)]
+        keeps = [compile_query(keep, p.model.facts, p.database) if keep else None for p in (prepared, vs) if p is not None]
     except QueryError as exc:
         raise GoldfishError(str(exc), 2) from None
     if keep:
@@ -102,15 +105,16 @@ def play(
         if keeps[0].curve:
             raise GoldfishError("--keep takes a rule about the opening hand, not a curve", 2)
         options = replace(options, mulligan=f"keep {keep}")
-    if vs is not None:
-        universe = sorted(set(prepared.model.facts.identities) | set(vs.model.facts.identities))
-        options = replace(options, universe=tuple(universe))
-    result = simulate(prepared.model, queries, options, Progress(f"goldfish {prepared.path.name}"), keeps[0])
+    decks = [prepared] + ([vs] if vs is not None else [])
+    results = simulate_all(
+        [each.model for each in decks], [queries, other_queries][: len(decks)], options, Progress(f"goldfish {prepared.path.name}"), keeps
+    )
+    result = results[0]
     document = summary.report(str(prepared.path), prepared.game, prepared.model, queries, result, options, prepared.settings)
     if keep:
         document["keep"] = summary.keep_summary(prepared.model, keeps[0], result)
     if vs is not None:
-        theirs = simulate(vs.model, other_queries, options, Progress(f"goldfish {vs.path.name}"), keeps[1])
+        theirs = results[1]
         document["vs"] = {
             "deck": str(vs.path),
             **summary.deck_summary(vs.model, other_queries, theirs, options),
@@ -118,3 +122,45 @@ def play(
             "difference": summary.comparison(queries, result, theirs, options),
         }
     return document
+
+
+def play_sweep(prepared: Prepared, tracks: list[str], options: SimOptions, sweep_text: str, fill: str | None = None) -> dict:
+    """The report of --sweep: the deck as given, then a row per count of the swept cards, every
+    count on the same shuffles (and, where the race needs it, against the deck as given)."""
+    from deckcheck.sweep import SweepError, build_sweep
+
+    try:
+        sweep = build_sweep(sweep_text, prepared.deck, prepared.database, fill)
+    except SweepError as exc:
+        raise GoldfishError(str(exc), 2) from None
+    # the deck as given is one of the counts, or is played beside them
+    given = next((i for i, deck in enumerate(sweep.decks) if _same_cards(deck, prepared.deck)), None)
+    models = ([] if given is not None else [prepared.model]) + [prepared.build(deck) for deck in sweep.decks]
+    for model in models:
+        model.params = prepared.model.params  # the settings given (--game-of-match, an event's)
+        if model.needs_opponent:
+            model.play_against(prepared.model.facts)
+    try:
+        queries = [[compile_query(track, model.facts, prepared.database) for track in tracks] for model in models]
+    except QueryError as exc:
+        raise GoldfishError(str(exc), 2) from None
+    results = simulate_all(models, queries, options, Progress(f"goldfish --sweep {prepared.path.name}"))
+    at = 0 if given is None else given
+    document = summary.report(str(prepared.path), prepared.game, models[at], queries[at], results[at], options, prepared.settings)
+    offset = 1 if given is None else 0
+    document["sweep"] = {
+        "query": sweep.label,
+        "fill": sweep.fill,
+        "rows": [
+            {"count": count, **summary.deck_summary(model, asked, result, options)}
+            for count, model, asked, result in zip(sweep.counts, models[offset:], queries[offset:], results[offset:])
+        ],
+    }
+    return document
+
+
+def _same_cards(one, other) -> bool:
+    def cards(deck):
+        return sorted((e.card.id, e.count) for e in deck.entries("main") if e.card is not None)
+
+    return cards(one) == cards(other)

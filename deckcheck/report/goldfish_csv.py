@@ -41,6 +41,12 @@ def _rows(deck: dict, total: int):
 def render(data: dict) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
+    if "sweep" in data:
+        # --sweep: a block of rows per count, each row saying its count first
+        writer.writerow(("swept_count",) + COLUMNS)
+        for row in data["sweep"]["rows"]:
+            writer.writerows((row["count"],) + line for line in _rows({"deck": data["deck"], **row}, data["games"]))
+        return out.getvalue()
     writer.writerow(COLUMNS)
     for deck in [data] + ([data["vs"]] if "vs" in data else []):
         writer.writerows(_rows(deck, data["games"]))

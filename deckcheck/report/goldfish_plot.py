@@ -26,6 +26,12 @@ def write_png(data: dict, path: Path) -> None:
     except ImportError:
         raise PlotUnavailable('--plot needs matplotlib: pip install "deckcheck[plot]"') from None
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
+    if "sweep" in data:
+        _sweep(data, left, right)
+        figure.tight_layout()
+        figure.savefig(path, dpi=100)
+        plt.close(figure)
+        return
     for deck in [data] + ([data["vs"]] if "vs" in data else []):
         for tracked in deck["tracked"]:
             turns = [r["turn"] for r in tracked["by_turn"]]
@@ -50,3 +56,23 @@ def write_png(data: dict, path: Path) -> None:
     figure.tight_layout()
     figure.savefig(path, dpi=100)
     plt.close(figure)
+
+
+def _sweep(data: dict, left, right) -> None:
+    """--sweep: each tracked query by the last turn, and the race, against the count swept."""
+    rows, turns = data["sweep"]["rows"], data["turns"]
+    counts = [row["count"] for row in rows]
+    for index, tracked in enumerate(rows[0]["tracked"]):
+        left.plot(counts, [row["tracked"][index]["by_turn"][-1]["p"] for row in rows], marker="o", label=tracked["query"])
+    if "race" in rows[0]:
+        left.plot(counts, [row["race"]["win_turn"]["won"] for row in rows], marker="s", label=f"won by turn {turns}")
+        for key, label in (("p10", "10% by"), ("median", "half by"), ("p90", "90% by")):
+            right.plot(counts, [row["race"]["win_turn"][key] for row in rows], marker="o", label=label)
+    left.set(xlabel=f"copies of {data['sweep']['query']}", ylabel=f"P(by turn {turns})", ylim=(0, 1), title="By the last turn")
+    right.set(xlabel=f"copies of {data['sweep']['query']}", ylabel="turn", title="Race: the turn by which a share of games was won")
+    from matplotlib.ticker import MaxNLocator
+
+    for axis in (left, right):
+        axis.xaxis.set_major_locator(MaxNLocator(integer=True))  # counts are whole
+        if axis.get_legend_handles_labels()[0]:
+            axis.legend(fontsize="small")

@@ -78,6 +78,39 @@ def _deck_parts(data: dict, header: str, turns: int) -> list[str]:
     return parts
 
 
+def _sweep_parts(sweep: dict, turns: int) -> list[str]:
+    """--sweep: per tracked query a row per count, its chance by each turn; then the race by count."""
+    rows = sweep["rows"]
+    counts = [row["count"] for row in rows]
+    parts = [f"\nSweep of {sweep['query']}: {counts[0]} to {counts[-1]} copies, every count on the same shuffles ({sweep['fill']})"]
+    for index, tracked in enumerate(rows[0]["tracked"]):
+        table = [[row["count"]] + [_number(r["p"]) for r in row["tracked"][index]["by_turn"]] for row in rows]
+        how = "held through turn" if tracked.get("curve") else "by turn"
+        parts += [
+            f"\n{tracked['query']}: chance {how} (columns)",
+            tabulate(table, headers=["count"] + [str(t) for t in range(1, turns + 1)], tablefmt="simple", disable_numparse=True),
+        ]
+    if "race" in rows[0]:
+        table = []
+        for row in rows:
+            win = row["race"]["win_turn"]
+            table.append(
+                [row["count"], _percent(win["won"])]
+                + ["-" if win[key] is None else win[key] for key in ("p10", "median", "p90")]
+                + ["-" if win["mean"] is None else win["mean"]]
+            )
+        parts += [
+            f"\nRace ({rows[0]['race']['goal']}) by count, over every game (- : not reached within {turns} turns)",
+            tabulate(
+                table,
+                headers=("count", f"won by {turns}", "10% by", "half by", "90% by", "mean of the won"),
+                tablefmt="simple",
+                disable_numparse=True,
+            ),
+        ]
+    return parts
+
+
 def render(data: dict) -> str:
     play = "on the play" if data["on_play"] else "on the draw"
     settings = ", ".join(f"{k}={v}" for k, v in data["settings"].items())
@@ -85,7 +118,10 @@ def render(data: dict) -> str:
         f"{data['deck']} ({data['game']}): {data['games']:,} games, seed {data['seed']}, {data['turns']} turns, "
         f"{play}, mulligan {data['mulligan']}\nsettings: {settings}"
     )
-    parts = _deck_parts(data, header, data["turns"])
+    if "sweep" in data:
+        parts = [header] + _sweep_parts(data["sweep"], data["turns"])
+    else:
+        parts = _deck_parts(data, header, data["turns"])
     if "vs" in data:
         other = data["vs"]
         parts += ["", "=" * 72] + _deck_parts(other, f"vs {other['deck']} (the same shuffles)", data["turns"])

@@ -53,25 +53,86 @@ def key_columns(model: GoldfishModel, universe: tuple[str, ...]) -> tuple[int, n
     return len(universe), np.array([column[identity] for identity in model.facts.identities], dtype=np.intp)
 
 
-def _batch(task) -> SimResult:
-    model, queries, seed, size, options, (width, columns), keep = task
-    rng = np.random.default_rng(seed)
-    order = np.argsort(rng.random((size, width))[:, columns], axis=1)
+def _slot_of(models: Sequence[GoldfishModel], universe: tuple[str, ...]) -> list[np.ndarray]:
+    """Per model, the slot of each card copy of the universe (-1 where the model has none)."""
+    mapped = []
+    for model in models:
+        width, columns = key_columns(model, universe)
+        slot = np.full(width, -1, dtype=np.intp)
+        slot[columns] = np.arange(len(columns))
+        mapped.append(slot)
+    return mapped
+
+
+def _orders(shuffled: np.ndarray, slot: np.ndarray, size: int) -> np.ndarray:
+    """One model's draw order from a shuffle of the universe: its own card copies, in the same
+    relative order (what an argsort of its own keys would give)."""
+    mapped = slot[shuffled]
+    return mapped[mapped >= 0].reshape(size, -1)
+
+
+def _play(model, queries, order, spare, race_rng, options, keep) -> SimResult:
     kept = None
     if keep is not None:  # the user's rule decides which hands the game's mulligan throws back
-        spare = np.argsort(rng.random((size, width))[:, columns], axis=1)
         kept = hand_holds(keep, order, model.hand_size)
         order = model.redraw(order, spare, ~kept)
     elif options.mulligan != "none":
-        spare = np.argsort(rng.random((size, width))[:, columns], axis=1)
-        order = model.mulligan(order, spare, options.mulligan, rng)
+        order = model.mulligan(order, spare, options.mulligan, race_rng)
     drawn = model.draw_turns(order, options.on_play, options.turns)
     tracked = [first_turns(query, order, drawn) for query in queries]
     result = SimResult(tracked, None, opening=model.opening_counts(order, drawn), kept=kept)
     if options.race:
-        race = model.race(order, drawn, rng, options.turns)
+        race = model.race(order, drawn, race_rng, options.turns)
         result.win_turn, result.figures = race.win_turn, race.figures
     return result
+
+
+def _batch(task) -> list[SimResult]:
+    """One batch of games of every model, on one shuffle of the universe of card copies: each
+    model draws its own copies in that shuffle's order, and rolls its dice from the same stream."""
+    models, queries, keeps, seed, size, options, slots = task
+    rng = np.random.default_rng(seed)
+    width = len(slots[0])
+    shuffled = np.argsort(rng.random((size, width)), axis=1)
+    spare = np.argsort(rng.random((size, width)), axis=1) if options.mulligan != "none" or any(keeps) else None
+    dice = np.random.SeedSequence(seed.entropy, spawn_key=seed.spawn_key + (1,))
+    results = []
+    for model, asked, keep, slot in zip(models, queries, keeps, slots):
+        order = _orders(shuffled, slot, size)
+        other = _orders(spare, slot, size) if spare is not None else None
+        results.append(_play(model, asked, order, other, np.random.default_rng(dice), options, keep))
+    return results
+
+
+def simulate_all(
+    models: Sequence[GoldfishModel],
+    queries: Sequence[Sequence[Query]],
+    options: SimOptions,
+    progress: Callable[[int, int], None] | None = None,
+    keeps: Sequence[Query | None] | None = None,
+) -> list[SimResult]:
+    """Several models (decks) played on the same shuffles: one result each."""
+    sizes = [BATCH_SIZE] * (options.games // BATCH_SIZE)
+    if options.games % BATCH_SIZE:
+        sizes.append(options.games % BATCH_SIZE)
+    seeds = np.random.SeedSequence(options.seed).spawn(len(sizes))
+    universe = options.universe or tuple(sorted({i for model in models for i in model.facts.identities}))
+    slots = _slot_of(models, universe)
+    keeps = tuple(keeps or (None,) * len(models))
+    tasks = [(tuple(models), tuple(map(tuple, queries)), keeps, seed, size, options, slots) for seed, size in zip(seeds, sizes)]
+    batches: list[list[SimResult]] = []
+    if options.jobs > 1 and len(tasks) > 1:
+        with ProcessPoolExecutor(max_workers=options.jobs) as pool:
+            for result in pool.map(_batch, tasks):
+                batches.append(result)
+                if progress:
+                    progress(len(batches), len(tasks))
+    else:
+        for task in tasks:
+            batches.append(_batch(task))
+            if progress:
+                progress(len(batches), len(tasks))
+    return [_join([batch[i] for batch in batches], len(queries[i])) for i in range(len(models))]
 
 
 def simulate(
@@ -81,25 +142,7 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     keep: Query | None = None,
 ) -> SimResult:
-    sizes = [BATCH_SIZE] * (options.games // BATCH_SIZE)
-    if options.games % BATCH_SIZE:
-        sizes.append(options.games % BATCH_SIZE)
-    seeds = np.random.SeedSequence(options.seed).spawn(len(sizes))
-    keys = key_columns(model, options.universe)
-    tasks = [(model, tuple(queries), seed, size, options, keys, keep) for seed, size in zip(seeds, sizes)]
-    results: list[SimResult] = []
-    if options.jobs > 1 and len(tasks) > 1:
-        with ProcessPoolExecutor(max_workers=options.jobs) as pool:
-            for result in pool.map(_batch, tasks):
-                results.append(result)
-                if progress:
-                    progress(len(results), len(tasks))
-    else:
-        for task in tasks:
-            results.append(_batch(task))
-            if progress:
-                progress(len(results), len(tasks))
-    return _join(results, len(queries))
+    return simulate_all([model], [queries], options, progress, [keep])[0]
 
 
 def _join(results: list[SimResult], queries: int) -> SimResult:

@@ -102,10 +102,11 @@ class GoldfishModel:
         return turns
 
     def draw_turns(self, order: np.ndarray, on_play: bool, turns: int) -> np.ndarray:
-        """For every game and deck position, the turn that card is drawn (NEVER after `turns`)."""
-        positions = np.broadcast_to(np.arange(order.shape[1]), order.shape)
-        drawn = self.turn_of_position(positions, on_play)
-        return np.where(drawn > turns, NEVER, drawn).astype(np.int8)
+        """For every game and deck position, the turn that card is drawn (NEVER after `turns`):
+        the same row for every game, whatever the order (one row, broadcast, read-only)."""
+        drawn = self.turn_of_position(np.arange(order.shape[1]), on_play)
+        row = np.where(drawn > turns, NEVER, drawn).astype(np.int8)
+        return np.broadcast_to(row, order.shape)
 
     def cards_seen(self, turn: int, on_play: bool) -> int:
         """How many cards are seen by the end of `turn`'s draws, for the exact values."""

@@ -514,3 +514,64 @@ def test_redemption_race_against_the_goldfishs_own_lost_souls_matches_a_plain_si
 def test_opponent_is_for_redemption():
     outcome = run("goldfish", EXAMPLES / "redline-cpm.yaml", "--opponent", EXAMPLES / "redline-une.txt", "--games", "100")
     assert outcome.exit_code == 2 and "--opponent is for Redemption" in outcome.stderr
+
+
+# --- sweeps ---------------------------------------------------------------------------------------
+
+
+def test_a_sweeps_rows_match_separate_runs_of_each_count(tmp_path):
+    base = (EXAMPLES / "redline-cpm.yaml").read_text()
+    args = ("--track", "EF-9 Rabbit", "--track", "2x type:efreet", "--mulligan", "none")
+    swept = goldfish(EXAMPLES / "redline-cpm.yaml", "--sweep", "EF-9 Rabbit=1..4", "--fill", "Supply Drop", *args, games=20_000)
+    rows = swept["sweep"]["rows"]
+    assert [row["count"] for row in rows] == [1, 2, 3, 4]
+    for row in rows:
+        # the same deck written out by hand: the Rabbits at the count, Supply Drop keeping 60 cards
+        text = base.replace("EF-9 Rabbit: 3", f"EF-9 Rabbit: {row['count']}").replace(
+            "Supply Drop: 19", f"Supply Drop: {19 - (row['count'] - 3)}"
+        )
+        alone = goldfish(write(tmp_path, f"count-{row['count']}.yaml", text), *args, games=20_000)
+        for ours, theirs in zip(row["tracked"], alone["tracked"]):
+            assert [r["exact"] for r in ours["by_turn"]] == [r["exact"] for r in theirs["by_turn"]]
+            for a, b in zip(ours["by_turn"], theirs["by_turn"]):
+                spread = math.sqrt(max(a["exact"] * (1 - a["exact"]), 1e-4) * 2 / 20_000)
+                assert abs(a["p"] - b["p"]) <= 4.5 * spread
+        won, alone_won = row["race"]["win_turn"]["won"], alone["race"]["win_turn"]["won"]
+        assert abs(won - alone_won) <= 4.5 * math.sqrt(max(won * (1 - won), 1e-4) * 2 / 20_000)
+
+
+def test_a_sweep_of_a_type_keeps_the_deck_size():
+    report = goldfish(EXAMPLES / "redline-cpm.yaml", "--sweep", "type:resource=20..23", "--track", "type:resource", games=2000)
+    rows = report["sweep"]["rows"]
+    assert [row["count"] for row in rows] == [20, 21, 22, 23]
+    # one more resource each row: the chance of one in the opening 7 of 60 rises
+    opening = [row["tracked"][0]["by_turn"][0]["p"] for row in rows]
+    assert opening == sorted(opening)
+    assert "the deck keeps its size" in report["sweep"]["fill"]
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("--sweep", "EF-9 Rabbit"), "--sweep takes CARD=LOW..HIGH"),
+        (("--sweep", "EF-9 Rabit=0..3"), "did you mean 'EF-9 Rabbit'"),
+        (("--sweep", "EF-9 Rabbit=3..1"), "is not a range"),
+        (("--sweep", "type:soldier=1..3"), "no redline card has type 'soldier'"),
+        (("--sweep", "EF-9 Rabbit=0..40", "--fill", "Listening Post"), "is not a range"),
+        (("--sweep", "EF-9 Rabbit=0..5", "--fill", "Listening Post"), "the fillers run out"),
+        (("--fill", "Supply Drop"), "--fill goes with --sweep"),
+        (("--sweep", "EF-9 Rabbit=0..2", "--vs", EXAMPLES / "redline-une.txt"), "not with --vs"),
+    ],
+)
+def test_a_sweep_that_cannot_be_built_is_exit_two(args, words):
+    outcome = run("goldfish", EXAMPLES / "redline-cpm.yaml", *args, "--games", "100")
+    assert outcome.exit_code == 2 and words in outcome.stderr, outcome.stderr
+
+
+def test_sweep_csv_and_text_have_a_row_per_count():
+    args = ("goldfish", EXAMPLES / "redline-cpm.yaml", "--sweep", "EF-9 Rabbit=0..2", "--track", "EF-9 Rabbit", "--games", "500")
+    csv_text = run(*args, "--output-format", "csv").stdout
+    assert csv_text.splitlines()[0].startswith("swept_count,deck,section")
+    assert {line.split(",")[0] for line in csv_text.splitlines()[1:]} == {"0", "1", "2"}
+    text = run(*args).stdout
+    assert "Sweep of EF-9 Rabbit: 0 to 2 copies" in text and "Race (capture all 5 missions) by count" in text

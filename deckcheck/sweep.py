@@ -1,0 +1,121 @@
+"""`deckcheck goldfish --sweep`: "how many should I run?" The deck played at each count of one card
+(`"EF-9 Rabbit=0..4"`) or of one type (`"type:resource=20..26"`), every count on the same shuffles.
+
+The deck keeps its size: each copy the swept cards gain is taken from the fillers, each copy they
+lose is given to them. The fillers are the `--fill CARD`, or else the cards of the deck's most
+common type other than the swept ones; a copy is taken from (or given to) the filler with the most
+copies. A type's swept copies are likewise taken from (or given to) its card with the most copies.
+Copy limits are not enforced: a sweep asks what a count would do, not whether it is legal.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Callable
+
+from deckcheck.model import Card, Deck, Entry
+
+_SWEEP = re.compile(r"^(?P<what>.+?)\s*=\s*(?P<low>\d+)\s*\.\.\s*(?P<high>\d+)$")
+MAX_COUNTS = 21
+
+
+class SweepError(ValueError):
+    """A sweep that cannot be built from the deck; the message says why."""
+
+
+@dataclass(frozen=True)
+class Sweep:
+    label: str  # what is swept, as typed
+    counts: tuple[int, ...]
+    fill: str  # how the deck keeps its size, in words
+    decks: tuple[Deck, ...]  # the deck at each count
+
+
+def build_sweep(text: str, deck: Deck, database, fill: str | None = None) -> Sweep:
+    match = _SWEEP.match(text.strip())
+    if not match:
+        raise SweepError(f"--sweep takes CARD=LOW..HIGH or type:T=LOW..HIGH, not {text!r}")
+    low, high = int(match["low"]), int(match["high"])
+    if high < low or high - low + 1 > MAX_COUNTS:
+        raise SweepError(f"--sweep: {low}..{high} is not a range of 1 to {MAX_COUNTS} counts")
+    what = match["what"].strip()
+    main = list(deck.entries("main"))
+    swept, new_card = _swept(what, main, database)
+    filler = _filler(fill, main, swept, database)
+    decks = tuple(_at(deck, main, swept, new_card, filler, count) for count in range(low, high + 1))
+    described = f"--fill {fill}" if fill else "the cards of the deck's most common type besides the swept ones"
+    return Sweep(what, tuple(range(low, high + 1)), f"the deck keeps its size: copies come from and go to {described}", decks)
+
+
+def _card_named(name: str, database) -> Card:
+    resolution = database.names.resolve(name, suggest=True)
+    if resolution.card:
+        return resolution.card
+    if resolution.candidates:
+        raise SweepError(f"'{name}' names several printings: use one of the ids {', '.join(c.id for c in resolution.candidates)}")
+    hint = f"; did you mean {', '.join(repr(s) for s in resolution.suggestions)}?" if resolution.suggestions else ""
+    raise SweepError(f"'{name}' is no {database.game} card{hint}")
+
+
+def _swept(what: str, main: list[Entry], database) -> tuple[Callable[[Card], bool], Card | None]:
+    """Which cards the sweep counts, and the card to add copies of when the deck has none."""
+    key, colon, value = what.partition(":")
+    if colon and key.strip().lower() == "type":
+        wanted = value.strip().lower().replace(" ", "_").replace("-", "_")
+        if not any(card.is_a(wanted) for card in database.cards):
+            raise SweepError(f"--sweep: no {database.game} card has type '{value.strip()}'")
+        if not any(e.card is not None and e.card.is_a(wanted) for e in main):
+            raise SweepError(f"--sweep: the deck has no {value.strip()} card to sweep the count of")
+        return (lambda card: card.is_a(wanted)), None
+    card = _card_named(what, database)
+    return (lambda other: other.id == card.id), card
+
+
+def _filler(fill: str | None, main: list[Entry], swept: Callable[[Card], bool], database) -> Callable[[Card], bool] | Card:
+    if fill:
+        card = _card_named(fill, database)
+        if swept(card):
+            raise SweepError(f"--fill {fill}: the filler cannot be one of the swept cards")
+        return card
+    types = Counter()
+    for entry in main:
+        if entry.card is not None and not swept(entry.card):
+            types[entry.card.types[0]] += entry.count
+    if not types:
+        raise SweepError("--sweep: the deck has no other card to keep its size with; name one with --fill")
+    common = types.most_common(1)[0][0]
+    return lambda card: card.is_a(common) and not swept(card)
+
+
+def _at(deck: Deck, main: list[Entry], swept, new_card: Card | None, filler, count: int) -> Deck:
+    """The deck with `count` swept cards, its size kept by the fillers."""
+    entries = [replace(e) for e in main]
+    have = sum(e.count for e in entries if e.card is not None and swept(e.card))
+    if have == 0 and count > 0 and new_card is not None:
+        entries.append(Entry(new_card.name, 0, "main", entries[0].position if entries else None, new_card))
+    fill_card = filler if isinstance(filler, Card) else None
+    if fill_card is not None and not any(e.card is not None and e.card.id == fill_card.id for e in entries):
+        entries.append(Entry(fill_card.name, 0, "main", entries[0].position if entries else None, fill_card))
+
+    def is_filler(card: Card) -> bool:
+        return card.id == fill_card.id if fill_card is not None else filler(card)
+
+    for _ in range(abs(count - have)):
+        gaining = count > have
+        _move(entries, swept, +1 if gaining else -1)
+        if not _move(entries, is_filler, -1 if gaining else +1):
+            raise SweepError(f"--sweep: the fillers run out before {count}; name another with --fill")
+    kept = tuple(e for e in entries if e.count > 0)
+    return replace(deck, zones={**deck.zones, "main": kept})
+
+
+def _move(entries: list[Entry], which: Callable[[Card], bool], step: int) -> bool:
+    """One copy more (or fewer) of the entry of `which` with the most copies; False when none can."""
+    able = [i for i, e in enumerate(entries) if e.card is not None and which(e.card) and (step > 0 or e.count > 0)]
+    if not able:
+        return False
+    most = max(able, key=lambda i: entries[i].count)
+    entries[most] = replace(entries[most], count=entries[most].count + step)
+    return True
