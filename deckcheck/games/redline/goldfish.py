@@ -83,6 +83,9 @@ class RedlineGoldfish(GoldfishModel):
         return None if self.efreet.any() else "the deck has no efreet to capture a mission"
 
     def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
+        # cards are drawn in the order of the columns: only the first `seen` are ever in a hand
+        seen = int((drawn <= turns).sum(axis=1).max(initial=0))
+        order, drawn = order[:, :seen], drawn[:, :seen]
         games = order.shape[0]
         is_resource, is_efreet = self.resource[order], self.efreet[order]
         cost, modifier = self.cost[order], self.modifier[order]
@@ -117,12 +120,16 @@ class RedlineGoldfish(GoldfishModel):
                 place = np.isnan(squad[g]).argmax(axis=1)
                 squad[g, place] = modifier[g, pick[can]]
                 first_deploy[g] = np.minimum(first_deploy[g], turn)
-            captured |= self._attack(squad, captured, costs, rng)
+            # the dice are rolled for every game, so that a game's rolls do not depend on the others';
+            # only the games with efreets and missions left attack
+            dice = rng.integers(1, 7, size=squad.shape)
+            attacking = np.flatnonzero(~captured.all(axis=1) & ~np.isnan(squad).all(axis=1))
+            captured[attacking] |= self._attack(squad[attacking], captured[attacking], costs[attacking], dice[attacking])
             newly = captured.all(axis=1) & (win == 0)
             win[newly] = turn
         return RaceResult(win, {"an efreet deployed": first_deploy})
 
-    def _attack(self, squad: np.ndarray, captured: np.ndarray, costs: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    def _attack(self, squad: np.ndarray, captured: np.ndarray, costs: np.ndarray, dice: np.ndarray) -> np.ndarray:
         """One combat phase: the efreets in play form squads, cheapest open mission first."""
         games = squad.shape[0]
         rows = np.arange(games)
@@ -151,14 +158,11 @@ class RedlineGoldfish(GoldfishModel):
         # so do the efreets left once every open mission has its squad
         leftover = present & (target == -1) & (open_count > 0)[:, None]
         target = np.where((target == -2) | leftover, by_cost[:, :1], target)
-        dice = rng.integers(1, 7, size=weights.shape)
-        rolls = np.zeros((games, self.missions))
-        attacked = np.zeros((games, self.missions), dtype=bool)
-        for place in range(weights.shape[1]):
-            sent = target[:, place] >= 0
-            np.add.at(rolls, (rows[sent], target[sent, place]), dice[sent, place] + weights[sent, place])
-            attacked[rows[sent], target[sent, place]] = True
-        return attacked & (rolls >= costs) & ~captured
+        # (games, place, mission): where each efreet attacks; a squad's roll is its efreets' sum
+        at = target[:, :, None] == np.arange(self.missions)[None, None, :]
+        rolled = np.where(target >= 0, dice + weights, 0.0)
+        rolls = (at * rolled[:, :, None]).sum(axis=1)
+        return at.any(axis=1) & (rolls >= costs) & ~captured
 
 
 def model_for(deck, params) -> RedlineGoldfish:
