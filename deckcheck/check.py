@@ -21,7 +21,7 @@ from deckcheck.loading.decks import STDIN, find_decks, read_deck
 from deckcheck.loading.events import Event
 from deckcheck.loading.names import Resolution, normalise
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
-from deckcheck.model import Card, Deck, DeckReport, Entry, Finding, FormatVerdict, Position, Severity
+from deckcheck.model import Card, CardLine, Deck, DeckReport, Entry, Finding, FormatVerdict, Position, Severity, SheetLayout
 from deckcheck.registry import UnknownName
 from deckcheck.rules import Context, Findings, Format, Game, Rule, run_rules
 from deckcheck.rules.common import AMBIGUOUS_CARD, PARSE, SKIPPED_LINE, UNIGNORABLE, UNKNOWN_CARD, UNKNOWN_GAME, rules_checked
@@ -313,15 +313,33 @@ def _ordered(findings: Iterable[Finding]) -> list[Finding]:
     return sorted(findings, key=lambda f: (f.position.line, f.position.column, f.rule))
 
 
+def _card_line(entry: Entry, context: Context | None) -> CardLine:
+    card = entry.card
+    line = entry.position.line if entry.position else None
+    if card is None:
+        return CardLine(entry.zone, entry.typed, entry.count, line)
+    return CardLine(entry.zone, card.name, entry.count, line, card.id, tuple(card.types), card.get("title") or card.name)
+
+
+def _sheet(deck: Deck, context: Context) -> SheetLayout:
+    game = context.game
+    labels = tuple((zone.name, zone.label) for zone in game.zones)
+    sizes = [(label, plural(deck.size(name), "card")) for name, label in labels if name in deck.zones or name == "main"]
+    extra = game.sheet_totals(deck, context.params) if game.sheet_totals else []
+    return SheetLayout(labels, game.type_order, game.listed_singly, tuple(sizes + extra))
+
+
 def report_of(path: str, loaded: LoadedDeck, ignore: frozenset[str] = frozenset()) -> DeckReport:
     """The report of a loaded deck; `ignore` drops findings, but never those of a deck deckcheck
     could not read (UNIGNORABLE): such a deck is never made legal."""
     findings = [f for f in loaded.findings if f.rule in UNIGNORABLE or f.rule not in ignore]
     raw, deck, context = loaded.raw, loaded.deck, loaded.context
     counts: dict[str, int] = {}
+    lines: tuple[CardLine, ...] = ()
     if deck is not None:
         counts = {"main": 0, "side": 0}
         counts.update({zone: sum(e.count for e in entries) for zone, entries in deck.zones.items()})
+        lines = tuple(_card_line(entry, context) for entry in deck.entries())
     if context is not None:
         rules = tuple(rule.record for rule in context.rules)
     else:
@@ -332,6 +350,8 @@ def report_of(path: str, loaded: LoadedDeck, ignore: frozenset[str] = frozenset(
         format=deck.format if deck else (raw.format if raw else None),
         name=raw.name if raw else None,
         counts=counts,
+        cards=lines,
+        sheet=_sheet(deck, context) if deck is not None and context is not None else None,
         findings=tuple(_ordered(findings)),
         settings=dict(context.settings) if context else {},
         rules_version=context.format.version if context and context.format else None,

@@ -66,6 +66,7 @@ class OutputFormat(str, enum.Enum):
     github = "github"
     sarif = "sarif"
     concise = "concise"
+    html = "html"
 
 
 class ColorChoice(str, enum.Enum):
@@ -123,8 +124,8 @@ OutputFormatOption = typer.Option(
     None,
     "--output-format",
     metavar="FORMAT",
-    help="Report format: text, json, markdown, junit, github, sarif, concise, or auto (the default: github inside "
-    "GitHub Actions, else text).",
+    help="Report format: text, json, markdown, junit, github, sarif, concise, html (printable deck-check sheets), or "
+    "auto (the default: github inside GitHub Actions, else text).",
 )
 JobsOption = typer.Option(1, "--jobs", "-j", min=1, metavar="N", help="Check decks in N processes (same output).")
 OutputOption = typer.Option(None, "--output", metavar="FILE", help="Write the report to this file instead of stdout.")

@@ -10,6 +10,8 @@ name, an event's key) that reaches a terminal, a CI log or a report:
   `path:line:col:` prefix of another finding;
 - Markdown: the above, and a pipe (which would end a table cell) and HTML (`<`, `>`, `&`);
 - XML (JUnit): characters XML 1.0 cannot hold, shown as `\\xNN`;
+- HTML (the printable report): control characters shown as for a terminal, and `<`, `>`, `&` and
+  quotes as entities, so that a card named `<script>` prints as text;
 - GitHub workflow commands: the escaping of GitHub's own toolkit (`%`, CR, LF, and `:` and `,` in
   properties), and the other control characters as above;
 - a SARIF URI: percent-encoded.
@@ -17,6 +19,7 @@ name, an event's key) that reaches a terminal, a CI log or a report:
 
 from __future__ import annotations
 
+import html
 import os
 import re
 from pathlib import Path
@@ -56,6 +59,11 @@ def for_markdown(text: str) -> str:
     """`text` for a Markdown table cell or heading: one line, no HTML, no cell break."""
     text = for_terminal(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return text.replace("|", "\\|")
+
+
+def for_html(text: str) -> str:
+    """`text` for an HTML element or attribute: shown, never read as markup."""
+    return html.escape(_UNSAFE.sub(_shown, text), quote=True)
 
 
 def for_xml(text: str) -> str:

@@ -138,6 +138,33 @@ class Deck:
 
 
 @dataclass(frozen=True)
+class CardLine:
+    """A deck line as resolved, for a report a judge can read: the zone, the name as the data
+    spells it (as typed where no card matched), id, count, types, line, and the title the rules
+    compared (a printing's marks left off)."""
+
+    zone: str
+    name: str
+    count: int
+    line: int | None
+    id: str | None = None
+    types: tuple[str, ...] = ()
+    title: str | None = None
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """How a game's deck-check sheet lists a deck: its zones by label, the card types in the
+    order the rulebook lists them, the types written one card a line (Redemption's Lost Souls and
+    Dominants), and the totals its rules check, each as (what, the figure)."""
+
+    zone_labels: tuple[tuple[str, str], ...] = ()
+    type_order: tuple[str, ...] = ()
+    singly: tuple[str, ...] = ()
+    totals: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
 class RuleRecord:
     """A rule as it was applied to one deck: its id, severity, and the text and source of the
     format and rules version in force (what reports show; a check function does not travel)."""
@@ -172,6 +199,8 @@ class DeckReport:
     notes: tuple[str, ...] = ()  # what a reader should know (a game inferred, an old date, ...)
     game_inferred: bool = False
     formats: tuple[FormatVerdict, ...] | None = None  # with --all-formats
+    cards: tuple[CardLine, ...] = ()  # the deck's lines as resolved
+    sheet: SheetLayout | None = None  # how the game's deck-check sheet lays the cards out
 
     def rule(self, rule_id: str) -> RuleRecord | None:
         return next((r for r in self.rules if r.id == rule_id), None)

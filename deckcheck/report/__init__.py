@@ -21,6 +21,7 @@ RENDERERS = {
     "github": "github",
     "sarif": "sarif",
     "concise": "concise",
+    "html": "html",
 }
 # reports read by people at a terminal: their every line is escaped as a terminal's (the machine
 # formats escape for their own syntax)

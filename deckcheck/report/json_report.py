@@ -36,6 +36,18 @@ def deck_data(r: DeckReport, explain: bool = False) -> dict[str, Any]:
         "name": r.name,
         "legal": r.legal,
         "counts": dict(r.counts),
+        "cards": [
+            {
+                "zone": c.zone,
+                "name": c.name,
+                "id": c.id,
+                "count": c.count,
+                "type": "/".join(c.types) or None,
+                "title": c.title,
+                "line": c.line,
+            }
+            for c in r.cards
+        ],
         "settings": dict(r.settings),
         "notes": list(r.notes),
         "findings": [finding_data(f, r if explain else None) for f in r.findings],

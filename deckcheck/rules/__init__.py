@@ -133,6 +133,10 @@ class Game:
     side_swap: "SwapRule | None" = None
     # rules over two decks that `side` and `team` run, listed with the others
     match_rules: tuple[Rule, ...] = ()
+    # the deck-check sheet: types written one card a line, and the totals its rules check beside
+    # each zone's size (deck, params) -> [(what, figure)]
+    listed_singly: tuple[str, ...] = ()
+    sheet_totals: Callable[[Deck, Params], list[tuple[str, str]]] | None = None
 
     def zone(self, name: str) -> Zone | None:
         return next((zone for zone in self.zones if zone.name == name), None)

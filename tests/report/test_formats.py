@@ -181,3 +181,36 @@ def test_jobs_through_the_installed_command(tmp_path):
     serial = subprocess.run(args, capture_output=True, text=True, env={**os.environ, "GITHUB_ACTIONS": ""})
     parallel = subprocess.run(args + ["-j", "2"], capture_output=True, text=True, env={**os.environ, "GITHUB_ACTIONS": ""})
     assert parallel.stdout == serial.stdout and serial.stdout.count("\n") == 9
+
+
+def test_json_holds_the_resolved_deck(tmp_path):
+    deck = tmp_path / "deck.yaml"
+    deck.write_text("game: redline\ngeneral: Valya Serova\nmain:\n  supply drop: 19\n  Suply Drop: 1\n")
+    outcome = run("check", deck, "--output-format", "json")
+    (data,) = outcome.report["decks"]
+    assert data["cards"] == [
+        {
+            "zone": "general",
+            "name": "Valya Serova",
+            "id": "valya-serova",
+            "count": 1,
+            "type": "general",
+            "title": "Valya Serova",
+            "line": 2,
+        },
+        # the name as the card data spells it, not as typed
+        {"zone": "main", "name": "Supply Drop", "id": "supply-drop", "count": 19, "type": "resource", "title": "Supply Drop", "line": 4},
+        {"zone": "main", "name": "Suply Drop", "id": None, "count": 1, "type": None, "title": None, "line": 5},  # no card matched
+    ]
+    assert sum(c["count"] for c in data["cards"] if c["zone"] == "main") == data["counts"]["main"]
+    jsonschema.Draft202012Validator(json.loads((REPO / "schemas" / "report.schema.json").read_text())).validate(outcome.report)
+
+
+def test_the_resolved_title_is_what_the_rules_compare(tmp_path):
+    deck = tmp_path / "deck.dek"
+    deck.write_text(
+        '<deck version="0.8"><superzone name="Deck"><card><name id="x">Son of God (I)</name><set>I</set></card></superzone></deck>'
+    )
+    outcome = run("check", deck, "--card-db", DATA / "redemption-cards.yaml", "--output-format", "json")
+    (card,) = outcome.report["decks"][0]["cards"]
+    assert (card["name"], card["title"]) == ("Son of God (I)", "Son of God")

@@ -121,6 +121,20 @@ def dominant_cap(deck: Deck, findings: Findings) -> Iterator[Finding]:
     yield from _type_cap(deck, findings, DOMINANTS, "dominant")
 
 
+def sheet_totals(deck: Deck, params) -> list[tuple[str, str]]:
+    """The Lost Souls a deck-check sheet totals: those the deck holds, and those its size needs."""
+    from deckcheck.games.redemption.tournament import Tournament, counts_as_lost_soul
+
+    size = deck.size("main")
+    if isinstance(params, Tournament):
+        needed = params.build.required_lost_souls(size)
+        have = shapes.count(deck.entries("main"), lambda card: counts_as_lost_soul(params, card))
+    else:
+        needed = required_lost_souls(size)
+        have = shapes.count(deck.entries("main"), lambda card: card.is_a("lost_soul"))
+    return [("Lost Souls", f"{have} ({needed} required for {plural(size, 'card')})")]
+
+
 GAME = Game(
     name="redemption",
     title="Redemption",
@@ -156,6 +170,8 @@ GAME = Game(
     ),
     identity=quickstart_identity,
     match_rules=(TEAM_UNIQUE,),
+    listed_singly=("lost_soul", "good_dominant", "evil_dominant"),
+    sheet_totals=sheet_totals,
     full_card_list=(
         "import the full card list from LackeyCCG (the Redemption plugin's folder under LackeyCCG/plugins/ holds "
         "sets/carddata.txt and formats.txt) with `deckcheck db import lackey carddata.txt --formats formats.txt "
