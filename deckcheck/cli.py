@@ -650,6 +650,50 @@ def rules_command(
     sys.stdout.write(render(games, defined))
 
 
+@app.command(
+    epilog="Examples:\n\n"
+    "  deckcheck serve\n\n"
+    "  deckcheck serve --registrations registrations/ --token s3cret --event events/regional.yaml\n\n"
+    "  deckcheck serve --host 0.0.0.0 --port 8080 --registrations registrations/ --token s3cret   # the venue's network\n\n"
+    'Needs the serve extra: pip install "deckcheck[serve]". The page works without JavaScript; the organiser page '
+    "(/organiser) lists every registered deck, with the whole folder's printable report one click away."
+)
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (127.0.0.1: this computer only)."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
+    registrations: Optional[Path] = typer.Option(
+        None, "--registrations", metavar="DIR", help="Folder where registered decks are saved (and the organiser page lists)."
+    ),
+    token: Optional[str] = typer.Option(None, "--token", metavar="TOKEN", help="The organiser page needs ?token=TOKEN."),
+    card_db: List[Path] = CardDbOption,
+    event: List[Path] = EventOption,
+) -> None:
+    """A local web page where players check and register decks."""
+    import ipaddress
+
+    try:
+        import uvicorn
+
+        from deckcheck.serve.app import Site, create_app
+    except ImportError:
+        fail('deckcheck serve needs its extra: pip install "deckcheck[serve]"')
+    run = _prepare(None, None, card_db, event, [])
+    if registrations is not None:
+        try:
+            registrations.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            fail(f"cannot use {terminal_path(registrations)} for registrations: {exc.strerror}")
+    try:
+        loopback = ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = host == "localhost"
+    if not loopback:
+        guard = "" if token else " (and, without --token, the organiser page)"
+        warn(f"listening on {host}: anyone on that network can reach this page{guard}")
+    say(f"deckcheck serve: http://{host}:{port}/ (Ctrl+C stops it)")
+    uvicorn.run(create_app(Site(run.databases, run.events, registrations, token)), host=host, port=port, log_level="warning")
+
+
 @dataclass(frozen=True)
 class _Run:
     """What a command resolved from its options and the config: databases, events, per-deck options."""

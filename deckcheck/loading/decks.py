@@ -96,14 +96,17 @@ def read_text(path: Path) -> str:
         raise DeckParseError(exc.message, exc.position) from None
 
 
+def sniffed_suffix(text: str) -> str:
+    """The file suffix of a deck that came without a name (standard input, a pasted deck)."""
+    return ".dek" if text.lstrip().startswith("<") else ".yaml" if _YAML_KEY.search(text) else ".txt"
+
+
 def read_deck(path: Path, zones: ZoneTable, text: str | None = None) -> RawDeck:
     """The deck a file holds (or its `text`, already read), its sections among `zones`;
     DeckParseError when it cannot be read as one."""
     if text is None:
         text = read_text(path)
-    suffix = path.suffix.lower()
-    if path == STDIN:
-        suffix = ".dek" if text.lstrip().startswith("<") else ".yaml" if _YAML_KEY.search(text) else ".txt"
+    suffix = sniffed_suffix(text) if path == STDIN else path.suffix.lower()
     if suffix in YAML_SUFFIXES:
         return yaml_deck.read(str(path), text, zones)
     if suffix == ".dek" and text.lstrip().startswith("<"):

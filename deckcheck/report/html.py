@@ -66,7 +66,7 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
     ]
     parts += [f"<p>{for_html(event_line(event))}</p>" for event in events]
     parts.append(_summary(reports))
-    parts += [_sheet(report, explain) for report in reports]
+    parts += [sheet(report, explain) for report in reports]
     parts.append(f"<footer>deckcheck {for_html(__version__)}</footer></body></html>")
     return "\n".join(parts) + "\n"
 
@@ -121,7 +121,8 @@ def _finding_cells(findings: list[Finding], explain: bool, report: DeckReport, w
     return "".join(items)
 
 
-def _sheet(report: DeckReport, explain: bool) -> str:
+def sheet(report: DeckReport, explain: bool = False) -> str:
+    """One deck's deck-check sheet, an HTML section (the page's STYLE lays it out)."""
     layout = report.sheet
     by_line: dict[int, list[Finding]] = defaultdict(list)
     for finding in report.findings:

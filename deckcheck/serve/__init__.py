@@ -1,0 +1,1 @@
+"""`deckcheck serve`: a local web page where players check and register decks (the `[serve]` extra)."""
