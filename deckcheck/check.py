@@ -17,7 +17,7 @@ from deckcheck.deck_game import pick_game
 from deckcheck.escaping import display_path
 from deckcheck.games import all_games, format_named, zone_table
 from deckcheck.loading.card_db import CardDatabase, Databases, load_databases
-from deckcheck.loading.decks import STDIN, find_decks, read_deck
+from deckcheck.loading.decks import STDIN, find_decks, read_deck, read_text
 from deckcheck.loading.events import Event
 from deckcheck.loading.names import Resolution, normalise
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
@@ -90,8 +90,9 @@ def _check_in_worker(task: tuple[Path, CheckOptions]) -> DeckReport:
     return check_file(path, options, _WORKER_DATABASES)
 
 
-def check_file(path: Path, options: CheckOptions, databases: Databases) -> DeckReport:
-    loaded = load_deck(path, options, databases)
+def check_file(path: Path, options: CheckOptions, databases: Databases, content: bytes | None = None) -> DeckReport:
+    """The report of the deck at `path`, or of `content` (a deck's bytes, `path` naming its form)."""
+    loaded = load_deck(path, options, databases, content)
     if loaded.deck is not None:
         loaded.findings.extend(judge(loaded, options.ignore))
     report = report_of(display_path(path), loaded, options.ignore)
@@ -103,9 +104,9 @@ def check_file(path: Path, options: CheckOptions, databases: Databases) -> DeckR
 # --- reading a deck and choosing its game, format and rules version ---------------------------------
 
 
-def load_deck(path: Path, options: CheckOptions, databases: Databases) -> LoadedDeck:
+def load_deck(path: Path, options: CheckOptions, databases: Databases, content: bytes | None = None) -> LoadedDeck:
     try:
-        raw = read_deck(path, zone_table())
+        raw = read_deck(path, zone_table(), None if content is None else read_text(path, content))
     except DeckParseError as problem:
         return LoadedDeck(None, [_finding(PARSE, problem.message, position=problem.position)])
     if raw.problems:

@@ -86,10 +86,13 @@ def _standard_input() -> bytes:
     return sys.stdin.buffer.read(MAX_BYTES + 1)  # read once, and never more than the limit and a byte
 
 
-def read_text(path: Path) -> str:
-    """A deck file's text: a regular file of at most 1 MiB, UTF-8; DeckParseError otherwise."""
+def read_text(path: Path, content: bytes | None = None) -> str:
+    """A deck file's text (or that of `content`, its bytes come another way: a web form): a
+    regular file of at most 1 MiB, UTF-8; DeckParseError otherwise."""
     try:
-        return decode(_standard_input() if path == STDIN else read_limited(path, MAX_BYTES))
+        if content is None:
+            content = _standard_input() if path == STDIN else read_limited(path, MAX_BYTES)
+        return decode(content)
     except UnreadableFile as exc:
         raise DeckParseError(exc.message) from None
     except InputError as exc:
