@@ -314,7 +314,7 @@ def _ordered(findings: Iterable[Finding]) -> list[Finding]:
     return sorted(findings, key=lambda f: (f.position.line, f.position.column, f.rule))
 
 
-def _card_line(entry: Entry, context: Context | None) -> CardLine:
+def _card_line(entry: Entry) -> CardLine:
     card = entry.card
     line = entry.position.line if entry.position else None
     if card is None:
@@ -340,7 +340,7 @@ def report_of(path: str, loaded: LoadedDeck, ignore: frozenset[str] = frozenset(
     if deck is not None:
         counts = {"main": 0, "side": 0}
         counts.update({zone: sum(e.count for e in entries) for zone, entries in deck.zones.items()})
-        lines = tuple(_card_line(entry, context) for entry in deck.entries())
+        lines = tuple(_card_line(entry) for entry in deck.entries())
     if context is not None:
         rules = tuple(rule.record for rule in context.rules)
     else:

@@ -390,7 +390,8 @@ def goldfish(
         [],
         "--track",
         metavar="QUERY",
-        help="A card name or id, type:X, brigade:X, faction:X, color:X, or A+B for both by the same turn (repeatable).",
+        help="A card name or id, type:X, brigade:X, faction:X, color:X; A|B (either), 2x Q (at least two), A+B+C (all by "
+        "the same turn), curve:Q (one to play each turn) (repeatable).",
     ),
     no_race: bool = typer.Option(False, "--no-race", help="Tracked queries only (fastest)."),
     vs: Optional[Path] = typer.Option(

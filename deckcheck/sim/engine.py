@@ -33,8 +33,6 @@ class SimOptions:
     mulligan: str = "none"
     race: bool = True
     jobs: int = 1
-    # the card copies shuffle keys are drawn for, in a fixed order (--vs: both decks'); () = the deck's own
-    universe: tuple[str, ...] = ()
 
 
 @dataclass
@@ -46,20 +44,13 @@ class SimResult:
     kept: np.ndarray | None = None  # per game, whether a --keep rule kept the first hand
 
 
-def key_columns(model: GoldfishModel, universe: tuple[str, ...]) -> tuple[int, np.ndarray]:
-    """(keys drawn per game, the key column of each of the model's slots)."""
-    universe = universe or tuple(sorted(model.facts.identities))
-    column = {identity: index for index, identity in enumerate(universe)}
-    return len(universe), np.array([column[identity] for identity in model.facts.identities], dtype=np.intp)
-
-
 def _slot_of(models: Sequence[GoldfishModel], universe: tuple[str, ...]) -> list[np.ndarray]:
     """Per model, the slot of each card copy of the universe (-1 where the model has none)."""
+    column = {identity: index for index, identity in enumerate(universe)}
     mapped = []
     for model in models:
-        width, columns = key_columns(model, universe)
-        slot = np.full(width, -1, dtype=np.intp)
-        slot[columns] = np.arange(len(columns))
+        slot = np.full(len(universe), -1, dtype=np.intp)
+        slot[[column[identity] for identity in model.facts.identities]] = np.arange(len(model.facts))
         mapped.append(slot)
     return mapped
 
@@ -116,7 +107,8 @@ def simulate_all(
     if options.games % BATCH_SIZE:
         sizes.append(options.games % BATCH_SIZE)
     seeds = np.random.SeedSequence(options.seed).spawn(len(sizes))
-    universe = options.universe or tuple(sorted({i for model in models for i in model.facts.identities}))
+    # every card copy of every model, in a fixed order: what the shuffle keys are drawn for
+    universe = tuple(sorted({i for model in models for i in model.facts.identities}))
     slots = _slot_of(models, universe)
     keeps = tuple(keeps or (None,) * len(models))
     tasks = [(tuple(models), tuple(map(tuple, queries)), keeps, seed, size, options, slots) for seed, size in zip(seeds, sizes)]
