@@ -666,6 +666,9 @@ def serve(
         None, "--registrations", metavar="DIR", help="Folder where registered decks are saved (and the organiser page lists)."
     ),
     token: Optional[str] = typer.Option(None, "--token", metavar="TOKEN", help="The organiser page needs ?token=TOKEN."),
+    workers: int = typer.Option(
+        1, "--workers", min=1, max=64, metavar="N", help="Serve from N processes, each with its card databases loaded once."
+    ),
     card_db: List[Path] = CardDbOption,
     event: List[Path] = EventOption,
 ) -> None:
@@ -675,7 +678,7 @@ def serve(
     try:
         import uvicorn
 
-        from deckcheck.serve.app import Site, create_app
+        from deckcheck.serve.app import SETTINGS, Site, create_app, site_settings
     except ImportError:
         fail('deckcheck serve needs its extra: pip install "deckcheck[serve]"')
     run = _prepare(None, None, card_db, event, [])
@@ -692,7 +695,12 @@ def serve(
         guard = "" if token else " (and, without --token, the organiser page)"
         warn(f"listening on {host}: anyone on that network can reach this page{guard}")
     say(f"deckcheck serve: http://{host}:{port}/ (Ctrl+C stops it)")
-    uvicorn.run(create_app(Site(run.databases, run.events, registrations, token)), host=host, port=port, log_level="warning")
+    if workers == 1:
+        uvicorn.run(create_app(Site(run.databases, run.events, registrations, token)), host=host, port=port, log_level="warning")
+        return
+    # each worker process loads what this one checked, from the environment
+    os.environ[SETTINGS] = site_settings(run.choices.card_db, run.choices.events, registrations, token)
+    uvicorn.run("deckcheck.serve.app:app_from_environment", factory=True, workers=workers, host=host, port=port, log_level="warning")
 
 
 @dataclass(frozen=True)

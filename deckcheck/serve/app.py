@@ -163,6 +163,39 @@ def create_app(site: Site) -> Starlette:
     )
 
 
+SETTINGS = "DECKCHECK_SERVE"  # the environment variable a worker process reads its site from
+
+
+def site_settings(card_db: Sequence[Path], events: Sequence[Path], registrations: Path | None, token: str | None) -> str:
+    """What `deckcheck serve --workers N` hands each worker process (checked by the command first)."""
+    import json
+
+    return json.dumps(
+        {
+            "card_db": [str(p) for p in card_db],
+            "events": [str(p) for p in events],
+            "registrations": str(registrations) if registrations is not None else None,
+            "token": token,
+        }
+    )
+
+
+def app_from_environment() -> Starlette:
+    """A worker process's application: its own databases, loaded once, from the settings the
+    command put in the environment."""
+    import json
+
+    from deckcheck.games import namers
+    from deckcheck.loading.card_db import load_databases
+    from deckcheck.loading.events import load_events
+
+    settings = json.loads(os.environ[SETTINGS])
+    databases = Databases(load_databases([Path(p) for p in settings["card_db"]]))
+    events = load_events([Path(p) for p in settings["events"]], databases, namers())
+    registrations = Path(settings["registrations"]) if settings["registrations"] else None
+    return create_app(Site(databases, events, registrations, settings["token"]))
+
+
 def _too_large(page) -> HTMLResponse:
     limit = MAX_BYTES // (1024 * 1024)
     return page("error.html", 413, title="That deck is too large", message=f"A deck file may be at most {limit} MiB.")

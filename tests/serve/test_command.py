@@ -41,3 +41,26 @@ def test_without_the_extra_it_says_how_to_get_it(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_uvicorn)
     outcome = run("serve")
     assert outcome.exit_code == 2 and 'pip install "deckcheck[serve]"' in outcome.stderr
+
+
+def test_workers_each_load_the_site_the_command_checked(no_server, tmp_path, monkeypatch):
+    import json
+    import os
+
+    from conftest import DATA
+
+    monkeypatch.delenv("DECKCHECK_SERVE", raising=False)
+    outcome = run("serve", "--workers", "2", "--registrations", tmp_path, "--token", "t", "--card-db", DATA / "redline-cards.yaml")
+    assert outcome.exit_code == 0
+    (call,) = no_server
+    assert call["workers"] == 2 and call["factory"] is True
+    settings = json.loads(os.environ["DECKCHECK_SERVE"])
+    assert settings == {"card_db": [str(DATA / "redline-cards.yaml")], "events": [], "registrations": str(tmp_path), "token": "t"}
+
+    # what a worker builds from them answers as the single process would
+    from deckcheck.serve.app import app_from_environment
+    from starlette.testclient import TestClient
+
+    with TestClient(app_from_environment()) as client:
+        page = client.post("/check", data={"deck": "game: redline\ngeneral: Mars General\nmain:\n  Crate: 61\n"}).text
+    assert "redline.arsenal-size" in page
