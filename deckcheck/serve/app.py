@@ -18,7 +18,6 @@ from typing import Sequence
 import anyio
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 from starlette.routing import Route
@@ -30,6 +29,7 @@ from deckcheck.loading.decks import DECK_SUFFIXES, find_decks, sniffed_suffix
 from deckcheck.loading.files import MAX_BYTES
 from deckcheck.registry import known_games
 from deckcheck.report import html as html_report
+from deckcheck.report.text import game_and_format
 
 FORM_OVERHEAD = 64 * 1024  # the form's other fields and multipart boundaries, beside the deck
 TEMPLATES = Environment(loader=PackageLoader("deckcheck.serve", "templates"), autoescape=select_autoescape(["html"]))
@@ -60,7 +60,7 @@ def create_app(site: Site) -> Starlette:
         )
         return HTMLResponse(body, status_code=status)
 
-    def form_page(status: int = 200, pasted: str = "", chosen: dict | None = None) -> HTMLResponse:
+    def form_page(status: int = 200, chosen: dict | None = None) -> HTMLResponse:
         return page(
             "form.html",
             status,
@@ -68,7 +68,6 @@ def create_app(site: Site) -> Starlette:
             games=known_games(),
             events=site.events,
             registering=site.registrations is not None,
-            pasted=pasted,
             chosen=chosen or {},
         )
 
@@ -79,12 +78,12 @@ def create_app(site: Site) -> Starlette:
         length = request.headers.get("content-length")
         if length is not None and length.isdigit() and int(length) > MAX_BYTES + FORM_OVERHEAD:
             return _too_large(page)
-        body = b""
+        body = bytearray()
         async for chunk in request.stream():
             body += chunk
             if len(body) > MAX_BYTES + FORM_OVERHEAD:
                 return _too_large(page)
-        request._body = body  # the form is parsed from the bytes read, within the limit
+        request._body = bytes(body)  # the form is parsed from the bytes read, within the limit
         form = await request.form(max_files=1, max_fields=20, max_part_size=MAX_BYTES + 1)
         chosen = {key: str(form.get(key) or "").strip() for key in ("game", "format", "as_of", "event", "player")}
         upload = form.get("file")
@@ -112,13 +111,12 @@ def create_app(site: Site) -> Starlette:
             report = await anyio.to_thread.run_sync(_check, content, suffix, shown, options, site.databases)
         registered = ""
         if site.registrations is not None and form.get("register") == "yes":
-            registered = await run_in_threadpool(_register, site.registrations, chosen["player"], content, suffix)
-        checked = " / ".join(x for x in (report.game, report.format, report.rules_version and f"rules {report.rules_version}") if x)
+            registered = await anyio.to_thread.run_sync(_register, site.registrations, chosen["player"], content, suffix)
         return page(
             "result.html",
             title=report.name or "Deck",
             report=report,
-            checked_as=checked or "unknown game",
+            checked_as=game_and_format(report),
             registered=registered,
             sheet=html_report.sheet(report),
         )
@@ -134,7 +132,7 @@ def create_app(site: Site) -> Starlette:
         refused = guarded(request)
         if refused is not None:
             return refused
-        reports = await run_in_threadpool(_registered, site)
+        reports = await anyio.to_thread.run_sync(_registered, site)
         token = request.query_params.get("token")
         link = "/organiser/report.html" + (f"?token={token}" if token else "")
         return page(
@@ -150,7 +148,7 @@ def create_app(site: Site) -> Starlette:
         refused = guarded(request)
         if refused is not None:
             return refused
-        reports = await run_in_threadpool(_registered, site)
+        reports = await anyio.to_thread.run_sync(_registered, site)
         return HTMLResponse(html_report.render(reports, events=site.events))
 
     return Starlette(
