@@ -4,7 +4,8 @@
   policy: with fewer than 2 resources, bottom every other card; with more than 4, bottom the
   resources beyond the fourth; otherwise keep.
 - Each turn draws 1 (the first turn too: the deploy phase begins with a draw), plays at most one
-  resource card, and every resource in play gives 1 resource.
+  resource card, and every resource in play gives 1 resource. A card that is both a resource and
+  an efreet is played as a resource.
 - Efreets are deployed from the hand while their cost can be paid, up to the efreet limit of 5,
   and attack the turn they are deployed. Equipment, tactics, recon and repairs are left out.
 - The redline: each game shuffles the mission deck and reveals its top 5 (setup, step 6); the
@@ -40,7 +41,8 @@ class RedlineGoldfish(GoldfishModel):
     opening_label = "resources"
     simplifications = (
         "partial mulligan: with fewer than 2 resources bottom every other card, with more than 4 bottom the extra resources",
-        "one resource card a turn, each gives 1 resource; efreets cost 2 and are medium unless the data says",
+        "one resource card a turn, each gives 1 resource (a card that is also an efreet is a resource); "
+        "efreets cost 2 and are medium unless the data says",
         "efreets attack the turn they are deployed; squads form cheapest mission first, heaviest efreets first, "
         "until the squad's average capture roll reaches the mission's cost",
         "the mission deck is shuffled each game and its top 5 revealed (5 missions of cost 4 without one); "
@@ -66,15 +68,24 @@ class RedlineGoldfish(GoldfishModel):
         is_resource = self.resource[hand]
         count = is_resource.sum(axis=1, keepdims=True)
         bottom = np.where(count < 2, ~is_resource, np.where(count > 4, is_resource & (np.cumsum(is_resource, axis=1) > 4), False))
-        keys = np.broadcast_to(np.arange(order.shape[1]), order.shape).copy()
-        keys[:, : self.hand_size] += np.where(bottom, order.shape[1], 0)
-        return np.take_along_axis(order, np.argsort(keys, axis=1, kind="stable"), axis=1)
+        return self._to_bottom(order, bottom)
 
     def redraw(self, order: np.ndarray, spare: np.ndarray, which: np.ndarray) -> np.ndarray:
         """The partial mulligan with every card of the hand put on the bottom, and 7 drawn anew."""
-        keys = np.broadcast_to(np.arange(order.shape[1]), order.shape).copy()
-        keys[:, : self.hand_size] += np.where(which[:, None], order.shape[1], 0)
-        return np.take_along_axis(order, np.argsort(keys, axis=1, kind="stable"), axis=1)
+        return self._to_bottom(order, np.broadcast_to(which[:, None], (len(order), self.hand_size)))
+
+    def _to_bottom(self, order: np.ndarray, bottom: np.ndarray) -> np.ndarray:
+        """The draw order with the hand's cards that `bottom` marks put on the bottom of the deck, in
+        their order, and as many drawn: only the games that bottom a card are sorted again."""
+        games = np.flatnonzero(bottom.any(axis=1))
+        if not len(games):
+            return order
+        width = order.shape[1]
+        keys = np.broadcast_to(np.arange(width), (len(games), width)).copy()
+        keys[:, : self.hand_size] += np.where(bottom[games], width, 0)
+        order = order.copy()
+        order[games] = np.take_along_axis(order[games], np.argsort(keys, axis=1, kind="stable"), axis=1)
+        return order
 
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
         return ((drawn == 0) & self.resource[order]).sum(axis=1)
@@ -87,82 +98,120 @@ class RedlineGoldfish(GoldfishModel):
         seen = int((drawn <= turns).sum(axis=1).max(initial=0))
         order, drawn = order[:, :seen], drawn[:, :seen]
         games = order.shape[0]
-        is_resource, is_efreet = self.resource[order], self.efreet[order]
-        cost, modifier = self.cost[order], self.modifier[order]
-        played = np.zeros(order.shape, dtype=bool)
+        resource_drawn = np.where(self.resource[order], drawn, NEVER)
+        efreets = _Efreets(order, drawn, self.efreet & ~self.resource, self.cost, self.modifier)
         resources = np.zeros(games, dtype=int)
-        # the modifiers of the efreets in play, NaN for an empty place (at most 5)
-        squad = np.full((games, self.efreet_limit), np.nan)
-        captured = np.zeros((games, self.missions), dtype=bool)
+        # the modifiers of the efreets in play, heaviest first, -inf for an empty place
+        squad = np.full((games, self.efreet_limit), -np.inf)
+        in_play = np.zeros(games, dtype=int)
         win = np.zeros(games, dtype=np.int16)
         first_deploy = np.full(games, NEVER, dtype=np.int8)
-        rows = np.arange(games)
         shuffled = np.argsort(rng.random((games, len(self.mission_deck))), axis=1)[:, : self.missions]
-        costs = self.mission_deck[shuffled]  # (games, 5): the missions each game reveals
+        # the missions each game reveals, cheapest first (the first revealed first among equals):
+        # squads go to the cheapest open mission first, so a mission is known by its place here
+        costs = np.sort(self.mission_deck[shuffled], axis=1, kind="stable")
+        captured = np.zeros(costs.shape, dtype=bool)
         for turn in range(1, turns + 1):
-            hand = (drawn <= turn) & ~played
-            resource = hand & is_resource
-            has = resource.any(axis=1)
-            pick = resource.argmax(axis=1)
-            played[rows[has], pick[has]] = True
-            resources += has
-            budget = resources.astype(float)
-            for _ in range(self.efreet_limit):
-                room = np.isnan(squad).any(axis=1)
-                candidates = (drawn <= turn) & ~played & is_efreet & (cost <= budget[:, None]) & room[:, None]
-                can = candidates.any(axis=1)
-                if not can.any():
-                    break
-                pick = candidates.argmax(axis=1)
-                g = rows[can]
-                played[g, pick[can]] = True
-                budget[g] -= cost[g, pick[can]]
-                place = np.isnan(squad[g]).argmax(axis=1)
-                squad[g, place] = modifier[g, pick[can]]
-                first_deploy[g] = np.minimum(first_deploy[g], turn)
+            # one resource a turn, while the hand holds one not yet played
+            resources += (resource_drawn <= turn).sum(axis=1) > resources
+            deployed = efreets.deploy(turn, resources.astype(float), self.efreet_limit - in_play)
+            for game, modifier in deployed:
+                squad[game, in_play[game]] = modifier
+                in_play[game] += 1
+            if deployed:
+                changed = deployed[0][0]  # a game that deploys at all deploys in the first round
+                squad[changed] = -np.sort(-squad[changed], axis=1)
+                first_deploy[changed] = np.minimum(first_deploy[changed], turn)
             # the dice are rolled for every game, so that a game's rolls do not depend on the others';
             # only the games with efreets and missions left attack
             dice = rng.integers(1, 7, size=squad.shape)
-            attacking = np.flatnonzero(~captured.all(axis=1) & ~np.isnan(squad).all(axis=1))
+            attacking = np.flatnonzero(~captured.all(axis=1) & (in_play > 0))
             captured[attacking] |= self._attack(squad[attacking], captured[attacking], costs[attacking], dice[attacking])
             newly = captured.all(axis=1) & (win == 0)
             win[newly] = turn
         return RaceResult(win, {"an efreet deployed": first_deploy})
 
     def _attack(self, squad: np.ndarray, captured: np.ndarray, costs: np.ndarray, dice: np.ndarray) -> np.ndarray:
-        """One combat phase: the efreets in play form squads, cheapest open mission first."""
-        games = squad.shape[0]
+        """One combat phase of games with a mission open: the efreets in play (heaviest first) form
+        squads, cheapest open mission first (`costs` is cheapest first, so a mission is known by
+        its place there); each squad is a run of places, so its roll is summed as they are walked."""
+        games, missions = captured.shape
         rows = np.arange(games)
-        open_costs = np.where(captured, np.inf, costs)
-        by_cost = np.argsort(open_costs, axis=1, kind="stable")
-        open_count = (~captured).sum(axis=1)
-        weights = np.sort(np.nan_to_num(squad, nan=-np.inf), axis=1)[:, ::-1]  # heaviest first
-        present = np.isfinite(weights)
-        target = np.full(weights.shape, -1)
-        mission = np.zeros(games, dtype=int)  # the place in `by_cost` of the squad being formed
-        average = np.zeros(games)
-        best = np.zeros(games)
-        for place in range(weights.shape[1]):
-            joins = present[:, place] & (mission < open_count)
-            aim = by_cost[rows, np.minimum(mission, self.missions - 1)]
-            target[joins, place] = aim[joins]
-            average[joins] += 3.5 + weights[joins, place]
-            best[joins] += 6 + weights[joins, place]
-            formed = joins & (average >= open_costs[rows, aim])
-            mission[formed] += 1
-            average[formed], best[formed] = 0, 0
-        # a squad left short that could never reach its mission's cost joins the first squad
-        aim = by_cost[rows, np.minimum(mission, self.missions - 1)]
-        hopeless = (average > 0) & (best < open_costs[rows, aim])
-        target[hopeless[:, None] & (target == aim[:, None])] = -2
-        # so do the efreets left once every open mission has its squad
-        leftover = present & (target == -1) & (open_count > 0)[:, None]
-        target = np.where((target == -2) | leftover, by_cost[:, :1], target)
-        # (games, place, mission): where each efreet attacks; a squad's roll is its efreets' sum
-        at = target[:, :, None] == np.arange(self.missions)[None, None, :]
-        rolled = np.where(target >= 0, dice + weights, 0.0)
-        rolls = (at * rolled[:, :, None]).sum(axis=1)
-        return at.any(axis=1) & (rolls >= costs) & ~captured
+        # the place of the first open mission from each place on (`missions` where none is)
+        next_open = np.full((games, missions + 1), missions)
+        for place in range(missions - 1, -1, -1):
+            next_open[:, place] = np.where(captured[:, place], next_open[:, place + 1], place)
+        rolled = dice + squad
+        rolls = np.zeros(costs.shape)  # each squad's roll, at its mission's place
+        attacked = np.zeros(costs.shape, dtype=bool)
+        first = next_open[:, 0]  # the cheapest open mission: where short squads and leftovers go
+        mission = first.copy()  # the mission whose squad is being formed
+        average, best, roll = np.zeros(games), np.zeros(games), np.zeros(games)
+        left = np.zeros(games)  # the rolls of the efreets left once every open mission has its squad
+        for place in range(squad.shape[1]):
+            present = np.isfinite(squad[:, place])
+            joins = present & (mission < missions)
+            aim = np.minimum(mission, missions - 1)
+            average += np.where(joins, 3.5 + squad[:, place], 0)
+            best += np.where(joins, 6 + squad[:, place], 0)
+            roll += np.where(joins, rolled[:, place], 0)
+            left += np.where(present & ~joins, rolled[:, place], 0)
+            formed = joins & (average >= costs[rows, aim])
+            rolls[rows[formed], aim[formed]] = roll[formed]
+            attacked[rows[formed], aim[formed]] = True
+            mission = np.where(formed, next_open[rows, np.minimum(mission + 1, missions)], mission)
+            average[formed], best[formed], roll[formed] = 0, 0, 0
+        # a squad left short that could never reach its mission's cost joins the first squad; so do
+        # the efreets left once every open mission has its squad
+        aim = np.minimum(mission, missions - 1)
+        short = average > 0
+        hopeless = short & (best < costs[rows, aim])
+        alone = short & ~hopeless
+        rolls[rows[alone], aim[alone]] = roll[alone]
+        attacked[rows[alone], aim[alone]] = True
+        rolls[rows, first] += np.where(hopeless, roll, 0) + left
+        attacked[rows, first] |= hopeless  # (efreets left over mean the first squad was formed)
+        return attacked & (rolls >= costs) & ~captured
+
+
+class _Efreets:
+    """The efreets among each game's cards drawn, in the order drawn: when each is drawn, its cost
+    and modifier, and whether it is deployed yet."""
+
+    def __init__(self, order: np.ndarray, drawn: np.ndarray, is_efreet: np.ndarray, cost: np.ndarray, modifier: np.ndarray):
+        efreet = is_efreet[order]
+        games = order.shape[0]
+        width = int(efreet.sum(axis=1).max(initial=0))
+        game, column = np.nonzero(efreet)
+        place = (np.cumsum(efreet, axis=1) - 1)[game, column]
+        self.drawn = np.full((games, width), NEVER, dtype=np.int8)
+        self.cost = np.full((games, width), np.inf)
+        self.modifier = np.zeros((games, width))
+        self.drawn[game, place] = drawn[game, column]
+        self.cost[game, place] = cost[order[game, column]]
+        self.modifier[game, place] = modifier[order[game, column]]
+        self.deployed = np.zeros((games, width), dtype=bool)
+
+    def deploy(self, turn: int, budget: np.ndarray, room: np.ndarray) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Deploy from the hand, first drawn first, each efreet whose cost the budget still pays,
+        while the game has room: a list of (games, their efreets' modifiers), a round each (a game
+        deploys at most one efreet a round, and one that could not deploy cannot later)."""
+        hand = (self.drawn <= turn) & ~self.deployed
+        games = np.flatnonzero((room > 0) & hand.any(axis=1))
+        rounds = []
+        while len(games):
+            able = hand[games] & (self.cost[games] <= budget[games, None])
+            can = able.any(axis=1)
+            games, pick = games[can], able.argmax(axis=1)[can]
+            if not len(games):
+                break
+            self.deployed[games, pick] = True
+            hand[games, pick] = False
+            budget[games] -= self.cost[games, pick]
+            room[games] -= 1
+            rounds.append((games, self.modifier[games, pick]))
+            games = games[room[games] > 0]
+        return rounds
 
 
 def model_for(deck, params) -> RedlineGoldfish:
