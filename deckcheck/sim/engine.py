@@ -59,6 +59,8 @@ def _orders(shuffled: np.ndarray, slot: np.ndarray, size: int) -> np.ndarray:
     """One model's draw order from a shuffle of the universe: its own card copies, in the same
     relative order (what an argsort of its own keys would give)."""
     mapped = slot[shuffled]
+    if slot.min(initial=0) >= 0:  # the model holds every copy shuffled
+        return mapped
     return mapped[mapped >= 0].reshape(size, -1)
 
 
@@ -85,12 +87,14 @@ def _batch(task) -> list[SimResult]:
     rng = np.random.default_rng(seed)
     width = len(slots[0])
     shuffled = np.argsort(rng.random((size, width)), axis=1)
-    spare = np.argsort(rng.random((size, width)), axis=1) if options.mulligan != "none" or any(keeps) else None
+    # a second shuffle, drawn after the first, for the mulligans that draw anew from the deck
+    mulligans = options.mulligan != "none" or any(keeps)
+    spare = np.argsort(rng.random((size, width)), axis=1) if mulligans and any(m.draws_anew for m in models) else None
     dice = np.random.SeedSequence(seed.entropy, spawn_key=seed.spawn_key + (1,))
     results = []
     for model, asked, keep, slot in zip(models, queries, keeps, slots):
         order = _orders(shuffled, slot, size)
-        other = _orders(spare, slot, size) if spare is not None else None
+        other = _orders(spare, slot, size) if spare is not None and model.draws_anew else None
         results.append(_play(model, asked, order, other, np.random.default_rng(dice), options, keep))
     return results
 

@@ -63,6 +63,7 @@ class GoldfishModel:
     opening_label = ""  # the key count of the opening hand, e.g. "Lost Souls"
     simplifications: tuple[str, ...] = ()
     throws_back = ""  # how the game's mulligan throws back a hand a --keep rule rejects ("": it has none)
+    draws_anew = False  # whether the mulligan (and a --keep rule's) draws from a second shuffle (`spare`)
     needs_opponent = False  # whether the race needs the goldfish's own deck (--opponent)
 
     def play_against(self, opponent: "DeckFacts") -> None:

@@ -32,6 +32,7 @@ class DemonRushGoldfish(GoldfishModel):
     game = "demon-rush"
     mulligans = ("no-soldier", "none")
     throws_back = "the hand is shuffled back and 5 cards drawn anew"
+    draws_anew = True
     goal = "reduce the goldfish to 0 health"
     opening_label = "soldiers"
     simplifications = (
