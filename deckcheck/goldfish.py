@@ -135,7 +135,10 @@ def play_sweep(prepared: Prepared, tracks: list[str], options: SimOptions, sweep
         raise GoldfishError(str(exc), 2) from None
     # the deck as given is one of the counts, or is played beside them
     given = next((i for i, deck in enumerate(sweep.decks) if _same_cards(deck, prepared.deck)), None)
-    models = ([] if given is not None else [prepared.model]) + [prepared.build(deck) for deck in sweep.decks]
+    counted = [prepared.build(deck) for deck in sweep.decks]
+    for model, replaces in zip(counted, sweep.replaces):
+        model.facts = replace(model.facts, replaces=replaces)  # a copy swapped in takes its place in the shuffle
+    models = ([] if given is not None else [prepared.model]) + counted
     for model in models:
         model.params = prepared.model.params  # the settings given (--game-of-match, an event's)
         if model.needs_opponent:

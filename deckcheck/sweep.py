@@ -6,6 +6,10 @@ lose is given to them. The fillers are the `--fill CARD`, or else the cards of t
 common type other than the swept ones; a copy is taken from (or given to) the filler with the most
 copies. A type's swept copies are likewise taken from (or given to) its card with the most copies.
 Copy limits are not enforced: a sweep asks what a count would do, not whether it is legal.
+
+Each copy a count gains is put in place of the copy it costs (`Sweep.replaces`): in the goldfish
+it takes that copy's place in the shuffle, so two counts play the same games but where the
+swapped copies lie, and the differences between counts are the counts' own, not the shuffle's.
 """
 
 from __future__ import annotations
@@ -31,6 +35,9 @@ class Sweep:
     counts: tuple[int, ...]
     fill: str  # how the deck keeps its size, in words
     decks: tuple[Deck, ...]  # the deck at each count
+    # per count, each copy gained (`id#n`, as the goldfish numbers copies) -> the copy of the deck
+    # as given that it replaces
+    replaces: tuple[dict[str, str], ...] = ()
 
 
 def build_sweep(text: str, deck: Deck, database, fill: str | None = None) -> Sweep:
@@ -44,9 +51,15 @@ def build_sweep(text: str, deck: Deck, database, fill: str | None = None) -> Swe
     main = list(deck.entries("main"))
     swept, new_card = _swept(what, main, database)
     filler = _filler(fill, main, swept, database)
-    decks = tuple(_at(deck, main, swept, new_card, filler, count) for count in range(low, high + 1))
+    built = [_at(deck, main, swept, new_card, filler, count) for count in range(low, high + 1)]
     described = f"--fill {fill}" if fill else "the cards of the deck's most common type besides the swept ones"
-    return Sweep(what, tuple(range(low, high + 1)), f"the deck keeps its size: copies come from and go to {described}", decks)
+    return Sweep(
+        what,
+        tuple(range(low, high + 1)),
+        f"the deck keeps its size: copies come from and go to {described}",
+        tuple(variant for variant, _ in built),
+        tuple(_replaced(main, swaps) for _, swaps in built),
+    )
 
 
 def _card_named(name: str, database) -> Card:
@@ -89,8 +102,9 @@ def _filler(fill: str | None, main: list[Entry], swept: Callable[[Card], bool], 
     return lambda card: card.is_a(common) and not swept(card)
 
 
-def _at(deck: Deck, main: list[Entry], swept, new_card: Card | None, filler, count: int) -> Deck:
-    """The deck with `count` swept cards, its size kept by the fillers."""
+def _at(deck: Deck, main: list[Entry], swept, new_card: Card | None, filler, count: int) -> tuple[Deck, list[tuple[Card, Card]]]:
+    """The deck with `count` swept cards, its size kept by the fillers, and its swaps: (the card
+    a copy was added of, the card a copy was taken from), in the order made."""
     entries = [replace(e) for e in main]
     have = sum(e.count for e in entries if e.card is not None and swept(e.card))
     if have == 0 and count > 0 and new_card is not None:
@@ -102,20 +116,39 @@ def _at(deck: Deck, main: list[Entry], swept, new_card: Card | None, filler, cou
     def is_filler(card: Card) -> bool:
         return card.id == fill_card.id if fill_card is not None else filler(card)
 
+    swaps = []
     for _ in range(abs(count - have)):
         gaining = count > have
-        _move(entries, swept, +1 if gaining else -1)
-        if not _move(entries, is_filler, -1 if gaining else +1):
+        moved = _move(entries, swept, +1 if gaining else -1)
+        filled = _move(entries, is_filler, -1 if gaining else +1)
+        if filled is None:
             raise SweepError(f"--sweep: the fillers run out before {count}; name another with --fill")
+        swaps.append((moved, filled) if gaining else (filled, moved))
     kept = tuple(e for e in entries if e.count > 0)
-    return replace(deck, zones={**deck.zones, "main": kept})
+    return replace(deck, zones={**deck.zones, "main": kept}), swaps
 
 
-def _move(entries: list[Entry], which: Callable[[Card], bool], step: int) -> bool:
-    """One copy more (or fewer) of the entry of `which` with the most copies; False when none can."""
+def _move(entries: list[Entry], which: Callable[[Card], bool], step: int) -> Card | None:
+    """One copy more (or fewer) of the entry of `which` with the most copies: its card, or None
+    when none can."""
     able = [i for i, e in enumerate(entries) if e.card is not None and which(e.card) and (step > 0 or e.count > 0)]
     if not able:
-        return False
+        return None
     most = max(able, key=lambda i: entries[i].count)
     entries[most] = replace(entries[most], count=entries[most].count + step)
-    return True
+    return entries[most].card
+
+
+def _replaced(main: list[Entry], swaps: list[tuple[Card, Card]]) -> dict[str, str]:
+    """Each copy the swaps added -> the copy it replaced: a card gains copies after its last and
+    loses its last copies first, so the copies both decks hold keep their numbers."""
+    copies = Counter()
+    for entry in main:
+        if entry.card is not None:
+            copies[entry.card.id] += entry.count
+    replaces = {}
+    for added, taken in swaps:
+        copies[added.id] += 1
+        replaces[f"{added.id}#{copies[added.id]}"] = f"{taken.id}#{copies[taken.id]}"
+        copies[taken.id] -= 1
+    return replaces

@@ -5,7 +5,8 @@ the run's seed (numpy's SeedSequence.spawn), so the result depends on the seed a
 games only, never on how many processes play the batches. A batch of shuffles is one argsort of
 random keys, one key per card copy (`id#n`), not per line of the deck file: a reordered deck
 shuffles the same way, and with --vs both decks give a card they share the same key (common
-random numbers).
+random numbers). A --sweep's copy put in place of another takes that copy's key
+(`DeckFacts.replaces`), so two counts differ only where the swapped copies lie.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ def _slot_of(models: Sequence[GoldfishModel], universe: tuple[str, ...]) -> list
     mapped = []
     for model in models:
         slot = np.full(len(universe), -1, dtype=np.intp)
-        slot[[column[identity] for identity in model.facts.identities]] = np.arange(len(model.facts))
+        slot[[column[key] for key in model.facts.keys]] = np.arange(len(model.facts))
         mapped.append(slot)
     return mapped
 
@@ -112,7 +113,7 @@ def simulate_all(
         sizes.append(options.games % BATCH_SIZE)
     seeds = np.random.SeedSequence(options.seed).spawn(len(sizes))
     # every card copy of every model, in a fixed order: what the shuffle keys are drawn for
-    universe = tuple(sorted({i for model in models for i in model.facts.identities}))
+    universe = tuple(sorted({key for model in models for key in model.facts.keys}))
     slots = _slot_of(models, universe)
     keeps = tuple(keeps or (None,) * len(models))
     tasks = [(tuple(models), tuple(map(tuple, queries)), keeps, seed, size, options, slots) for seed, size in zip(seeds, sizes)]

@@ -7,7 +7,7 @@ the order they are drawn; every card fact a model reads is an array over slots (
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -21,6 +21,8 @@ class DeckFacts:
     """A deck expanded to one slot per copy, with helpers to read a fact for every slot."""
 
     slots: Sequence[Card]
+    # a copy a --sweep added (by identity) -> the copy it replaced, whose shuffle key it takes
+    replaces: Mapping[str, str] = field(default_factory=dict)
 
     def where(self, predicate: Callable[[Card], bool]) -> np.ndarray:
         return np.array([predicate(card) for card in self.slots], dtype=bool)
@@ -41,6 +43,12 @@ class DeckFacts:
             seen[card.id] = seen.get(card.id, 0) + 1
             names.append(f"{card.id}#{seen[card.id]}")
         return names
+
+    @property
+    def keys(self) -> list[str]:
+        """Each slot's shuffle key: its identity, or for a copy a sweep put in place of another, that
+        copy's. A sweep's counts then differ only where the swapped copies lie in the shuffle."""
+        return [self.replaces.get(identity, identity) for identity in self.identities]
 
 
 def _number(value: Any, default: float) -> float:
