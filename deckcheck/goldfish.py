@@ -139,7 +139,8 @@ def play_sweep(prepared: Prepared, tracks: list[str], options: SimOptions, sweep
     for model, replaces in zip(counted, sweep.replaces):
         model.facts = replace(model.facts, replaces=replaces)  # a copy swapped in takes its place in the shuffle
     models = ([] if given is not None else [prepared.model]) + counted
-    for model in models:
+    union = prepared.build(sweep.union)  # every count's cards: their races are played together
+    for model in [*models, union]:
         model.params = prepared.model.params  # the settings given (--game-of-match, an event's)
         if model.needs_opponent:
             model.play_against(prepared.model.facts)
@@ -147,7 +148,7 @@ def play_sweep(prepared: Prepared, tracks: list[str], options: SimOptions, sweep
         queries = [[compile_query(track, model.facts, prepared.database) for track in tracks] for model in models]
     except QueryError as exc:
         raise GoldfishError(str(exc), 2) from None
-    results = simulate_all(models, queries, options, Progress(f"goldfish --sweep {prepared.path.name}"))
+    results = simulate_all(models, queries, options, Progress(f"goldfish --sweep {prepared.path.name}"), union=union)
     at = 0 if given is None else given
     document = summary.report(str(prepared.path), prepared.game, models[at], queries[at], results[at], options, prepared.settings)
     offset = 1 if given is None else 0

@@ -38,6 +38,7 @@ class Sweep:
     # per count, each copy gained (`id#n`, as the goldfish numbers copies) -> the copy of the deck
     # as given that it replaces
     replaces: tuple[dict[str, str], ...] = ()
+    union: Deck | None = None  # each card at the most copies the deck as given or a count holds
 
 
 def build_sweep(text: str, deck: Deck, database, fill: str | None = None) -> Sweep:
@@ -53,13 +54,30 @@ def build_sweep(text: str, deck: Deck, database, fill: str | None = None) -> Swe
     filler = _filler(fill, main, swept, database)
     built = [_at(deck, main, swept, new_card, filler, count) for count in range(low, high + 1)]
     described = f"--fill {fill}" if fill else "the cards of the deck's most common type besides the swept ones"
+    decks = tuple(variant for variant, _ in built)
     return Sweep(
         what,
         tuple(range(low, high + 1)),
         f"the deck keeps its size: copies come from and go to {described}",
-        tuple(variant for variant, _ in built),
+        decks,
         tuple(_replaced(main, swaps) for _, swaps in built),
+        _union(deck, decks),
     )
+
+
+def _union(deck: Deck, variants: tuple[Deck, ...]) -> Deck:
+    """The deck with each card of its main deck at the most copies it or a variant holds."""
+    most: dict[str, Entry] = {}
+    for each in (deck, *variants):
+        held, first = Counter(), {}
+        for entry in each.entries("main"):
+            if entry.card is not None:
+                held[entry.card.id] += entry.count
+                first.setdefault(entry.card.id, entry)
+        for card, count in held.items():
+            if card not in most or count > most[card].count:
+                most[card] = replace(first[card], count=count)
+    return replace(deck, zones={**deck.zones, "main": tuple(most.values())})
 
 
 def _card_named(name: str, database) -> Card:

@@ -6,7 +6,8 @@ games only, never on how many processes play the batches. A batch of shuffles is
 random keys, one key per card copy (`id#n`), not per line of the deck file: a reordered deck
 shuffles the same way, and with --vs both decks give a card they share the same key (common
 random numbers). A --sweep's copy put in place of another takes that copy's key
-(`DeckFacts.replaces`), so two counts differ only where the swapped copies lie.
+(`DeckFacts.replaces`), so two counts differ only where the swapped copies lie, and its counts'
+races are played together, each game once (together.py).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import numpy as np
 
 from deckcheck.sim.model import GoldfishModel
 from deckcheck.sim.queries import Query, first_turns, hand_holds
+from deckcheck.sim.together import can_race_together, race_together, union_slots
 
 BATCH_SIZE = 2000
 
@@ -56,6 +58,12 @@ def _slot_of(models: Sequence[GoldfishModel], universe: tuple[str, ...]) -> list
     return mapped
 
 
+def _card_codes(models: Sequence[GoldfishModel]) -> list[np.ndarray]:
+    """Per model, each slot's card as a number every model of the run shares (its copies alike)."""
+    cards: dict[str, int] = {}
+    return [np.array([cards.setdefault(card.id, len(cards)) for card in model.facts.slots], dtype=np.int32) for model in models]
+
+
 def _orders(shuffled: np.ndarray, slot: np.ndarray, size: int) -> np.ndarray:
     """One model's draw order from a shuffle of the universe: its own card copies, in the same
     relative order (what an argsort of its own keys would give)."""
@@ -65,26 +73,25 @@ def _orders(shuffled: np.ndarray, slot: np.ndarray, size: int) -> np.ndarray:
     return mapped[mapped >= 0].reshape(size, -1)
 
 
-def _play(model, queries, order, spare, race_rng, options, keep) -> SimResult:
+def _play(model, queries, order, spare, dice, options, keep) -> tuple[SimResult, np.ndarray, np.ndarray]:
+    """A deck's games of a batch, but for the race: the result, and the draw order and the turn
+    each card is drawn that the race reads."""
     kept = None
     if keep is not None:  # the user's rule decides which hands the game's mulligan throws back
         kept = hand_holds(keep, order, model.hand_size)
         order = model.redraw(order, spare, ~kept)
     elif options.mulligan != "none":
-        order = model.mulligan(order, spare, options.mulligan, race_rng)
+        order = model.mulligan(order, spare, options.mulligan, np.random.default_rng(dice))
     drawn = model.draw_turns(order, options.on_play, options.turns)
     tracked = [first_turns(query, order, drawn) for query in queries]
-    result = SimResult(tracked, None, opening=model.opening_counts(order, drawn), kept=kept)
-    if options.race:
-        race = model.race(order, drawn, race_rng, options.turns)
-        result.win_turn, result.figures = race.win_turn, race.figures
-    return result
+    return SimResult(tracked, None, opening=model.opening_counts(order, drawn), kept=kept), order, drawn
 
 
 def _batch(task) -> list[SimResult]:
     """One batch of games of every model, on one shuffle of the universe of card copies: each
-    model draws its own copies in that shuffle's order, and rolls its dice from the same stream."""
-    models, queries, keeps, seed, size, options, slots = task
+    model draws its own copies in that shuffle's order, and rolls its dice from the same stream
+    (the mulligan and the race each from a generator of its own)."""
+    models, queries, keeps, seed, size, options, slots, union = task
     rng = np.random.default_rng(seed)
     width = len(slots[0])
     shuffled = np.argsort(rng.random((size, width)), axis=1)
@@ -92,12 +99,31 @@ def _batch(task) -> list[SimResult]:
     mulligans = options.mulligan != "none" or any(keeps)
     spare = np.argsort(rng.random((size, width)), axis=1) if mulligans and any(m.draws_anew for m in models) else None
     dice = np.random.SeedSequence(seed.entropy, spawn_key=seed.spawn_key + (1,))
-    results = []
+    results, orders, draws = [], [], []
     for model, asked, keep, slot in zip(models, queries, keeps, slots):
         order = _orders(shuffled, slot, size)
         other = _orders(spare, slot, size) if spare is not None and model.draws_anew else None
-        results.append(_play(model, asked, order, other, np.random.default_rng(dice), options, keep))
+        result, order, drawn = _play(model, asked, order, other, dice, options, keep)
+        results.append(result)
+        orders.append(order)
+        draws.append(drawn)
+    if options.race:
+        if union is not None:
+            races = race_together(union.model, union.slots, union.cards, orders, draws, dice, options.turns)
+        else:
+            races = [model.race(o, d, np.random.default_rng(dice), options.turns) for model, o, d in zip(models, orders, draws)]
+        for result, race in zip(results, races):
+            result.win_turn, result.figures = race.win_turn, race.figures
     return results
+
+
+@dataclass(frozen=True)
+class _Union:
+    """A model over every card copy of a run's decks, whose race plays all their games at once."""
+
+    model: GoldfishModel
+    slots: tuple[np.ndarray, ...]  # per deck, the union's slot of each of its slots
+    cards: tuple[np.ndarray, ...]  # per deck, each slot's card as a code every deck shares
 
 
 def simulate_all(
@@ -106,8 +132,11 @@ def simulate_all(
     options: SimOptions,
     progress: Callable[[int, int], None] | None = None,
     keeps: Sequence[Query | None] | None = None,
+    union: GoldfishModel | None = None,
 ) -> list[SimResult]:
-    """Several models (decks) played on the same shuffles: one result each."""
+    """Several models (decks) played on the same shuffles: one result each. `union`: a model over
+    every card copy of them all, whose race plays the games of all of them at once where their
+    races read the same things (a --sweep's counts)."""
     sizes = [BATCH_SIZE] * (options.games // BATCH_SIZE)
     if options.games % BATCH_SIZE:
         sizes.append(options.games % BATCH_SIZE)
@@ -116,7 +145,8 @@ def simulate_all(
     universe = tuple(sorted({key for model in models for key in model.facts.keys}))
     slots = _slot_of(models, universe)
     keeps = tuple(keeps or (None,) * len(models))
-    tasks = [(tuple(models), tuple(map(tuple, queries)), keeps, seed, size, options, slots) for seed, size in zip(seeds, sizes)]
+    together = _Union(union, tuple(union_slots(models, union)), tuple(_card_codes(models))) if can_race_together(models, union) else None
+    tasks = [(tuple(models), tuple(map(tuple, queries)), keeps, seed, size, options, slots, together) for seed, size in zip(seeds, sizes)]
     batches: list[list[SimResult]] = []
     if options.jobs > 1 and len(tasks) > 1:
         with ProcessPoolExecutor(max_workers=options.jobs) as pool:

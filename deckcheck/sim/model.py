@@ -2,6 +2,12 @@
 
 A model works on a batch of games at once: `order` is an int array (games, N) of deck slots in
 the order they are drawn; every card fact a model reads is an array over slots (`DeckFacts`).
+
+What a race reports for a game depends only on the cards drawn within the turns played (each
+slot's facts come from its card alone), the turns they are drawn, what `race_context` names and
+its own random numbers, drawn with the games as the first axis and as many whatever the cards:
+two decks with equal contexts play the same game wherever they draw alike, and a sweep's counts
+are raced together, each game once (together.py).
 """
 
 from __future__ import annotations
@@ -133,6 +139,13 @@ class GoldfishModel:
 
     def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
         raise NotImplementedError
+
+    def race_context(self) -> object:
+        """Everything the race reads besides the cards drawn and its random numbers (the format's
+        parameters, a mission deck, the goldfish's deck, the figures' labels), comparable with
+        `==`: decks with equal contexts can be raced together. None: the model declares nothing,
+        and each deck is raced alone."""
+        return None
 
     def cannot_win(self) -> str | None:
         """Why the deck can never win the race, whatever it draws (None: it may)."""

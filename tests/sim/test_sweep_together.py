@@ -1,17 +1,77 @@
 """A --sweep's counts on common random numbers: each copy swapped in takes the shuffle place of the
-copy it replaces."""
+copy it replaces, and the counts' races are played together, each game once, with the results of
+playing every game of every count."""
 
 import json
 
+import numpy as np
 import pytest
 from deckcheck.check import CheckOptions
-from deckcheck.goldfish import prepare
+from deckcheck.goldfish import mulligan_policy, play_sweep, prepare
 from deckcheck.loading.card_db import Databases
+from deckcheck.sim import engine, together
+from deckcheck.sim.engine import SimOptions
+from deckcheck.sim.together import GamesRandom
 from deckcheck.sweep import build_sweep
 
 from conftest import REPO, run
 
 EXAMPLES = REPO / "examples"
+
+# a card of each example deck whose count a player might sweep (at least one copy in every
+# count, so that every count's race reads the same things and can be played with the others)
+SWEEPS = [
+    ("redemption-deck-i.yaml", "type:hero=6..9"),
+    ("redline-cpm.yaml", "EF-9 Rabbit=1..4"),
+    ("redline-une.txt", "type:resource=20..24"),
+    ("demon-rush-holy.yaml", "type:soldier=12..15"),
+    ("promised-land-sunday-school.yaml", "type:query=10..13"),
+    ("bible-battles.txt", "type:follower=18..21"),
+]
+
+
+def sweep_report(deck: str, sweep: str, **options) -> dict:
+    prepared = prepare(EXAMPLES / deck, CheckOptions(), Databases())
+    settings = SimOptions(games=3000, turns=8, mulligan=mulligan_policy(prepared, None), **options)
+    return play_sweep(prepared, ["type:" + prepared.deck.entries("main")[0].card.types[0]], settings, sweep)
+
+
+@pytest.mark.parametrize("deck, sweep", SWEEPS)
+def test_racing_the_counts_together_gives_the_report_of_racing_each_alone(deck, sweep, monkeypatch):
+    raced = []
+    real = together.race_together
+    monkeypatch.setattr(engine, "race_together", lambda *args: raced.append(1) or real(*args))
+    together_report = sweep_report(deck, sweep)
+    assert raced, f"{deck}: the counts were not raced together"
+    monkeypatch.setattr(engine, "can_race_together", lambda models, union: False)
+    alone_report = sweep_report(deck, sweep)
+    assert json.dumps(together_report, sort_keys=True) == json.dumps(alone_report, sort_keys=True)
+
+
+def test_a_sweep_plays_a_game_once_where_counts_draw_alike(monkeypatch):
+    played = []
+    real = GamesRandom.__init__
+
+    def spy(self, rng, games, batch):
+        played.append(len(games))
+        real(self, rng, games, batch)
+
+    monkeypatch.setattr(GamesRandom, "__init__", spy)
+    sweep_report("redline-cpm.yaml", "EF-9 Rabbit=0..4")
+    # five counts of 3,000 games: the first count plays all of them, each other count only the
+    # games whose swapped copy is drawn within the turns (8 + 7 of 60 cards: about a quarter)
+    assert 3000 + 4 * 3000 * 0.15 < sum(played) < 3000 + 4 * 3000 * 0.4
+
+
+def test_games_random_gives_some_games_the_numbers_all_games_get():
+    games = np.array([4, 0, 4, 2])
+    whole = np.random.default_rng(9).random((6, 3))
+    some = GamesRandom(np.random.default_rng(9), games, 6).random((4, 3))
+    assert (some == whole[games]).all()
+    dice = np.random.default_rng(9).integers(1, 7, size=(6, 5))
+    assert (GamesRandom(np.random.default_rng(9), games, 6).integers(1, 7, size=(4, 5)) == dice[games]).all()
+    with pytest.raises(ValueError, match="games first"):
+        GamesRandom(np.random.default_rng(9), games, 6).random(3)
 
 
 @pytest.mark.parametrize("what", ["EF-9 Rabbit=0..4", "type:resource=19..24"])
@@ -37,3 +97,21 @@ def test_a_card_the_sweep_leaves_alone_is_drawn_alike_at_every_count():
     assert len(salvo) == 1  # Full Salvo keeps its place in every game's shuffle
     rabbit = [row["tracked"][1]["by_turn"][-1]["p"] for row in rows]
     assert rabbit == sorted(rabbit) and rabbit[0] == 0 < rabbit[1]
+
+
+def test_a_sweep_reports_the_same_bytes_whatever_jobs():
+    args = ("goldfish", EXAMPLES / "redline-cpm.yaml", "--sweep", "EF-9 Rabbit=1..3", "--games", "6000", "--output-format", "json")
+    serial, parallel = run(*args), run(*args, "--jobs", "2")
+    assert serial.exit_code == 0, serial.stderr
+    assert serial.stdout == parallel.stdout
+
+
+def test_a_game_is_played_again_where_a_card_or_the_turn_it_is_drawn_differs():
+    cards = np.array([10, 11, 12, 13])  # each slot's card
+    order = np.array([[0, 1, 2, 3]] * 4)
+    drawn = np.array([[0, 1, 2, 9]] * 4)  # turn 9: after the turns played
+    other_order = np.array([[0, 1, 2, 3], [0, 1, 2, 3], [0, 2, 1, 3], [0, 1, 2, 2]])
+    other_drawn = np.array([[0, 1, 2, 9], [0, 1, 3, 9], [0, 1, 2, 9], [0, 1, 2, 9]])
+    differs = together._differs(cards, other_order, other_drawn, cards, order, drawn, turns=5)
+    # the same; a card drawn a turn later; two cards drawn in another order; another card after the turns played
+    assert differs.tolist() == [False, True, True, False]

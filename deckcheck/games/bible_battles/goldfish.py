@@ -35,6 +35,9 @@ class BibleBattlesGoldfish(GoldfishModel):
     def cannot_win(self) -> str | None:
         return None if self.follower.any() else "the deck has no follower to gain wisdom"
 
+    def race_context(self) -> object:
+        return self.params
+
     def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
         games = order.shape[0]
         rows = np.arange(games)

@@ -72,6 +72,9 @@ class DemonRushGoldfish(GoldfishModel):
     def cannot_win(self) -> str | None:
         return None if self.soldier.any() else "the deck has no soldier to attack with"
 
+    def race_context(self) -> object:
+        return self.params, self.champion_strength
+
     def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
         games = order.shape[0]
         rows = np.arange(games)

@@ -104,6 +104,15 @@ class PromisedLandGoldfish(GoldfishModel):
         anything = self.needs_any & (available.sum(axis=1) > 0)[:, None]
         return digits | section | anything
 
+    def race_context(self) -> object:
+        # a figure for each card of the deck: its name and the Sources it needs
+        needs = {name: self._requirement_of(slot) for name, slot in self.named.items()}
+        return self.params, tuple(sorted(needs.items()))
+
+    def _requirement_of(self, slot: int) -> tuple:
+        r = self.requirement[slot]
+        return tuple(self.need[r].tolist()), int(self.section[r]), bool(self.needs_any[r])
+
     def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
         # cards are drawn in the order of the columns: only the first `seen` are ever in a hand
         seen = int((drawn <= turns).sum(axis=1).max(initial=0))

@@ -92,6 +92,11 @@ class RedemptionGoldfish(GoldfishModel):
         seen = self.hand_size + self.draws_per_turn * np.arange(turns)  # such cards drawn before turn t
         return (soul[:, None, :] & (others_before[:, None, :] < seen[None, :, None])).sum(axis=2)
 
+    def race_context(self) -> object:
+        # the brigades paired for the figure are the deck's, but a pair whose Hero was never drawn
+        # cannot be the first matched: the figure reads only the cards drawn
+        return self.params, self.opponent_lost_soul.tobytes()
+
     def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
         games = order.shape[0]
         first_hero = first_turn(drawn, self.hero[order]).astype(np.int16)

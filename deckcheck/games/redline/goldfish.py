@@ -93,6 +93,9 @@ class RedlineGoldfish(GoldfishModel):
     def cannot_win(self) -> str | None:
         return None if self.efreet.any() else "the deck has no efreet to capture a mission"
 
+    def race_context(self) -> object:
+        return self.params, self.mission_deck.tobytes()
+
     def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
         # cards are drawn in the order of the columns: only the first `seen` are ever in a hand
         seen = int((drawn <= turns).sum(axis=1).max(initial=0))

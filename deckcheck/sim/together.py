@@ -1,0 +1,102 @@
+"""The races of several decks of one run, each game played once.
+
+Common random numbers make many games of a --sweep's counts the same game: the counts draw the
+same cards on the same turns but where a swapped copy lies (`DeckFacts.replaces`). Where their
+races read the same things (`GoldfishModel.race_context`), the caller gives a model over every
+card copy of them all (`union`), and a batch's races are one race of the union over the games each
+deck draws otherwise than the deck before it; the other games take the deck before's result. The
+results are those of playing every game of every deck (tests compare the two).
+
+For that a race may depend only on the cards drawn within the turns played, the turns they are
+drawn and its own random numbers, drawn with the games as the first axis (`GamesRandom`).
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from deckcheck.sim.model import GoldfishModel, RaceResult
+
+
+def union_slots(models: Sequence[GoldfishModel], union: GoldfishModel) -> list[np.ndarray]:
+    """Per model, the union's slot of each of its slots (the same card copy, `id#n`)."""
+    slot_of = {identity: slot for slot, identity in enumerate(union.facts.identities)}
+    missing = {identity for model in models for identity in model.facts.identities} - slot_of.keys()
+    if missing:
+        raise ValueError(f"the union of the decks lacks {len(missing)} of their card copies, e.g. {sorted(missing)[0]}")
+    return [np.array([slot_of[identity] for identity in model.facts.identities], dtype=np.intp) for model in models]
+
+
+def can_race_together(models: Sequence[GoldfishModel], union: GoldfishModel | None) -> bool:
+    context = union.race_context() if union is not None else None
+    return context is not None and all(model.race_context() == context for model in models)
+
+
+def race_together(
+    union: GoldfishModel,
+    slots: Sequence[np.ndarray],
+    cards: Sequence[np.ndarray],
+    orders: Sequence[np.ndarray],
+    draws: Sequence[np.ndarray],
+    dice: np.random.SeedSequence,
+    turns: int,
+) -> list[RaceResult]:
+    """Each deck's race over a batch: `orders` and `draws` are its games' draw orders (its own
+    slots) and draw turns; `cards` each slot's card as a code every deck shares."""
+    size = len(orders[0])
+    games = [np.arange(size)]
+    for deck in range(1, len(orders)):
+        before = deck - 1
+        games.append(np.flatnonzero(_differs(cards[deck], orders[deck], draws[deck], cards[before], orders[before], draws[before], turns)))
+    order = np.concatenate([slots[deck][orders[deck][played]] for deck, played in enumerate(games)])
+    drawn = np.concatenate([draws[deck][played] for deck, played in enumerate(games)])
+    index = np.concatenate(games)
+    race = union.race(order, drawn, GamesRandom(np.random.default_rng(dice), index, size), turns)
+    results, start = [], 0
+    for deck, played in enumerate(games):
+        part = slice(start, start + len(played))
+        start += len(played)
+        if deck == 0:
+            results.append(RaceResult(race.win_turn[part], {label: first[part] for label, first in race.figures.items()}))
+            continue
+        before = results[-1]  # the deck before's result, where the game is the same
+        win = before.win_turn.copy()
+        win[played] = race.win_turn[part]
+        figures = {}
+        for label, first in before.figures.items():
+            figures[label] = first.copy()
+            figures[label][played] = race.figures[label][part]
+        results.append(RaceResult(win, figures))
+    return results
+
+
+def _differs(cards, order, drawn, cards_before, order_before, drawn_before, turns: int) -> np.ndarray:
+    """Per game, whether a deck draws otherwise than the deck before: a card of another turn, or
+    another card within the turns played."""
+    if order.shape != order_before.shape:
+        return np.ones(len(order), dtype=bool)
+    other_card = (cards[order] != cards_before[order_before]) & (drawn <= turns)
+    return ((drawn != drawn_before) | other_card).any(axis=1)
+
+
+class GamesRandom:
+    """A race's generator for some of a batch's games (a game may come more than once): every
+    draw is made for all the batch's games (the games are a draw's first axis) and these games'
+    rows are returned, so that a game gets the numbers it would get if every game were played."""
+
+    def __init__(self, rng: np.random.Generator, games: np.ndarray, batch: int):
+        self._rng, self._games, self._batch = rng, games, batch
+
+    def _whole(self, size) -> tuple[int, ...]:
+        size = tuple(np.atleast_1d(size)) if size is not None else ()
+        if not size or size[0] != len(self._games):
+            raise ValueError(f"a race draws its random numbers with the games first, not of shape {size}")
+        return (self._batch, *size[1:])
+
+    def random(self, size) -> np.ndarray:
+        return self._rng.random(self._whole(size))[self._games]
+
+    def integers(self, low, high=None, size=None, dtype=np.int64) -> np.ndarray:
+        return self._rng.integers(low, high, size=self._whole(size), dtype=dtype)[self._games]
