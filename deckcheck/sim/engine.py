@@ -83,8 +83,11 @@ def _play(model, queries, order, spare, dice, options, keep) -> tuple[SimResult,
     elif options.mulligan != "none":
         order = model.mulligan(order, spare, options.mulligan, np.random.default_rng(dice))
     drawn = model.draw_turns(order, options.on_play, options.turns)
-    tracked = [first_turns(query, order, drawn) for query in queries]
-    return SimResult(tracked, None, opening=model.opening_counts(order, drawn), kept=kept), order, drawn
+    # the queries and the opening hand read only the columns of cards drawn within the turns
+    seen = int(np.flatnonzero((drawn <= options.turns).any(axis=0)).max(initial=-1)) + 1
+    within, drawn_within = order[:, :seen], drawn[:, :seen]
+    tracked = [first_turns(query, within, drawn_within) for query in queries]
+    return SimResult(tracked, None, opening=model.opening_counts(within, drawn_within), kept=kept), order, drawn
 
 
 def _batch(task) -> list[SimResult]:
@@ -105,8 +108,9 @@ def _batch(task) -> list[SimResult]:
         other = _orders(spare, slot, size) if spare is not None and model.draws_anew else None
         result, order, drawn = _play(model, asked, order, other, dice, options, keep)
         results.append(result)
-        orders.append(order)
-        draws.append(drawn)
+        if options.race:  # (kept only for the race: fresh memory for every deck is slow to fill)
+            orders.append(order)
+            draws.append(drawn)
     if options.race:
         if union is not None:
             races = race_together(union.model, union.slots, union.cards, orders, draws, dice, options.turns)

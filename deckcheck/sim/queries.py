@@ -106,6 +106,8 @@ def first_turns(query: Query, order: np.ndarray, drawn: np.ndarray) -> np.ndarra
         seen = np.where(clause.mask[order], drawn, NEVER)
         if clause.at_least == 1:
             turns.append(seen.min(axis=1))
+        elif clause.at_least > seen.shape[1]:  # more cards than are drawn
+            turns.append(np.full(len(order), NEVER))
         else:
             turns.append(np.partition(seen, clause.at_least - 1, axis=1)[:, clause.at_least - 1])
     if not query.curve:

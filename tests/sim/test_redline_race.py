@@ -98,7 +98,7 @@ def test_the_race_plays_as_the_model_states_one_game_at_a_time(deck_seed):
     model = RedlineGoldfish(DeckFacts(cards), STANDARD, missions)
     games, turns = 150, int(rng.integers(1, 13))
     shuffled = np.argsort(rng.random((games, len(cards))), axis=1)
-    order = model.mulligan(shuffled, None, "partial", None) if deck_seed % 2 else shuffled
+    order = model.mulligan(shuffled.copy(), None, "partial", None) if deck_seed % 2 else shuffled
     race = model.race(order, model.draw_turns(order, True, turns), np.random.default_rng(deck_seed), turns)
 
     # the same random numbers: the missions' shuffle keys, then one die per efreet place a turn

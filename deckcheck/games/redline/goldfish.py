@@ -64,26 +64,26 @@ class RedlineGoldfish(GoldfishModel):
     def mulligan(self, order: np.ndarray, spare: np.ndarray, policy: str, rng: np.random.Generator) -> np.ndarray:
         if policy != "partial":
             return order
-        hand = order[:, : self.hand_size]
-        is_resource = self.resource[hand]
-        count = is_resource.sum(axis=1, keepdims=True)
-        bottom = np.where(count < 2, ~is_resource, np.where(count > 4, is_resource & (np.cumsum(is_resource, axis=1) > 4), False))
-        return self._to_bottom(order, bottom)
+        is_resource = self.resource[order[:, : self.hand_size]]
+        count = is_resource.sum(axis=1)
+        games = np.flatnonzero((count < 2) | (count > 4))  # the hands that bottom a card
+        held = is_resource[games]
+        bottom = np.where((count[games] < 2)[:, None], ~held, held & (np.cumsum(held, axis=1) > 4))
+        return self._to_bottom(order, games, bottom)
 
     def redraw(self, order: np.ndarray, spare: np.ndarray, which: np.ndarray) -> np.ndarray:
         """The partial mulligan with every card of the hand put on the bottom, and 7 drawn anew."""
-        return self._to_bottom(order, np.broadcast_to(which[:, None], (len(order), self.hand_size)))
+        games = np.flatnonzero(which)
+        return self._to_bottom(order, games, np.ones((len(games), self.hand_size), dtype=bool))
 
-    def _to_bottom(self, order: np.ndarray, bottom: np.ndarray) -> np.ndarray:
-        """The draw order with the hand's cards that `bottom` marks put on the bottom of the deck, in
-        their order, and as many drawn: only the games that bottom a card are sorted again."""
-        games = np.flatnonzero(bottom.any(axis=1))
+    def _to_bottom(self, order: np.ndarray, games: np.ndarray, bottom: np.ndarray) -> np.ndarray:
+        """The draw order with the cards of these games' hands that `bottom` marks put on the bottom
+        of the deck, in their order, and as many drawn (these games' rows reordered in place)."""
         if not len(games):
             return order
         width = order.shape[1]
-        keys = np.broadcast_to(np.arange(width), (len(games), width)).copy()
-        keys[:, : self.hand_size] += np.where(bottom[games], width, 0)
-        order = order.copy()
+        keys = np.tile(np.arange(width, dtype=np.int16), (len(games), 1))
+        keys[:, : self.hand_size] += np.where(bottom, width, 0).astype(np.int16)
         order[games] = np.take_along_axis(order[games], np.argsort(keys, axis=1, kind="stable"), axis=1)
         return order
 
