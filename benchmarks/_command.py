@@ -23,6 +23,19 @@ def best(repeat: int, work) -> float:
     return min(times)
 
 
+def rounds(repeat: int, *works) -> list[list[float]]:
+    """Each of `works` timed once a round, in turn, for `repeat` rounds: the seconds of each work
+    in each round. This machine's speed drifts over seconds and now and then runs fast or slow for
+    a moment, so figures compared are best taken within a round, and their median over rounds."""
+    times = [[] for _ in works]
+    for _ in range(repeat):
+        for spent, work in zip(times, works):
+            start = time.perf_counter()
+            work()
+            spent.append(time.perf_counter() - start)
+    return times
+
+
 def command_times(command: list[str], runs: int = 1, env: dict | None = None) -> list[float]:
     """The wall time of each of `runs` whole runs of `command`, in seconds."""
     times = []
