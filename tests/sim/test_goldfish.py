@@ -57,7 +57,9 @@ def test_simulation_agrees_with_the_exact_values(deck, queries, on_play):
 
 def test_more_cards_than_are_drawn_within_the_turns_are_never_drawn():
     # 7 cards and one a turn: 12 drawn by turn 5, so 13 resources never are
-    report = goldfish(EXAMPLES / "redline-cpm.yaml", "--track", "13x type:resource", "--turns", "5", "--no-race", "--mulligan", "none", games=500)
+    report = goldfish(
+        EXAMPLES / "redline-cpm.yaml", "--track", "13x type:resource", "--turns", "5", "--no-race", "--mulligan", "none", games=500
+    )
     assert [(row["p"], row["exact"]) for row in report["tracked"][0]["by_turn"]] == [(0, 0)] * 5
 
 
