@@ -15,12 +15,7 @@ def deckcheck_command() -> list[str]:
 
 def best(repeat: int, work) -> float:
     """The fastest of `repeat` runs of `work()`, in seconds: the least disturbed by the machine."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times)
+    return min(rounds(repeat, work)[0])
 
 
 def rounds(repeat: int, *works) -> list[list[float]]:

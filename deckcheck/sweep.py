@@ -37,8 +37,8 @@ class Sweep:
     decks: tuple[Deck, ...]  # the deck at each count
     # per count, each copy gained (`id#n`, as the goldfish numbers copies) -> the copy of the deck
     # as given that it replaces
-    replaces: tuple[dict[str, str], ...] = ()
-    union: Deck | None = None  # each card at the most copies the deck as given or a count holds
+    replaces: tuple[dict[str, str], ...]
+    union: Deck  # each card at the most copies the deck as given or a count holds
 
 
 def build_sweep(text: str, deck: Deck, database, fill: str | None = None) -> Sweep:

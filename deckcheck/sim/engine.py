@@ -22,7 +22,7 @@ import numpy as np
 
 from deckcheck.sim.model import GoldfishModel
 from deckcheck.sim.queries import Query, first_turns, hand_holds
-from deckcheck.sim.together import can_race_together, race_together, union_slots
+from deckcheck.sim.together import race_together, union_of
 
 BATCH_SIZE = 2000
 
@@ -56,12 +56,6 @@ def _slot_of(models: Sequence[GoldfishModel], universe: tuple[str, ...]) -> list
         slot[[column[key] for key in model.facts.keys]] = np.arange(len(model.facts))
         mapped.append(slot)
     return mapped
-
-
-def _card_codes(models: Sequence[GoldfishModel]) -> list[np.ndarray]:
-    """Per model, each slot's card as a number every model of the run shares (its copies alike)."""
-    cards: dict[str, int] = {}
-    return [np.array([cards.setdefault(card.id, len(cards)) for card in model.facts.slots], dtype=np.int32) for model in models]
 
 
 def _orders(shuffled: np.ndarray, slot: np.ndarray, size: int) -> np.ndarray:
@@ -113,21 +107,12 @@ def _batch(task) -> list[SimResult]:
             draws.append(drawn)
     if options.race:
         if union is not None:
-            races = race_together(union.model, union.slots, union.cards, orders, draws, dice, options.turns)
+            races = race_together(union, orders, draws, dice, options.turns)
         else:
             races = [model.race(o, d, np.random.default_rng(dice), options.turns) for model, o, d in zip(models, orders, draws)]
         for result, race in zip(results, races):
             result.win_turn, result.figures = race.win_turn, race.figures
     return results
-
-
-@dataclass(frozen=True)
-class _Union:
-    """A model over every card copy of a run's decks, whose race plays all their games at once."""
-
-    model: GoldfishModel
-    slots: tuple[np.ndarray, ...]  # per deck, the union's slot of each of its slots
-    cards: tuple[np.ndarray, ...]  # per deck, each slot's card as a code every deck shares
 
 
 def simulate_all(
@@ -149,7 +134,7 @@ def simulate_all(
     universe = tuple(sorted({key for model in models for key in model.facts.keys}))
     slots = _slot_of(models, universe)
     keeps = tuple(keeps or (None,) * len(models))
-    together = _Union(union, tuple(union_slots(models, union)), tuple(_card_codes(models))) if can_race_together(models, union) else None
+    together = union_of(models, union)
     tasks = [(tuple(models), tuple(map(tuple, queries)), keeps, seed, size, options, slots, together) for seed, size in zip(seeds, sizes)]
     batches: list[list[SimResult]] = []
     if options.jobs > 1 and len(tasks) > 1:

@@ -13,6 +13,7 @@ drawn and its own random numbers, drawn with the games as the first axis (`Games
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Sequence
 
 import numpy as np
@@ -20,31 +21,38 @@ import numpy as np
 from deckcheck.sim.model import GoldfishModel, RaceResult
 
 
-def union_slots(models: Sequence[GoldfishModel], union: GoldfishModel) -> list[np.ndarray]:
-    """Per model, the union's slot of each of its slots (the same card copy, `id#n`)."""
+@dataclass(frozen=True)
+class Union:
+    """A model over every card copy of a run's decks, whose race plays all their games at once."""
+
+    model: GoldfishModel
+    slots: tuple[np.ndarray, ...]  # per deck, the union's slot of each of its slots
+    cards: tuple[np.ndarray, ...]  # per deck, each slot's card as a code every deck shares
+
+
+def union_of(models: Sequence[GoldfishModel], union: GoldfishModel | None) -> Union | None:
+    """`union` ready to race `models` together, or None where their races read other things."""
+    context = union.race_context() if union is not None else None
+    if context is None or any(model.race_context() != context for model in models):
+        return None
     slot_of = {identity: slot for slot, identity in enumerate(union.facts.identities)}
     missing = {identity for model in models for identity in model.facts.identities} - slot_of.keys()
     if missing:
         raise ValueError(f"the union of the decks lacks {len(missing)} of their card copies, e.g. {sorted(missing)[0]}")
-    return [np.array([slot_of[identity] for identity in model.facts.identities], dtype=np.intp) for model in models]
-
-
-def can_race_together(models: Sequence[GoldfishModel], union: GoldfishModel | None) -> bool:
-    context = union.race_context() if union is not None else None
-    return context is not None and all(model.race_context() == context for model in models)
+    codes: dict[str, int] = {}  # a card's code, its copies alike
+    return Union(
+        union,
+        tuple(np.array([slot_of[identity] for identity in model.facts.identities], dtype=np.intp) for model in models),
+        tuple(np.array([codes.setdefault(card.id, len(codes)) for card in model.facts.slots], dtype=np.int32) for model in models),
+    )
 
 
 def race_together(
-    union: GoldfishModel,
-    slots: Sequence[np.ndarray],
-    cards: Sequence[np.ndarray],
-    orders: Sequence[np.ndarray],
-    draws: Sequence[np.ndarray],
-    dice: np.random.SeedSequence,
-    turns: int,
+    union: Union, orders: Sequence[np.ndarray], draws: Sequence[np.ndarray], dice: np.random.SeedSequence, turns: int
 ) -> list[RaceResult]:
     """Each deck's race over a batch: `orders` and `draws` are its games' draw orders (its own
-    slots) and draw turns; `cards` each slot's card as a code every deck shares."""
+    slots) and draw turns."""
+    slots, cards = union.slots, union.cards
     size = len(orders[0])
     games = [np.arange(size)]
     for deck in range(1, len(orders)):
@@ -53,7 +61,7 @@ def race_together(
     order = np.concatenate([slots[deck][orders[deck][played]] for deck, played in enumerate(games)])
     drawn = np.concatenate([draws[deck][played] for deck, played in enumerate(games)])
     index = np.concatenate(games)
-    race = union.race(order, drawn, GamesRandom(np.random.default_rng(dice), index, size), turns)
+    race = union.model.race(order, drawn, GamesRandom(np.random.default_rng(dice), index, size), turns)
     results, start = [], 0
     for deck, played in enumerate(games):
         part = slice(start, start + len(played))
