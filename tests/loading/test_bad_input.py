@@ -30,7 +30,8 @@ def parse_finding(outcome):
         ("game: redline\nmain:\n  Crate: !custom 3\n", 3, 10, "tag !custom is not allowed"),
         ("game: redline\n---\ngame: redline\n", 2, 1, "more than one YAML document"),
         ("game: redline\nmain:\n  ? [a, b]\n  : 2\n", 3, 5, "key must be plain text"),
-        ("game: redline\nmain: " + "[" * 5000 + "\n", 2, None, "nested too deeply"),
+        # our own limit, well inside what every YAML parser accepts
+        ("game: redline\nmain: " + "[" * 40 + "\n", 2, None, "nested too deeply"),
     ],
 )
 def test_bad_yaml(check_deck, text, line, column, words):
@@ -134,6 +135,19 @@ def test_alias_bomb_is_refused_quickly(check_deck):
     lines += [f"a{i}: &a{i} [*a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}, *a{i - 1}]" for i in range(1, 12)]
     finding = parse_finding(check_deck("\n".join(lines) + "\n", DB))
     assert "anchor 'a0'" in finding["message"]
+
+
+def test_nesting_past_the_parser_s_own_limit_is_a_parse_finding_and_the_run_goes_on(tmp_path):
+    # libyaml refuses thousands of levels itself, in its own words: which of the two limits fires is
+    # not ours to pin, only that it is a deck.parse finding at the line and the other decks are checked
+    (tmp_path / "a-deep.yaml").write_text("game: redline\nmain: " + "[" * 5000 + "\n")
+    (tmp_path / "b-good.yaml").write_text(redline_deck(legal_redline_main()))
+    outcome = run("check", tmp_path, "--card-db", DATA / DB, "--output-format", "json")
+    assert outcome.exit_code == 1
+    deep, good = sorted(outcome.report["decks"], key=lambda deck: deck["path"])
+    assert [(f["rule"], f["line"]) for f in deep["findings"]] == [("deck.parse", 2)]
+    assert good["legal"] is True
+    assert "Traceback" not in outcome.stderr
 
 
 def test_a_folder_goes_on_after_a_bad_deck(tmp_path):

@@ -24,11 +24,11 @@ def test_schema_is_valid_2020_12():
 @pytest.mark.parametrize(
     "card, at, words",
     [
-        ("{name: Crate, type: resource, basic_resource: yes}", "yes", "'yes' is not of type 'boolean'"),
-        ("{name: Crate, type: spaceship}", "spaceship", "'spaceship'"),
-        ("{name: Crate}", "{", "'type' is a required property"),
-        ("{name: Crate, type: resource, brigade: red}", "brigade:", "'brigade' was unexpected"),  # at the key
-        ("{name: Crate, type: efreet, weight: huge}", "huge", "'huge' is not one of"),
+        ("{name: Crate, type: resource, basic_resource: yes}", "yes", "cards/0/basic_resource: "),
+        ("{name: Crate, type: spaceship}", "spaceship", "cards/0/type: "),
+        ("{name: Crate}", "{", "cards/0: "),
+        ("{name: Crate, type: resource, brigade: red}", "brigade:", "cards/0: "),  # at the key
+        ("{name: Crate, type: efreet, weight: huge}", "huge", "cards/0/weight: "),
     ],
 )
 def test_schema_errors_point_at_the_value(tmp_path, card, at, words):
@@ -38,8 +38,7 @@ def test_schema_errors_point_at_the_value(tmp_path, card, at, words):
     deck = write(tmp_path, "game: redline\nmain:\n  Crate: 1\n", "deck.yaml")
     outcome = run("check", deck, "--card-db", path)
     assert outcome.exit_code == 2
-    assert f"{path}:{line}:{column}: " in outcome.stderr
-    assert words in outcome.stderr
+    assert f"{path}:{line}:{column}: {words}" in outcome.stderr
     assert "Traceback" not in outcome.stderr
 
 
