@@ -57,7 +57,7 @@ def lint(paths: Iterable[Path]) -> LintResult:
         for path in database_files(root):
             result.files += 1
             try:
-                document = load_checked(path, "rules-version" if _is_rules_version_file(path) else "card-db")
+                document = load_checked(path, _schema_of(path))
             except FileProblems as exc:
                 result.problems.extend(exc.problems)
                 continue
@@ -91,8 +91,14 @@ def lint(paths: Iterable[Path]) -> LintResult:
 
 
 def _is_rules_version_file(path: Path) -> bool:
-    """A tournament rules version (card_data/formats/<game>/dbr-<version>.yaml), checked by its own schema."""
+    """A tournament rules version or the dictionary it uses (card_data/formats/<game>/), checked by its own schema."""
     return path.parent.parent.name == "formats"
+
+
+def _schema_of(path: Path) -> str:
+    if not _is_rules_version_file(path):
+        return "card-db"
+    return "dictionary" if path.name.startswith("ordir-") else "rules-version"
 
 
 def _pairs(group: list):

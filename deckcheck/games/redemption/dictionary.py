@@ -1,0 +1,189 @@
+"""The Official Redemption Dictionary of Identifiers and References (ORDIR), one version a data
+file (card_data/formats/redemption/ordir-<version>.yaml, written by scripts/import_ordir.py), and
+its titles matched to a card database's printings.
+
+The dictionary names cards as `Title (sets)` in its own spelling and set abbreviations. A title
+matches the printings whose title (either half of a two-name card) is the same once case, quotes,
+commas and full stops are set aside, or that the data's `spellings` give; its sets narrow the
+match to the printings of those sets (`Bear (D)` is not the generic `Bear (CW)`) where any of them
+is in the database, and otherwise every printing of the title matches.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
+from typing import Mapping
+
+from deckcheck.loading import resources
+from deckcheck.loading.card_db import CardDatabase
+from deckcheck.loading.checked_yaml import checked_data
+from deckcheck.loading.names import normalise
+from deckcheck.model import Card
+
+_SET_MARK = re.compile(r"-[A-Za-z0-9]+$")  # EC-1st, P-2019, A-L: the printing within a set
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A title as the dictionary lists it, with the sets it names."""
+
+    title: str
+    sets: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.title} ({', '.join(self.sets)})"
+
+
+@dataclass(frozen=True)
+class Erratum:
+    name: str
+    sets: tuple[str, ...]
+    errata: str
+
+
+@dataclass(frozen=True, eq=False)  # hashed by identity: matches are cached per dictionary and database
+class Dictionary:
+    version: str
+    published: str
+    source: str
+    set_printings: Mapping[str, tuple[str, ...]]
+    spellings: Mapping[str, str]
+    duplicate_cards: tuple[tuple[Listed, ...], ...]
+    generic: tuple[Listed, ...]
+    name_errata: tuple[Erratum, ...]
+    not_in_card_list: Mapping[str, str]
+
+    @property
+    def label(self) -> str:
+        return f"Official Redemption Dictionary {self.version}"
+
+
+def _listed(entry: dict) -> Listed:
+    return Listed(entry["title"], tuple(entry["sets"]))
+
+
+@cache
+def dictionary(version: str) -> Dictionary:
+    data = checked_data(resources.format_rules_folder("redemption") / f"ordir-{version}.yaml", "dictionary")
+    return Dictionary(
+        version=data["version"],
+        published=data["published"],
+        source=data["source"],
+        set_printings=MappingProxyType({key: tuple(sets) for key, sets in data["set_printings"].items()}),
+        spellings=MappingProxyType(dict(data["spellings"])),
+        duplicate_cards=tuple(tuple(_listed(entry) for entry in group) for group in data["duplicate_cards"]),
+        generic=tuple(_listed(entry) for kind in data["generic"].values() for entry in kind),
+        name_errata=tuple(Erratum(e["name"], tuple(e["sets"]), e["errata"]) for e in data["name_errata"]),
+        not_in_card_list=MappingProxyType(dict(data.get("not_in_card_list", {}))),
+    )
+
+
+def loose(title: str) -> str:
+    """A title compared as the dictionary and the card list can both be read: case, quotes,
+    commas, full stops and brackets aside (`Abednego (Azariah)`, `Fourth Seal, Death`)."""
+    return " ".join(re.sub(r"[,.()\[\]]", " ", normalise(title)).split())
+
+
+_BRIGADE_BRACKET = re.compile(r"^(?P<title>.*?)\s*\[(?P<colours>[A-Za-z ]+(?:\s*[/,]\s*[A-Za-z ]+)*)\]$")
+_COLOURS = {"white", "gold", "purple", "silver", "blue", "green", "red", "crimson", "black", "brown", "gray", "orange", "teal", "clay"}
+_COLOURS |= {"pale green"}
+
+
+def brigade_variant(title: str) -> tuple[str, frozenset[str]] | None:
+    """`Angry Mob [Black]` -> ("Angry Mob", {"black"}): a title told apart by its brigades; a
+    bracket that also names the art (`[Gold, Barrels]`) narrows by its colours alone."""
+    found = _BRIGADE_BRACKET.match(title)
+    if not found:
+        return None
+    words = [w.strip().casefold().replace("grey", "gray") for w in re.split(r"[/,]", found.group("colours"))]
+    colours = frozenset(w.replace(" ", "_") for w in words if w in _COLOURS)
+    return (found.group("title"), colours) if colours else None
+
+
+def _base_set(card: Card) -> str:
+    return re.sub(r"\s*\[Ban\]$", "", str(card.get("set") or ""))
+
+
+@dataclass(frozen=True)
+class Match:
+    """The printings one listed title matched, and how (`sets`: within its sets; `title`: its
+    sets hold none of them, so every printing of the title)."""
+
+    listed: Listed
+    cards: tuple[Card, ...]
+    how: str
+
+
+@dataclass(frozen=True)
+class Matched:
+    """A dictionary read against one card database."""
+
+    group_of: Mapping[str, int]  # card id -> its Duplicate Card group
+    generic: frozenset[str]  # card ids the generic lists name
+    matches: tuple[Match, ...]
+    unmatched: tuple[Listed, ...]
+
+
+def _index(database: CardDatabase) -> dict[str, list[Card]]:
+    """Printings by loose title, and by either name of a two-name card (`Abram/Abraham`)."""
+    by_title: dict[str, list[Card]] = {}
+    for card in database.cards:
+        keys = {loose(card.title), *(loose(half) for half in card.title.split("/"))}
+        for key in keys:
+            by_title.setdefault(key, []).append(card)
+    return by_title
+
+
+def _spellings(found: Dictionary, listed: Listed) -> list[str]:
+    """The title as the card list may write it: the data's spelling, or the name before an erratum."""
+    before = [e.name for e in found.name_errata if loose(e.errata) == loose(listed.title)]
+    return [found.spellings.get(listed.title, listed.title), *before]
+
+
+def _candidates(found: Dictionary, by_title: dict[str, list[Card]], listed: Listed) -> list[list[Card]]:
+    """The printings of each way the card list may write the title, in the order tried."""
+    found_lists = [by_title.get(loose(spelling), []) for spelling in _spellings(found, listed)]
+    variant = brigade_variant(listed.title)
+    if variant is not None:
+        title, colours = variant
+        found_lists.append([card for card in by_title.get(loose(title), []) if colours <= set(card.get("brigades") or ())])
+    return [printings for printings in found_lists if printings]
+
+
+def _match(found: Dictionary, by_title: dict[str, list[Card]], listed: Listed) -> Match | None:
+    """The first spelling with a printing in the listed sets; else every printing of the first that has any."""
+    candidates = _candidates(found, by_title, listed)
+    sets = {s for abbreviation in listed.sets for s in found.set_printings.get(_SET_MARK.sub("", abbreviation), ())}
+    for printings in candidates:
+        within = [card for card in printings if _base_set(card) in sets]
+        if within:
+            return Match(listed, tuple(within), "sets")
+    return Match(listed, tuple(candidates[0]), "title") if candidates else None
+
+
+@cache
+def matched(found: Dictionary, database: CardDatabase) -> Matched:
+    by_title = _index(database)
+    group_of: dict[str, int] = {}
+    generic: set[str] = set()
+    matches: list[Match] = []
+    unmatched: list[Listed] = []
+    for index, group in enumerate(found.duplicate_cards):
+        for listed in group:
+            match = _match(found, by_title, listed)
+            if match is None:
+                unmatched.append(listed)
+                continue
+            matches.append(match)
+            group_of.update({card.id: index for card in match.cards})
+    for listed in found.generic:
+        match = _match(found, by_title, listed)
+        if match is None:
+            unmatched.append(listed)
+            continue
+        matches.append(match)
+        generic.update(card.id for card in match.cards)
+    return Matched(MappingProxyType(group_of), frozenset(generic), tuple(matches), tuple(unmatched))
