@@ -103,15 +103,18 @@ def _over_caps(
             if lowest.rule == findings.rule.id:
                 reason = f" ({lowest.why})" if lowest.why else ""
                 yield findings.about_entries(
-                    group, f"{plural(total, 'copy')} of {_names(group)}{scope}; at most {lowest.copies} allowed{reason}"
+                    group, f"{plural(total, 'copy')} of {_names(group, identity)}{scope}; at most {lowest.copies} allowed{reason}"
                 )
 
 
-def _names(group: list[Entry]) -> str:
+def _names(group: list[Entry], identity: Callable[[Card], Hashable]) -> str:
+    """The printings' names; several are said to be one card, and why where the identity rule can say."""
     names = list(dict.fromkeys(e.card.name for e in group))
     if len(names) == 1:
         return names[0]
-    return " + ".join(names) + " (the same card)"
+    why = getattr(identity, "why", None)
+    reason = f": {why([e.card for e in group])}" if why is not None else ""
+    return " + ".join(names) + f" (the same card{reason})"
 
 
 def only_types(findings: Findings, entries: Iterable[Entry], types: tuple[str, ...], what: str) -> Iterator[Finding]:

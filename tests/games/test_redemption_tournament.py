@@ -449,7 +449,7 @@ def test_two_nicknames_of_one_reference_are_one_lost_soul(check):
     cards = {'Lost Soul "Deck Discard" [Hosea 13:2]': 1, "Lost Soul Hosea 13:2 (Deck Discarder)": 1}
     (finding,) = check(deck("type1", 50, 5, cards, copies=1), V20).findings("redemption.lost-soul-ability-limit")
     assert finding["message"].startswith(
-        '2 copies of Lost Soul "Deck Discard" [Hosea 13:2] + Lost Soul Hosea 13:2 (Deck Discarder) (the same card)'
+        '2 copies of Lost Soul "Deck Discard" [Hosea 13:2] + Lost Soul Hosea 13:2 (Deck Discarder) (the same card: the same Lost Soul name)'
     )
 
 
@@ -458,12 +458,43 @@ def test_jeremiah_22_3_foreigner_and_orphans_stay_two(check):
     assert "redemption.lost-soul-ability-limit" not in check(deck("type1", 50, 5, cards, copies=1), V20).errors
 
 
-def test_a_person_printed_under_two_names_is_one_card_within_an_alignment(check):
-    same = check(deck("type1", 50, 7, {"King Manasseh": 1, "Manasseh": 1}, copies=1), V20)
-    (finding,) = same.findings("redemption.copy-limit")
-    assert set(finding["cards"]) == {"King Manasseh", "Manasseh"}
-    other_side = check(deck("type1", 50, 7, {"Manasseh": 1, "Manasseh, the Calming (Roots)": 1}, copies=1), V20)
-    assert "redemption.copy-limit" not in other_side.errors
+def _limit_findings(outcome):
+    return [f for f in outcome.deck["findings"] if f["rule"].startswith("redemption.") and f["rule"].endswith("-limit")]
+
+
+@pytest.mark.parametrize("as_of", [V13, V20])
+def test_one_person_under_two_titles_with_the_same_icon_is_one_card(check, as_of):
+    same = check(deck("type1", 50, 7, {"Aaron (Pi)": 1, "Aaron, God's Mediator": 1}, copies=1), as_of)
+    (finding,) = _limit_findings(same)
+    assert set(finding["cards"]) == {"Aaron (Pi)", "Aaron, God's Mediator"}
+    assert "the same person (Official Redemption Dictionary 7.0.0, Duplicate Card) with the same icon" in finding["message"]
+
+
+@pytest.mark.parametrize(
+    "first, second",
+    [
+        ("Aaron (Pi)", "Aaron, Peacemaker"),  # one person, a green icon and a purple one
+        ("King Manasseh", "Manasseh"),  # one person (Duplicate Card), brown/pale green and black: two cards
+        ("Manasseh", "Manasseh, the Calming (Roots)"),  # another person, another icon
+    ],
+)
+def test_one_person_with_another_icon_is_another_card(check, first, second):
+    outcome = check(deck("type1", 50, 7, {first: 1, second: 1}, copies=1), V20)
+    assert _limit_findings(outcome) == []
+
+
+def test_a_character_the_dictionary_lists_as_unique_is_not_generic_whatever_the_card_data_says(check):
+    # the card data marks Asher (RoA) generic; the dictionary's Duplicate Card list says he is Asher, the Rich
+    outcome = check(deck("type1", 50, 7, {"Asher (RoA)": 1, "Asher, the Rich": 1}, copies=1), V20)
+    assert len(_limit_findings(outcome)) == 1
+
+
+@pytest.mark.parametrize("as_of", [V13, V20])
+@pytest.mark.parametrize("reprints, legal", [(1, True), (2, False)])
+def test_an_allowance_counts_every_printing_of_the_card(check, as_of, reprints, legal):
+    # Faithful Witness (RJ): 4 a deck; an alternate-border reprint is the same art, so the same card
+    outcome = check(deck("type1", 50, 7, {"Faithful Witness (RoJ)": 3, "Faithful Witness (RoJ AB)": reprints}, copies=1), as_of)
+    assert ("redemption.special-card-limit" not in outcome.errors) is legal
 
 
 def test_the_icon_is_the_type_and_the_brigade(check):

@@ -137,6 +137,8 @@ class RulesVersion:
     same_name_references: Mapping[str, str] = field(default_factory=dict)  # reference -> Lost Soul name
     different_name_references: frozenset[str] = frozenset()
     same_person: tuple[tuple[str, ...], ...] = ()
+    same_person_source: str = ""
+    dictionary: str | None = None  # the version of the Official Redemption Dictionary whose lists it reads
 
     def section(self, key: str) -> str:
         return f"{self.title}, {self.sections.get(key, key)}"
@@ -197,6 +199,8 @@ def _version(data: dict) -> RulesVersion:
         ),
         different_name_references=frozenset(reference_key(r) for r in names.get("different_names", [])),
         same_person=tuple(tuple(group) for group in data.get("same_person", [])),
+        same_person_source=data.get("same_person_source", ""),
+        dictionary=data.get("dictionary"),
     )
 
 

@@ -4,8 +4,9 @@ same card when they:
 - are Lost Souls with a special ability and the same Lost Soul name;
 - are rainbow (multi-brigade) cards with the same title and the same card icon;
 - are neither generic characters nor Lost Souls, with the same title and the same card icon;
-- are not generic characters and represent the same person (with the same icon).
-The relation is made transitive over the whole database.
+- are not generic characters and represent the same person with the same icon.
+The relation is made transitive over the whole database. An alternate-border printing (a set's
+`(AB)` reprint) has the art of its set's printing: the same title and icon there is the same card.
 
 The card icon is the icon box: the card's type and its brigade colours ("The icon box ... bears a
 background color. This color represents the card's brigade"), so a purple Peter and a red Peter
@@ -17,17 +18,19 @@ Lost Soul whatever their nicknames. The version's data lists the exceptions: ref
 different Lost Souls (Jeremiah 22:3, Foreigner and Orphans) and names shared by several references
 (Hopper, Revealer, Lost Souls).
 
-Whom a card represents is not in the card list: the version's data lists people printed under
-other names (by the start of a title), joined only between cards of the same alignment.
+Whom a card represents is not in the card list: the Official Redemption Dictionary's "Duplicate
+Card" groups say it (dictionary.py), and its "Generic Character" lists say which characters are
+generic (the card data's own mark decides only for a card the dictionary lists nowhere). The
+version's data may add people the dictionary does not list, matched by the start of a title.
 """
 
 from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Callable
 
-from deckcheck.games.redemption.rules_version import RulesVersion, alignment, reference_key
+from deckcheck.games.redemption.dictionary import Dictionary, dictionary, loose, matched
+from deckcheck.games.redemption.rules_version import RulesVersion, reference_key
 from deckcheck.loading.card_db import CardDatabase
 from deckcheck.loading.names import normalise
 from deckcheck.model import Card
@@ -101,35 +104,106 @@ def _person(title: str, groups: tuple[tuple[str, ...], ...]) -> int | None:
     return None
 
 
-@cache
-def tournament_identity(database: CardDatabase, version: RulesVersion | None = None) -> Callable[[Card], str]:
-    parent = {card.id: card.id for card in database.cards}
+def _alternate_border(card: Card) -> str | None:
+    """The base set of an alternate-border printing (`CoW (AB)` -> `CoW`): the same art, another border."""
+    found = _AB_SET.match(str(card.get("set") or ""))
+    return found.group(1) if found else None
 
-    def root(card_id: str) -> str:
-        while parent[card_id] != card_id:
-            parent[card_id] = parent[parent[card_id]]
-            card_id = parent[card_id]
-        return card_id
 
-    people = version.same_person if version is not None else ()
-    first: dict[tuple, str] = {}
-    for card in database.cards:
+_AB_SET = re.compile(r"^(.*?)\s*\(AB\)$")
+_WHY = {
+    "art": "the same title and art",
+    "border": "the same title and icon in the same set, one with an alternate border (the same art)",
+    "lost soul": "the same Lost Soul name",
+    "icon": "the same title and icon",
+}
+
+
+class SameCard:
+    """Card -> its "same card" group, for one database under one rules version; `why` says what
+    made a group of printings one card, for the findings."""
+
+    def __init__(self, database: CardDatabase, version: RulesVersion | None):
+        self._dictionary = dictionary(version.dictionary) if version is not None and version.dictionary else None
+        listed = matched(self._dictionary, database) if self._dictionary is not None else None
+        self._group_of = listed.group_of if listed is not None else {}
+        self._generic = listed.generic if listed is not None else frozenset()
+        self._people = _people_not_in(self._dictionary, version.same_person if version is not None else ())
+        self._version = version
+        self._keys: dict[str, list[tuple]] = {}
+        parent = {card.id: card.id for card in database.cards}
+
+        def root(card_id: str) -> str:
+            while parent[card_id] != card_id:
+                parent[card_id] = parent[parent[card_id]]
+                card_id = parent[card_id]
+            return card_id
+
+        first: dict[tuple, str] = {}
+        ab_bases = {base for card in database.cards if (base := _alternate_border(card))}
+        for card in database.cards:
+            keys = self._keys_of(card, ab_bases)
+            self._keys[card.id] = keys
+            for key in keys:
+                if key in first:
+                    parent[root(card.id)] = root(first[key])
+                else:
+                    first[key] = card.id
+        self._groups = {card_id: root(card_id) for card_id in parent}
+
+    def generic(self, card: Card) -> bool:
+        """The dictionary's generic lists decide; the card data's mark where the dictionary lists the card nowhere."""
+        if card.id in self._generic:
+            return True
+        return card.id not in self._group_of and bool(card.get("generic"))
+
+    def _keys_of(self, card: Card, ab_bases: set[str]) -> list[tuple]:
         title = normalise(card.title)
-        keys = [("art", title, card.get("art") or card.id)]
+        keys: list[tuple] = [("art", title, card.get("art") or card.id)]
+        base = _alternate_border(card) or (str(card.get("set") or "") if card.get("set") in ab_bases else None)
+        if base is not None:
+            keys.append(("border", title, base, icon(card)))
         if card.is_a("lost_soul") and card.get("special_ability"):
-            keys.append(("lost soul", normalise(lost_soul_name(card, version) or title)))
-        rainbow = "multi" in (card.get("brigades") or ())
-        generic = card.get("generic")
-        if rainbow or not (generic or card.is_a("lost_soul")):
+            keys.append(("lost soul", normalise(lost_soul_name(card, self._version) or title)))
+        generic = self.generic(card)
+        if "multi" in (card.get("brigades") or ()) or not (generic or card.is_a("lost_soul")):
             keys.append(("icon", title, icon(card)))
-        if not generic and people:
-            person = _person(card.title, people)
+        if not generic:
+            if card.id in self._group_of:
+                keys.append(("person", self._group_of[card.id], icon(card)))
+            person = _person(card.title, self._people) if self._people else None
             if person is not None:
-                keys.append(("person", person, alignment(card)))
-        for key in keys:
-            if key in first:
-                parent[root(card.id)] = root(first[key])
-            else:
-                first[key] = card.id
-    groups = {card_id: root(card_id) for card_id in parent}
-    return lambda card: groups.get(card.id, card.id)
+                keys.append(("listed person", person, icon(card)))
+        return keys
+
+    def __call__(self, card: Card) -> str:
+        return self._groups.get(card.id, card.id)
+
+    def why(self, cards: list[Card]) -> str:
+        """What makes these printings (of one group) one card: the reason two of them share."""
+        for index, a in enumerate(cards):
+            for b in cards[index + 1 :]:
+                shared = [key for key in self._keys.get(a.id, ()) if key in self._keys.get(b.id, ())]
+                if shared:
+                    return self._reason(shared[0])
+        return "the same card through other printings of it"
+
+    def _reason(self, key: tuple) -> str:
+        if key[0] == "person":
+            return f"the same person ({self._dictionary.label}, Duplicate Card) with the same icon"
+        if key[0] == "listed person":
+            return f"the same person ({self._version.same_person_source}) with the same icon"
+        return _WHY[key[0]]
+
+
+def _people_not_in(found: Dictionary | None, people: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
+    """The version's own same-person groups, less those whose people the dictionary lists."""
+    if found is None:
+        return people
+    listed = {loose(entry.title) for group in found.duplicate_cards for entry in group} | {loose(e.title) for e in found.generic}
+    return tuple(group for group in people if not any(loose(name) in listed for name in group))
+
+
+@cache
+def tournament_identity(database: CardDatabase, version: RulesVersion | None = None) -> SameCard:
+    return SameCard(database, version)

@@ -25,7 +25,8 @@ from deckcheck.wording import plural
 
 DOMINANTS = ("good_dominant", "evil_dominant")
 SAME_CARD = (
-    "; same card: name + art, Lost Soul name (its reference), rainbow or non-generic name + icon, the same person by the listed names"
+    "; same card: name + art (an alternate border is the same art), Lost Soul name (its reference), rainbow or non-generic"
+    " name + icon, a non-generic card of the same person (the Official Redemption Dictionary's Duplicate Card list) + icon"
 )
 DECK_AND_RESERVE = (("main",), ("main", "side"))
 

@@ -1,0 +1,151 @@
+"""The Official Redemption Dictionary as data: read from its text by scripts/import_ordir.py, its
+titles matched to the real LackeyCCG card list, and "same card" by it on every printing."""
+
+from itertools import combinations
+
+import pytest
+import yaml
+from deckcheck.games.redemption.dictionary import brigade_variant, dictionary, loose, matched
+from deckcheck.games.redemption.rules_version import versions
+from deckcheck.games.redemption.same_card import icon, tournament_identity
+from deckcheck.importers.ordir import Title, parse, titles_in
+from deckcheck.loading.card_db import load_databases
+
+from conftest import REPO, SHARED, run
+
+TEXT = SHARED / "rulebooks" / "redemption-ordir-7.0.0.txt"
+REAL = SHARED / "data" / "redemption-lackey"
+DATA = REPO / "card_data" / "formats" / "redemption" / "ordir-7.0.0.yaml"
+needs_text = pytest.mark.skipif(not TEXT.is_file(), reason="../shared/rulebooks/redemption-ordir-7.0.0.txt is not beside this checkout")
+
+
+# --- reading the text ---------------------------------------------------------------------------------
+
+
+def test_a_title_may_hold_parentheses_of_its_own_and_sets_may_carry_a_printing():
+    listed = titles_in("Abednego (Azariah) (FF) or Abed-nego (Azariah) (PoC, T2C) or Pharaoh (A-L, Or-L)")
+    assert listed == [Title("Abednego (Azariah)", ("FF",)), Title("Abed-nego (Azariah)", ("PoC", "T2C")), Title("Pharaoh", ("A-L", "Or-L"))]
+
+
+def test_an_item_broken_by_a_page_continues_on_the_next_page():
+    # our own small text in the layout pdftotext gives: a heading, bullets, a page number and a form feed
+    text = (
+        "Name Errata\n  Card Name (Sets)      Errata\n  Old Name (Ki)      New Name\n\nReference Errata\n"
+        "  Card Name (Sets)      New Reference\n  Some Card (P)      John 1:1\n\nIdentifier Errata\n"
+        "  Card Name (Sets)     Incorrect Identifier(s)     Correct Identifier(s)\n"
+        "  Some Card (P)        Unique                      None (Removed)\nGlossary of Terms\n"
+        "Duplicate Card\n•   Ann (Pr) or Ann, the Widow (GC) or Ann,\n\n      30\n\f    the Prophetess (LC)\n"
+        "•   Bob (K) or King Bob (Ki)\n\n                E\n"
+        "Generic Character\n  The following Redemption® Heroes are considered generic:\n  •   Crowd (Pa) and Mob [Black] (EC)\n"
+        "Genesis Card\n"
+    )
+    found = parse(text)
+    assert [[t.title for t in group] for group in found.duplicate_cards] == [
+        ["Ann", "Ann, the Widow", "Ann, the Prophetess"],
+        ["Bob", "King Bob"],
+    ]
+    assert found.generic == {"heroes": [Title("Crowd", ("Pa",)), Title("Mob [Black]", ("EC",))]}
+    assert found.name_errata == [{"name": "Old Name", "sets": ["Ki"], "errata": "New Name"}]
+    assert found.identifier_errata == [{"name": "Some Card", "sets": ["P"], "incorrect": ["Unique"], "correct": []}]
+
+
+@needs_text
+def test_the_data_holds_every_group_and_list_of_the_dictionary():
+    """The dictionary's own count (242 Duplicate Card groups of 593 titles), and the data file is what the
+    script writes from the text today."""
+    found = parse(TEXT.read_text(encoding="utf-8"))
+    assert (len(found.duplicate_cards), sum(len(g) for g in found.duplicate_cards)) == (242, 593)
+    data = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    assert data["duplicate_cards"] == [[t.as_data() for t in group] for group in found.duplicate_cards]
+    assert data["generic"] == {kind: [t.as_data() for t in titles] for kind, titles in found.generic.items()}
+    assert data["name_errata"] == found.name_errata
+    assert {"name": "Pharoah", "sets": ["A-L", "Or-L"], "errata": "Pharaoh"} in data["name_errata"]
+
+
+def test_every_rules_version_names_a_dictionary_that_is_shipped():
+    for version in versions():
+        assert version.dictionary is not None and dictionary(version.dictionary).version == version.dictionary
+
+
+@pytest.mark.parametrize(
+    "title, expected",
+    [
+        ("Angry Mob [Black]", ("Angry Mob", {"black"})),
+        ("Aliens [Black/Pale Green]", ("Aliens", {"black", "pale_green"})),
+        ("Obsidian Minion [Gold, Barrels]", ("Obsidian Minion", {"gold"})),
+        ("Sadducees [Ear Scratch]", None),
+    ],
+)
+def test_a_bracket_of_colours_names_a_brigade_variant(title, expected):
+    found = brigade_variant(title)
+    assert (found and (found[0], set(found[1]))) == expected
+
+
+def test_titles_are_compared_without_case_quotes_commas_or_brackets():
+    assert loose("Balaam, Son of Beor") == loose("Balaam Son of Beor")
+    assert loose("Aaron, God’s Mediator") == loose("Aaron, God's Mediator")
+    assert loose("Fourth Seal (Death)") == loose("Fourth Seal, Death")
+
+
+# --- the real card list -----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def real(tmp_path_factory):
+    if not REAL.is_dir():
+        pytest.skip("../shared/data/redemption-lackey is not beside this checkout")
+    out = tmp_path_factory.mktemp("real")
+    outcome = run("db", "import", "lackey", REAL / "carddata.txt", "--formats", REAL / "formats.txt", "-o", out)
+    assert outcome.exit_code == 0, outcome.stderr
+    return out, load_databases([out])["redemption"]
+
+
+def test_every_listed_title_matches_a_printing_of_the_real_list_or_is_listed_with_its_reason(real):
+    _, real = real
+    found = dictionary("7.0.0")
+    listed = matched(found, real)
+    titles = sum(len(group) for group in found.duplicate_cards) + len(found.generic)
+    assert len(listed.matches) + len(listed.unmatched) == titles == 1035
+    assert sorted({u.title for u in listed.unmatched}) == sorted(found.not_in_card_list)
+    assert len(listed.matches) == 1017  # the 18 others are art variants the card list names otherwise
+    assert all(reason for reason in found.not_in_card_list.values())
+
+
+def test_the_dictionary_s_sets_tell_printings_of_one_title_apart(real):
+    _, real = real
+    listed = matched(dictionary("7.0.0"), real)
+    bears = {card.get("set"): card.id for card in real.cards if card.title == "Bear"}
+    assert bears["2E"] in listed.group_of  # Bear (D): one person with The Bear
+    assert bears["CoW"] in listed.generic and bears["CoW"] not in listed.group_of  # Bear (CW): generic
+
+
+@pytest.mark.parametrize("version", [v for v in versions()], ids=lambda v: v.version)
+def test_same_card_by_the_dictionary_holds_on_every_printing_of_the_real_list(real, version):
+    """Two printings of one Duplicate Card group, neither generic, are one card exactly when their
+    icons agree (or their art is one: the card list's shared images)."""
+    _, real = real
+    same = tournament_identity(real, version)
+    listed = matched(dictionary(version.dictionary), real)
+    by_group: dict[int, list] = {}
+    for card in real.cards:
+        if card.id in listed.group_of and not same.generic(card):
+            by_group.setdefault(listed.group_of[card.id], []).append(card)
+    joined = apart = 0
+    for cards in by_group.values():
+        for a, b in combinations(cards, 2):
+            if icon(a) == icon(b):
+                assert same(a) == same(b), (a.name, b.name)
+                joined += 1
+            elif same(a) != same(b):
+                apart += 1
+    assert joined > 500 and apart > 500
+
+
+def test_a_deck_of_two_titles_of_one_person_is_illegal_and_says_why(real, tmp_path):
+    out, _ = real
+    deck = tmp_path / "deck.txt"
+    lines = ["# game: redemption", "# format: type1", "1 Ahab ( C)", "1 King Ahab"]
+    deck.write_text("\n".join(lines) + "\n")
+    outcome = run("check", deck, "--card-db", out, "--output-format", "json")
+    messages = [f["message"] for f in outcome.deck["findings"] if f["rule"].endswith("-limit")]
+    assert any("Official Redemption Dictionary 7.0.0, Duplicate Card" in m for m in messages), outcome.deck["findings"]
