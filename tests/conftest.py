@@ -133,3 +133,15 @@ def demon_rush_deck(
         main = fill(main, size, "Neutral Soldier", 3)
     text = "game: demon-rush\n" + (f"champion: {champion}\n" if champion else "") + zone_yaml("main", main)
     return text + (zone_yaml("side", side) if side else "")
+
+
+@pytest.fixture(scope="session")
+def real_database(tmp_path_factory):
+    """The real LackeyCCG card list (../shared/data), imported once: (its folder, the import's summary)."""
+    real = SHARED / "data" / "redemption-lackey"
+    if not real.is_dir():
+        pytest.skip("../shared/data/redemption-lackey is not beside this checkout")
+    out = tmp_path_factory.mktemp("real")
+    outcome = run("db", "import", "lackey", real / "carddata.txt", "--formats", real / "formats.txt", "-o", out)
+    assert outcome.exit_code == 0, outcome.stderr
+    return out, outcome.stdout

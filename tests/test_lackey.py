@@ -409,16 +409,6 @@ def test_cache_can_be_turned_off_and_survives_an_unwritable_folder(tmp_path, mon
 # --- the real plugin data -------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def real_database(tmp_path_factory):
-    if not REAL.is_dir():
-        pytest.skip("../shared/data/redemption-lackey is not beside this checkout")
-    out = tmp_path_factory.mktemp("real")
-    outcome = run("db", "import", "lackey", REAL / "carddata.txt", "--formats", REAL / "formats.txt", "-o", out)
-    assert outcome.exit_code == 0, outcome.stderr
-    return out, outcome.stdout
-
-
 @needs_real
 def test_the_readmes_figures_of_the_real_list_are_what_the_import_prints(real_database):
     """README drift: every count the README quotes for the real list is the import's own."""

@@ -14,7 +14,6 @@ from deckcheck.loading.card_db import load_databases
 from conftest import REPO, SHARED, run
 
 TEXT = SHARED / "rulebooks" / "redemption-ordir-7.0.0.txt"
-REAL = SHARED / "data" / "redemption-lackey"
 DATA = REPO / "card_data" / "formats" / "redemption" / "ordir-7.0.0.yaml"
 needs_text = pytest.mark.skipif(not TEXT.is_file(), reason="../shared/rulebooks/redemption-ordir-7.0.0.txt is not beside this checkout")
 
@@ -91,12 +90,8 @@ def test_titles_are_compared_without_case_quotes_commas_or_brackets():
 
 
 @pytest.fixture(scope="module")
-def real(tmp_path_factory):
-    if not REAL.is_dir():
-        pytest.skip("../shared/data/redemption-lackey is not beside this checkout")
-    out = tmp_path_factory.mktemp("real")
-    outcome = run("db", "import", "lackey", REAL / "carddata.txt", "--formats", REAL / "formats.txt", "-o", out)
-    assert outcome.exit_code == 0, outcome.stderr
+def real(real_database):
+    out, _ = real_database
     return out, load_databases([out])["redemption"]
 
 
