@@ -64,7 +64,6 @@ TYPES = {
     "covenant": "covenant",
     "city": "city",
 }
-BRIGADES = re.compile(r"pale green|white|gold|purple|silver|blue|green|red|crimson|black|brown|gr[ae]y|orange|teal|clay|multi")
 
 
 class CardListError(Exception):
@@ -167,11 +166,6 @@ def card_types(value: str, alignment: str) -> list[str] | None:
     return list(dict.fromkeys(types)) or None
 
 
-def brigades_of(value: str) -> list[str]:
-    found = [b.replace(" ", "_").replace("grey", "gray") for b in BRIGADES.findall(value.casefold())]
-    return list(dict.fromkeys(found))
-
-
 class BadRow(ValueError):
     """A row no card can come from; its message says why."""
 
@@ -193,7 +187,7 @@ def convert(row: dict[str, str], title: str, rotation: bool) -> dict:
     if title != row["Name"]:
         card["title"] = title
     card["type"] = card_types(row["Type"], alignment)
-    card["brigades"] = brigades_of(row["Brigade"])
+    card["brigades"] = titles.brigades_of(row["Brigade"])
     for key in ("Strength", "Toughness"):
         value = _number(row[key], key)
         if value is not None:

@@ -30,6 +30,15 @@ _BRIGADE_WORDS = re.compile(
     r"teal|clay|pale green|yellow|multi)(?:\s*/\s*(?:white|gold|purple|silver|blue|green|red|"
     r"crimson|black|brown|gr[ae]y|orange|teal|clay|pale green|yellow))*"
 )
+_BRIGADES = re.compile(r"pale green|white|gold|purple|silver|blue|green|red|crimson|black|brown|gr[ae]y|orange|teal|clay|multi")
+
+
+def brigades_of(value: str) -> list[str]:
+    """The brigades a text names, as card data writes them (`Black/Pale Green` -> black, pale_green)."""
+    found = [b.replace(" ", "_").replace("grey", "gray") for b in _BRIGADES.findall(value.casefold())]
+    return list(dict.fromkeys(found))
+
+
 _VARIANT_MARKERS = {"banned", "errata", "greek", "hebrew"}
 _RARITY_MARKS = {"ur+", "ur", "plus"}
 

@@ -61,19 +61,19 @@ def _lines_between(lines: list[str], start: str, end: str) -> tuple[list[str], i
 
 
 def _bullets(lines: list[str]) -> list[str]:
-    """The text of each bullet (•) item, its continuation lines joined; a blank line ends one."""
+    """The text of each bullet (•) item, its continuation lines joined; a blank line or the next
+    list's heading ends one."""
     items: list[str] = []
-    current: list[str] | None = None
+    open_item = False
     for line in lines:
         stripped = line.strip()
         if stripped.startswith("•"):
-            current = [stripped.lstrip("• ")]
-            items.append("")
-            items[-1] = current[0]
-        elif stripped and current is not None and not stripped.startswith("The following"):
+            items.append(stripped.lstrip("• "))
+            open_item = True
+        elif stripped and open_item and not stripped.startswith("The following"):
             items[-1] += " " + stripped
         else:
-            current = None
+            open_item = False
     return items
 
 

@@ -17,6 +17,8 @@ from functools import cache
 from types import MappingProxyType
 from typing import Mapping
 
+from deckcheck.games.redemption.rules_version import set_key
+from deckcheck.importers.lackey_titles import brigades_of
 from deckcheck.loading import resources
 from deckcheck.loading.card_db import CardDatabase
 from deckcheck.loading.checked_yaml import checked_data
@@ -88,8 +90,6 @@ def loose(title: str) -> str:
 
 
 _BRIGADE_BRACKET = re.compile(r"^(?P<title>.*?)\s*\[(?P<colours>[A-Za-z ]+(?:\s*[/,]\s*[A-Za-z ]+)*)\]$")
-_COLOURS = {"white", "gold", "purple", "silver", "blue", "green", "red", "crimson", "black", "brown", "gray", "orange", "teal", "clay"}
-_COLOURS |= {"pale green"}
 
 
 def brigade_variant(title: str) -> tuple[str, frozenset[str]] | None:
@@ -98,13 +98,8 @@ def brigade_variant(title: str) -> tuple[str, frozenset[str]] | None:
     found = _BRIGADE_BRACKET.match(title)
     if not found:
         return None
-    words = [w.strip().casefold().replace("grey", "gray") for w in re.split(r"[/,]", found.group("colours"))]
-    colours = frozenset(w.replace(" ", "_") for w in words if w in _COLOURS)
+    colours = frozenset(brigades_of(found.group("colours")))
     return (found.group("title"), colours) if colours else None
-
-
-def _base_set(card: Card) -> str:
-    return re.sub(r"\s*\[Ban\]$", "", str(card.get("set") or ""))
 
 
 @dataclass(frozen=True)
@@ -156,9 +151,9 @@ def _candidates(found: Dictionary, by_title: dict[str, list[Card]], listed: List
 def _match(found: Dictionary, by_title: dict[str, list[Card]], listed: Listed) -> Match | None:
     """The first spelling with a printing in the listed sets; else every printing of the first that has any."""
     candidates = _candidates(found, by_title, listed)
-    sets = {s for abbreviation in listed.sets for s in found.set_printings.get(_SET_MARK.sub("", abbreviation), ())}
+    sets = {set_key(s) for abbreviation in listed.sets for s in found.set_printings.get(_SET_MARK.sub("", abbreviation), ())}
     for printings in candidates:
-        within = [card for card in printings if _base_set(card) in sets]
+        within = [card for card in printings if set_key(card.get("set")) in sets]
         if within:
             return Match(listed, tuple(within), "sets")
     return Match(listed, tuple(candidates[0]), "title") if candidates else None
@@ -171,19 +166,15 @@ def matched(found: Dictionary, database: CardDatabase) -> Matched:
     generic: set[str] = set()
     matches: list[Match] = []
     unmatched: list[Listed] = []
-    for index, group in enumerate(found.duplicate_cards):
-        for listed in group:
-            match = _match(found, by_title, listed)
-            if match is None:
-                unmatched.append(listed)
-                continue
-            matches.append(match)
-            group_of.update({card.id: index for card in match.cards})
-    for listed in found.generic:
+    listed_titles = [(listed, index) for index, group in enumerate(found.duplicate_cards) for listed in group]
+    for listed, group in listed_titles + [(listed, None) for listed in found.generic]:
         match = _match(found, by_title, listed)
         if match is None:
             unmatched.append(listed)
             continue
         matches.append(match)
-        generic.update(card.id for card in match.cards)
+        if group is None:
+            generic.update(card.id for card in match.cards)
+        else:
+            group_of.update({card.id: group for card in match.cards})
     return Matched(MappingProxyType(group_of), frozenset(generic), tuple(matches), tuple(unmatched))

@@ -112,10 +112,10 @@ class Ban:
     def matches(self, card: Card) -> bool:
         if normalise(card.name) != normalise(self.name):
             return False
-        return self.set is None or _set_key(card.get("set")) == _set_key(self.set)
+        return self.set is None or set_key(card.get("set")) == set_key(self.set)
 
 
-def _set_key(card_set: Any) -> str:
+def set_key(card_set: Any) -> str:
     """A set as the card list writes it, without the mark Lackey puts on a banned card's set."""
     return re.sub(r"\s*\[Ban\]$", "", str(card_set or "")).casefold()
 

@@ -104,10 +104,12 @@ def _person(title: str, groups: tuple[tuple[str, ...], ...]) -> int | None:
     return None
 
 
-def _alternate_border(card: Card) -> str | None:
-    """The base set of an alternate-border printing (`CoW (AB)` -> `CoW`): the same art, another border."""
-    found = _AB_SET.match(str(card.get("set") or ""))
-    return found.group(1) if found else None
+def _border_sets(database: CardDatabase) -> dict[str, str]:
+    """Each set that has an alternate-border reprint, and the reprint's set (`CoW (AB)`), -> the
+    set whose art both share (`CoW`)."""
+    sets = {str(card.get("set") or "") for card in database.cards}
+    bases = {found.group(1): name for name in sets if (found := _AB_SET.match(name))}
+    return {name: base for base, reprint in bases.items() if base in sets for name in (base, reprint)}
 
 
 _AB_SET = re.compile(r"^(.*?)\s*\(AB\)$")
@@ -140,9 +142,9 @@ class SameCard:
             return card_id
 
         first: dict[tuple, str] = {}
-        ab_bases = {base for card in database.cards if (base := _alternate_border(card))}
+        border_sets = _border_sets(database)
         for card in database.cards:
-            keys = self._keys_of(card, ab_bases)
+            keys = self._keys_of(card, border_sets)
             self._keys[card.id] = keys
             for key in keys:
                 if key in first:
@@ -157,10 +159,10 @@ class SameCard:
             return True
         return card.id not in self._group_of and bool(card.get("generic"))
 
-    def _keys_of(self, card: Card, ab_bases: set[str]) -> list[tuple]:
+    def _keys_of(self, card: Card, border_sets: dict[str, str]) -> list[tuple]:
         title = normalise(card.title)
         keys: list[tuple] = [("art", title, card.get("art") or card.id)]
-        base = _alternate_border(card) or (str(card.get("set") or "") if card.get("set") in ab_bases else None)
+        base = border_sets.get(card.get("set") or "")
         if base is not None:
             keys.append(("border", title, base, icon(card)))
         if card.is_a("lost_soul") and card.get("special_ability"):
