@@ -97,7 +97,8 @@ def check_file(path: Path, options: CheckOptions, databases: Databases, content:
         loaded.findings.extend(judge(loaded, options.ignore))
     report = report_of(display_path(path), loaded, options.ignore)
     if options.all_formats and loaded.deck is not None:
-        report = replace(report, formats=tuple(every_format(loaded, databases, options)))
+        # the formats a deck is legal in first: "where can I play this?" is the question asked
+        report = replace(report, formats=tuple(sorted(every_format(loaded, databases, options), key=lambda v: not v.legal)))
     return report
 
 

@@ -115,7 +115,9 @@ def fail(message: str) -> NoReturn:
 
 # Options `check` and `side` share.
 GameOption = typer.Option(None, "--game", metavar="GAME", help=f"Game of decks that do not say ({GAMES}).")
-FormatOption = typer.Option(None, "--format", metavar="FORMAT", help="Format of decks that do not say.")
+FormatOption = typer.Option(
+    None, "--format", metavar="FORMAT", help="Format of decks that do not say (default: the game's; Redemption: type1)."
+)
 CardDbOption = typer.Option(
     [], "--card-db", metavar="PATH", help="Card database file or folder replacing the bundled database of the games it covers (repeatable)."
 )
@@ -180,7 +182,10 @@ def check(
         "repeatable, adds to the config's exclude).",
     ),
     all_formats: bool = typer.Option(
-        False, "--all-formats", help="Also judge each deck under every format of its game (each in the rules version in force on the date)."
+        False,
+        "--all-formats",
+        help="Also judge each deck under every format of its game, those it is legal in first "
+        "(each in the rules version in force on the date).",
     ),
 ) -> None:
     """Check deck files against their game's construction rules."""

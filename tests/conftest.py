@@ -95,7 +95,7 @@ def redemption_deck(size: int, lost_souls: int, extra: dict[str, int] | None = N
         missing -= cards[f"Filler {filler}"]
         filler += 1
     assert missing == 0, "the extra cards are more than the deck size"
-    return "game: redemption\n" + zone_yaml("main", cards)
+    return "game: redemption\nformat: quickstart\n" + zone_yaml("main", cards)
 
 
 def redline_deck(main: dict[str, int], general: str | None = "Mars General", **zones: dict[str, int]) -> str:

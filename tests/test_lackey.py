@@ -203,7 +203,7 @@ def test_dek_resolves_by_image_then_set_then_name(tmp_path, imported):
         + dek_card("unknown_image", "James (I)", "I")
     )
     deck.write_text(DEK.format(cards=cards_xml))
-    outcome = run("check", deck, "--card-db", out, "--output-format", "json")
+    outcome = run("check", deck, "--card-db", out, "--format", "quickstart", "--output-format", "json")
     assert outcome.deck["game"] == "redemption" and outcome.deck["counts"] == {"main": 4, "side": 1}
     assert "deck.unknown-card" not in outcome.errors and "deck.ambiguous-card" not in outcome.errors
     # a deck under 50 cards is refused by its size; it still allows one of each ability card
@@ -288,7 +288,7 @@ def test_unknown_format_lists_the_datas_formats(tmp_path, imported):
 
 def test_banned_in_the_data_is_banned_everywhere(tmp_path, imported):
     deck = tmp_path / "deck.yaml"
-    deck.write_text("game: redemption\nmain:\n  Endless Treasures: 1\n")
+    deck.write_text("game: redemption\nformat: quickstart\nmain:\n  Endless Treasures: 1\n")
     (finding,) = run("check", deck, "--card-db", imported[0], "--output-format", "json").findings("banlist.banned")
     assert finding["message"] == "Endless Treasures (Banned) is banned by the card list's own Banned mark"
 
@@ -497,7 +497,7 @@ def test_the_real_summary_puts_under_no_parenthesis_only_names_without_one(real_
 
 @needs_real
 def test_every_official_deck_gets_the_verdict_its_contents_deserve(real_database):
-    outcome = run("check", REAL / "decks", "--card-db", real_database[0], "--output-format", "json")
+    outcome = run("check", REAL / "decks", "--card-db", real_database[0], "--format", "quickstart", "--output-format", "json")
     verdicts = {d["path"].rsplit("/", 1)[-1]: sorted({f["rule"] for f in d["findings"]}) for d in outcome.report["decks"]}
     illegal = {name: rules for name, rules in verdicts.items() if rules}
     # the plugin's I and J files list one Lost Soul twice (51 cards, 8 Lost Souls, an ability
@@ -642,7 +642,7 @@ def test_every_official_deck_as_a_raw_export(real_database, tmp_path):
     from its cards, and a name two printings share is a warning where the choice changes nothing."""
     for dek in sorted((REAL / "decks").glob("*.dek")):
         _export(dek, tmp_path / f"{dek.stem}.txt")
-    outcome = run("check", tmp_path, "--card-db", real_database[0], "--output-format", "json")
+    outcome = run("check", tmp_path, "--card-db", real_database[0], "--format", "quickstart", "--output-format", "json")
     decks = {d["path"].rsplit("/", 1)[-1]: d for d in outcome.report["decks"]}
     assert len(decks) == 16 and all(d["game"] == "redemption" and d["game_inferred"] for d in decks.values())
     ambiguous = [f for d in decks.values() for f in d["findings"] if f["rule"] == "deck.ambiguous-card"]

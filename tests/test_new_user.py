@@ -1,5 +1,7 @@
 """What a new user meets first: pointers to real data, options checked up front, standard input."""
 
+import re
+
 import pytest
 
 from conftest import DATA, run
@@ -174,7 +176,8 @@ def test_counted_words_agree_with_one(tmp_path):
 
 
 def test_redemption_caps_agree_with_one_lost_soul(tmp_path):
-    deck = write(tmp_path, "deck.yaml", "game: redemption\nmain:\n  Soul 1: 1\n  Good Dominant 1: 1\n  Evil Dominant 1: 1\n")
+    text = "game: redemption\nformat: quickstart\nmain:\n  Soul 1: 1\n  Good Dominant 1: 1\n  Evil Dominant 1: 1\n"
+    deck = write(tmp_path, "deck.yaml", text)
     outcome = run("check", deck, "--card-db", DATA / "redemption-cards.yaml", "--output-format", "json")
     (cap,) = outcome.findings("redemption.dominant-cap")
     assert cap["message"] == "2 dominants but only 1 Lost Soul; dominants may not outnumber Lost Souls"
@@ -245,7 +248,8 @@ def test_rules_shows_the_formats_a_card_database_defines(little_list):
     import json
 
     text = run("rules", "redemption", "--card-db", little_list).stdout
-    assert "  format rotation (from the card data): Rotation: quickstart rules, cards of 1 set only" in text
+    # a card data's format is a pool under the rules a deck naming no format gets: Type 1 of the date
+    assert re.search(r"  format rotation \(from the card data\): Rotation: type1 [\d.]+ rules, cards of 1 set only", text)
     listing = json.loads(run("rules", "redemption", "--card-db", little_list, "--output-format", "json").stdout)
     (rotation,) = [f for f in listing["games"][0]["formats"] if f.get("from_card_data")]
     assert (rotation["name"], rotation["sets"]) == ("rotation", ["I"])

@@ -117,7 +117,7 @@ class Game:
     name: str
     title: str
     source: str  # the rulebook, as deckcheck rules names it
-    formats: tuple[Format, ...]  # the first is the default
+    formats: tuple[Format, ...]
     rules: tuple[Rule, ...]  # the game's own; the rules every game shares are added by the engine
     zones: tuple[Zone, ...]  # the zones a deck of this game may have, in the order it is written
     goldfish: str  # the module of its goldfish model (imported only by `goldfish`: it needs numpy)
@@ -137,13 +137,15 @@ class Game:
     # each zone's size (deck, params) -> [(what, figure)]
     listed_singly: tuple[str, ...] = ()
     sheet_totals: Callable[[Deck, Params], list[tuple[str, str]]] | None = None
+    # the format of a deck that names none (None: the first of `formats`)
+    default: str | None = None
 
     def zone(self, name: str) -> Zone | None:
         return next((zone for zone in self.zones if zone.name == name), None)
 
     @property
     def default_format(self) -> str:
-        return self.formats[0].name
+        return self.default or self.formats[0].name
 
     def canonical_format(self, name: str) -> str:
         """A format's name for one of its aliases (limited -> type1), or the name itself."""
@@ -163,10 +165,13 @@ class Game:
         data = next((f for f in defined if f["name"] == name), None)
         if data is None:
             return None, False
-        default = self.formats[0]
+        # a card data's format is a pool: the default format's rules of the date, with its sets
+        default, before_oldest = self.format_in_force(self.default_format, (), as_of)
+        assert default is not None  # the default is one of the game's own formats
         label = data.get("label", name)
-        described = f"{label}: {default.name} rules, cards of {plural(len(data['sets']), 'set')} only"
-        return Format(name, described, default.params, tuple(data["sets"])), False
+        version = f" {default.version}" if default.version else ""
+        described = f"{label}: {default.name}{version} rules, cards of {plural(len(data['sets']), 'set')} only"
+        return replace(default, name=name, description=described, sets=tuple(data["sets"]), aliases=()), before_oldest
 
     def format_names(self, defined: tuple[dict, ...] = ()) -> list[str]:
         return list(dict.fromkeys([f.name for f in self.formats] + [f["name"] for f in defined]))

@@ -18,7 +18,7 @@ def test_deck_size_boundary(check_deck, size, legal):
 def test_deck_size_message_points_at_main(check_deck):
     (finding,) = check_deck(redemption_deck(49, 7), DB).findings("redemption.deck-size")
     assert finding["message"] == "the deck has 49 cards; it needs at least 50"
-    assert (finding["line"], finding["column"]) == (2, 1)
+    assert (finding["line"], finding["column"]) == (3, 1)  # the line of `main:`, after game and format
 
 
 @pytest.mark.parametrize(

@@ -172,6 +172,7 @@ GAME = Game(
     match_rules=(TEAM_UNIQUE,),
     listed_singly=("lost_soul", "good_dominant", "evil_dominant"),
     sheet_totals=sheet_totals,
+    default="type1",  # the format of every sanctioned event; the quick-start rules are asked for by name
     full_card_list=(
         "import the full card list from LackeyCCG (the Redemption plugin's folder under LackeyCCG/plugins/ holds "
         "sets/carddata.txt and formats.txt) with `deckcheck db import lackey carddata.txt --formats formats.txt "
