@@ -24,7 +24,16 @@ from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.model import Card, CardLine, Deck, DeckReport, Entry, Finding, FormatVerdict, Position, Severity, SheetLayout
 from deckcheck.registry import UnknownName
 from deckcheck.rules import Context, Findings, Format, Game, Rule, run_rules
-from deckcheck.rules.common import AMBIGUOUS_CARD, PARSE, SKIPPED_LINE, UNIGNORABLE, UNKNOWN_CARD, UNKNOWN_GAME, rules_checked
+from deckcheck.rules.common import (
+    AMBIGUOUS_CARD,
+    HARMLESS_AMBIGUITY,
+    PARSE,
+    SKIPPED_LINE,
+    UNIGNORABLE,
+    UNKNOWN_CARD,
+    UNKNOWN_GAME,
+    rules_checked,
+)
 from deckcheck.rules.shapes import same_name
 from deckcheck.wording import plural
 
@@ -266,7 +275,7 @@ def _ambiguity(index: int, printings: tuple[Card, ...], outcomes: list, shows_il
     legal_with = list(dict.fromkeys(choice[index].id for choice, *_, legal in outcomes if legal))
     shown = " or ".join(legal_with[:5]) + (f" (or {len(legal_with) - 5} more)" if len(legal_with) > 5 else "")
     if not changes_findings:
-        return "; each gives the deck the same verdict and findings: name one by its id to be exact", Severity.WARNING
+        return "; each gives the deck the same verdict and findings: name one by its id to be exact", HARMLESS_AMBIGUITY
     if changes_verdict:
         return (f" and the choice changes the verdict: the deck is legal with {shown}; name the printing by its id", Severity.ERROR)
     if not shows_illegal and not legal_with:
@@ -275,7 +284,7 @@ def _ambiguity(index: int, printings: tuple[Card, ...], outcomes: list, shows_il
     return (
         "; the deck gets the same verdict with each, but not the same findings (only those common to all are "
         "shown): name one by its id to be exact"
-    ), Severity.WARNING
+    ), HARMLESS_AMBIGUITY
 
 
 def _with_printings(deck: Deck, chosen: dict[tuple[str, int], Card]) -> Deck:

@@ -27,7 +27,7 @@ def _named(each: Format) -> str:
 
 
 def _table(rules: Sequence[Rule]) -> str:
-    rows = [(r.id, r.severity.value, r.summary, r.source) for r in rules]
+    rows = [(r.id, r.severities, r.summary, r.source) for r in rules]
     return tabulate(rows, headers=("rule", "severity", "summary", "source"), tablefmt="simple", maxcolwidths=[None, None, 58, 40])
 
 
@@ -40,8 +40,8 @@ def render_text(games: Sequence[Game], defined: Mapping[str, Sequence[dict]] = {
     parts = ["Every game", _table(COMMON_RULES), ""]
     for game in games:
         parts.append(f"{game.title} (game: {game.name}) \u2014 {game.source}")
-        for index, each in enumerate(game.formats):
-            default = " [default]" if index == 0 else ""
+        for each in game.formats:
+            default = " [default]" if each.name == game.default_format else ""
             settings = ", ".join(f"{k}={v}" for k, v in each.settings.items())
             aliases = f" [aliases: {', '.join(each.aliases)}]" if each.aliases else ""
             parts.append(f"  format {_named(each)}{default}: {each.description}" + (f" ({settings})" if settings else "") + aliases)
@@ -59,7 +59,16 @@ def render_text(games: Sequence[Game], defined: Mapping[str, Sequence[dict]] = {
 
 
 def _rule_data(rules: Sequence[Rule]) -> list[dict]:
-    return [{"id": r.id, "severity": r.severity.value, "summary": r.summary, "source": r.source} for r in rules]
+    return [
+        {
+            "id": r.id,
+            "severity": r.severity.value,
+            **({"milder_severity": r.milder.value} if r.milder else {}),
+            "summary": r.summary,
+            "source": r.source,
+        }
+        for r in rules
+    ]
 
 
 def render_json(games: Sequence[Game], defined: Mapping[str, Sequence[dict]] = {}) -> str:
@@ -75,13 +84,13 @@ def render_json(games: Sequence[Game], defined: Mapping[str, Sequence[dict]] = {
                         "name": f.name,
                         "description": f.description,
                         "settings": dict(f.settings),
-                        "default": i == 0,
+                        "default": f.name == game.default_format,
                         "rules_version": f.version,
                         "effective": f.effective.isoformat() if f.effective else None,
                         "aliases": list(f.aliases),
                         **({"rules": _rule_data([r for r in f.rules if r.id not in COMMON_IDS])} if f.rules else {}),
                     }
-                    for i, f in enumerate(game.formats)
+                    for f in game.formats
                 ]
                 + [
                     {"name": f.name, "description": f.description, "from_card_data": True, "sets": list(f.sets or ())}

@@ -30,6 +30,13 @@ class Rule:
     summary: str
     source: str
     check: Check | None = None  # None for rules that loading reports (deck.parse, deck.unknown-card, ...)
+    # the severity its findings take where they cannot change the verdict (None: always `severity`)
+    milder: Severity | None = None
+
+    @property
+    def severities(self) -> str:
+        """As `deckcheck rules` shows it: `error`, or `error or warning`."""
+        return self.severity.value + (f" or {self.milder.value}" if self.milder else "")
 
     @property
     def record(self) -> RuleRecord:

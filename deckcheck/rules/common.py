@@ -20,8 +20,14 @@ UNKNOWN_GAME = Rule(
     "deck.unknown-game", Severity.ERROR, "`game:` is missing or names no known game (or the game has no such format)", _FORMAT
 )
 UNKNOWN_CARD = Rule("deck.unknown-card", Severity.ERROR, "a name or id matches no card of the game's database", _FORMAT + ", names")
+# a name whose printings all give the deck the same verdict: worth naming exactly, not a reason to refuse it
+HARMLESS_AMBIGUITY = Severity.WARNING
 AMBIGUOUS_CARD = Rule(
-    "deck.ambiguous-card", Severity.ERROR, "a name matches several printings; use one of the ids listed", _FORMAT + ", names"
+    "deck.ambiguous-card",
+    Severity.ERROR,
+    "a name matches several printings; use one of the ids listed (a warning where each printing gives the deck the same verdict)",
+    _FORMAT + ", names",
+    milder=HARMLESS_AMBIGUITY,
 )
 
 

@@ -1,6 +1,7 @@
 """Which rules a Redemption deck is judged by: Type 1 Limited of the date when it names no format,
 the quick-start rules when it says so, and a card data's format as a pool under Type 1's rules."""
 
+import json
 import re
 
 import pytest
@@ -98,3 +99,22 @@ def test_all_formats_leads_with_the_formats_the_deck_is_legal_in(check):
     legal = [name for name, ok in verdicts if ok]
     assert "type1-unlimited" in legal and ("type1", False) in verdicts
     assert verdicts[: len(legal)] == [(name, True) for name in legal]
+
+
+# --- deckcheck rules ----------------------------------------------------------------------------------
+
+
+def test_rules_marks_type1_as_redemptions_default():
+    listing = json.loads(run("rules", "redemption", "--output-format", "json").stdout)
+    defaults = {f["name"] for f in listing["games"][0]["formats"] if f["default"]}
+    assert defaults == {"type1"}  # in each rules version
+    marked = [line for line in run("rules", "redemption").stdout.splitlines() if "[default]" in line]
+    assert marked and all(line.startswith("  format type1 (rules ") for line in marked)
+
+
+def test_rules_gives_an_ambiguous_name_both_severities_reports_give_it():
+    listing = json.loads(run("rules", "--output-format", "json").stdout)
+    (ambiguous,) = [r for r in listing["common_rules"] if r["id"] == "deck.ambiguous-card"]
+    assert (ambiguous["severity"], ambiguous["milder_severity"]) == ("error", "warning")
+    (row,) = [line for line in run("rules").stdout.splitlines() if line.startswith("deck.ambiguous-card ")]
+    assert row.split()[1:4] == ["error", "or", "warning"]
