@@ -19,7 +19,7 @@ from deckcheck.games import all_games, format_named, zone_table
 from deckcheck.loading.card_db import CardDatabase, Databases, load_databases
 from deckcheck.loading.decks import STDIN, find_decks, read_deck, read_text
 from deckcheck.loading.events import Event
-from deckcheck.loading.names import Resolution, normalise
+from deckcheck.loading.names import Resolution, normalise, one_title
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.model import Card, CardLine, Deck, DeckReport, Entry, Finding, FormatVerdict, Position, Severity, SheetLayout
 from deckcheck.registry import UnknownName
@@ -276,6 +276,9 @@ def _ambiguity(index: int, printings: tuple[Card, ...], outcomes: list, shows_il
     shown = " or ".join(legal_with[:5]) + (f" (or {len(legal_with) - 5} more)" if len(legal_with) > 5 else "")
     if not changes_findings:
         return "; each gives the deck the same verdict and findings: name one by its id to be exact", HARMLESS_AMBIGUITY
+    if changes_verdict and one_title(printings):
+        # a title: the line names the card, not a printing; legal where a printing of it is
+        return (f"; the deck is legal with {shown}: write that printing's id", HARMLESS_AMBIGUITY)
     if changes_verdict:
         return (f" and the choice changes the verdict: the deck is legal with {shown}; name the printing by its id", Severity.ERROR)
     if not shows_illegal and not legal_with:

@@ -69,37 +69,48 @@ class Resolution:
     suggestions: tuple[str, ...] = ()  # nothing matched: close names
 
 
+def one_title(printings: Iterable[Card]) -> bool:
+    return len({normalise(card.title) for card in printings}) == 1
+
+
 class NameIndex:
-    """Every way a card of one database may be named: its id, its name, its title."""
+    """Every way a card of one database may be named: its id, its name, its title, either name of
+    a two-name card (`Mary, Holy Virgin` of `Mary, Holy Virgin / Mary, Willing Servant`)."""
 
     def __init__(self, cards: Iterable[Card]):
         self._by_id: dict[str, Card] = {}
         self._by_name: dict[str, list[Card]] = {}
-        self._by_title: dict[str, list[Card]] = {}
+        self._by_title: dict[str, list[Card]] = {}  # every printing of a title
+        self._by_half: dict[str, list[Card]] = {}
         self._unaccented: dict[str, list[Card]] | None = None  # built the first time a name needs it
         self._spellings: dict[str, str] | None = None  # normalised name -> name, for suggestions
         for card in cards:
             self._by_id[card.id.casefold()] = card
             self._by_name.setdefault(normalise(card.name), []).append(card)
-            title = card.facts.get("title")
-            if title and title != card.name:
-                self._by_title.setdefault(normalise(title), []).append(card)
+            title = card.facts.get("title") or card.name
+            self._by_title.setdefault(normalise(title), []).append(card)
+            for half in two_names(title):
+                self._by_half.setdefault(normalise(half), []).append(card)
 
     def __contains__(self, card_id: str) -> bool:
         return card_id.casefold() in self._by_id
 
     def resolve(self, typed: str, suggest: bool = False) -> Resolution:
-        """The card `typed` names, or the printings it may mean, or (with `suggest`) close names."""
+        """The card `typed` names, or the printings it may mean, or (with `suggest`) close names.
+        A name that is a title means every printing of it, though one printing bears that name
+        alone (`The Magi` of FoOF and `The Magi (GoC)`): the deck line names the card."""
         key = normalise(typed)
         by_id = self._by_id.get(key) or self._by_id.get(typed.strip().casefold())
-        if by_id is not None:
+        if by_id is not None and by_id.id == typed.strip():  # written as the id, not a name that slugs to it
             return Resolution(by_id)
-        for index in (self._by_name, self._by_title):
-            found = index.get(key)
+        named = self._by_name.get(key, [])
+        for found in (list(dict.fromkeys(named + self._by_title.get(key, []))), self._by_half.get(key, [])):
             if found:
                 if len(found) == 1:
                     return Resolution(found[0])
                 return Resolution(None, candidates=tuple(found))
+        if by_id is not None:
+            return Resolution(by_id)
         if self._unaccented is None:
             self._unaccented = {}
             for name, found in self._by_name.items():
@@ -130,6 +141,13 @@ class NameIndex:
 
 MAX_SUGGESTED_LENGTH = 200  # a longer name is no card's: compare its start
 CANDIDATES = 40  # names difflib compares a typed name with
+
+
+def two_names(title: str) -> tuple[str, ...]:
+    """The names of a card printed with two (`Abihud, the Progeny / Abihud, the Exilarch`), or none."""
+    if " / " not in title:
+        return ()
+    return tuple(half.strip() for half in title.split(" / ") if half.strip())
 
 
 def _trigrams(key: str) -> set[str]:

@@ -20,12 +20,13 @@ UNKNOWN_GAME = Rule(
     "deck.unknown-game", Severity.ERROR, "`game:` is missing or names no known game (or the game has no such format)", _FORMAT
 )
 UNKNOWN_CARD = Rule("deck.unknown-card", Severity.ERROR, "a name or id matches no card of the game's database", _FORMAT + ", names")
-# a name whose printings all give the deck the same verdict: worth naming exactly, not a reason to refuse it
+# a name whose printing does not decide the verdict: worth naming exactly, not a reason to refuse the deck
 HARMLESS_AMBIGUITY = Severity.WARNING
 AMBIGUOUS_CARD = Rule(
     "deck.ambiguous-card",
     Severity.ERROR,
-    "a name matches several printings; use one of the ids listed (a warning where each printing gives the deck the same verdict)",
+    "a name matches several printings; use one of the ids listed (a warning where each printing gives the deck "
+    "the same verdict, or where they share a title and one makes the deck legal)",
     _FORMAT + ", names",
     milder=HARMLESS_AMBIGUITY,
 )

@@ -583,8 +583,8 @@ def test_rules_list_every_version_and_its_date():
     from conftest import run
 
     outcome = run("rules", "redemption")
-    assert "format type1 (rules 1.3.0, from 2026-03-13): Type 1 Rotation: 50-154 cards" in outcome.stdout
-    assert "format type1 (rules 2.0, from 2026-08-13): Type 1 - 2 Player Limited: 50-70 cards" in outcome.stdout
+    assert "format type1 (rules 1.3.0, from 2026-03-13) [default]: Type 1 Rotation: 50-154 cards" in outcome.stdout
+    assert "format type1 (rules 2.0, from 2026-08-13) [default]: Type 1 - 2 Player Limited: 50-70 cards" in outcome.stdout
     assert "aliases: limited, t1" in outcome.stdout
 
 
@@ -720,14 +720,29 @@ def test_a_name_whose_printings_all_give_the_same_verdict_is_a_warning(tmp_path,
     assert "matches 2 printings (t-peter-i, t-peter-ap); each gives the deck the same verdict" in finding["message"]
 
 
-def test_a_name_whose_choice_changes_the_verdict_is_an_error_naming_the_legal_printing(check):
+def test_a_title_whose_printing_changes_the_verdict_is_legal_naming_the_printing_to_write(check):
     # "Peter" beside "Peter (I)": as Peter (I) it is a second copy (Type 1 is singleton under 2.0);
-    # as the red Peter (Ap), another card
+    # as the red Peter (Ap), another card. The line names the title: legal where a printing of it is
     outcome = check(deck("type1", 50, 7, {"Peter": 1, "Peter (I)": 1}, copies=1), V20)
     (finding,) = outcome.findings("deck.ambiguous-card")
-    assert finding["severity"] == "error" and outcome.deck["legal"] is False
-    assert finding["message"].endswith("the choice changes the verdict: the deck is legal with t-peter-ap; name the printing by its id")
+    assert finding["severity"] == "warning" and outcome.deck["legal"] is True and outcome.exit_code == 0
+    assert finding["message"].endswith("the deck is legal with t-peter-ap: write that printing's id")
     assert "redemption.copy-limit" not in outcome.errors  # not every printing gives it
+
+
+def test_a_name_of_several_titles_whose_choice_changes_the_verdict_is_an_error(check_deck, tmp_path):
+    # two cards of different titles that one name matches (a loose export): which card is meant decides
+    text = (DATA / DB).read_text(encoding="utf-8") + (
+        "  - {name: Twin, id: t-twin-a, title: Twin A, type: hero, brigades: [blue], special_ability: false, alignment: good}\n"
+        "  - {name: Twin, id: t-twin-b, title: Twin B, type: hero, brigades: [red], special_ability: false, alignment: good,"
+        " rotation: false}\n"
+    )
+    database = tmp_path / "twins.yaml"
+    database.write_text(text, encoding="utf-8")
+    outcome = check_deck(deck("type1", 50, 7, {"Twin": 1}, copies=1), database, ".yaml", "--as-of", V20)
+    (finding,) = outcome.findings("deck.ambiguous-card")
+    assert finding["severity"] == "error" and outcome.exit_code == 1
+    assert finding["message"].endswith("the choice changes the verdict: the deck is legal with t-twin-a; name the printing by its id")
 
 
 # --- every format -----------------------------------------------------------------------------------------

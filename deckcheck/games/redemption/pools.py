@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from deckcheck.model import Deck, Finding, Severity
+from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Findings, rule
 
 
@@ -35,5 +35,11 @@ def format_sets(deck: Deck, findings: Findings) -> Iterator[Finding]:
             # a card whose pool the data does not state is not judged: only a known fact refuses a card
             if entry.card is not None and entry.card.get("rotation") is False:
                 yield findings.about_entries(
-                    [entry], f"{entry.card.name} is not in the Rotation pool that {label} is played with; type1-unlimited allows it"
+                    [entry], f"{_printing(entry.card)} is not in the Rotation pool that {label} is played with; type1-unlimited allows it"
                 )
+
+
+def _printing(card: Card) -> str:
+    """The printing a pool refuses, by its set: `The Magi` is also the title of a GoC printing."""
+    card_set = card.get("set")
+    return f"{card.name} (set {card_set})" if card_set and card.name == card.title else card.name
