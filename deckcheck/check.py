@@ -19,7 +19,7 @@ from deckcheck.games import all_games, format_named, zone_table
 from deckcheck.loading.card_db import CardDatabase, Databases, load_databases
 from deckcheck.loading.decks import STDIN, find_decks, read_deck, read_text
 from deckcheck.loading.events import Event
-from deckcheck.loading.names import Resolution, normalise, one_title
+from deckcheck.loading.names import NameIndex, RenamedIndex, Resolution, normalise, one_title
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.model import Card, CardLine, Deck, DeckReport, Entry, Finding, FormatVerdict, Position, Severity, SheetLayout
 from deckcheck.registry import UnknownName
@@ -147,7 +147,7 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases, content: 
         format_name = game.default_format
     chosen, before_oldest = game.format_in_force(format_name, database.formats, as_of)
 
-    zones, findings, ambiguous = _resolve(raw, database)
+    zones, findings, ambiguous, renamed = _resolve(raw, database, game.names(database, as_of))
     loaded = LoadedDeck(
         raw,
         skipped + findings,
@@ -157,6 +157,7 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases, content: 
         game_inferred=bool(inferred),
         as_of=as_of,
     )
+    loaded.notes.extend(renamed)
     if inferred:
         loaded.notes.append(inferred)
     if not_applied:
@@ -195,18 +196,23 @@ def date_in_force(options: CheckOptions, events: tuple[Event, ...]) -> date:
     return options.as_of or (max(dated) if dated else None) or options.config_as_of or date.today()
 
 
-def _resolve(raw: RawDeck, database: CardDatabase):
-    """Zones of entries resolved to cards; the findings of names that resolve to none; and the
-    entries whose name matches several printings, with those printings (judged later)."""
+def _resolve(raw: RawDeck, database: CardDatabase, names: NameIndex | RenamedIndex):
+    """Zones of entries resolved to cards; the findings of names that resolve to none; the
+    entries whose name matches several printings, with those printings (judged later); and a
+    note for each name that errata replaced."""
     zones: dict[str, list[Entry]] = {}
     findings: list[Finding] = []
     ambiguous: dict[tuple[str, int], tuple[Card, ...]] = {}
+    renamed: list[str] = []
     unknown = 0
     for item in raw.entries:
         printing = database.printing(item.image, item.set) if item.image else None
         # suggestions cost a search each: a deck of thousands of unknown names gets them for the first few
-        resolution = Resolution(printing) if printing else database.names.resolve(item.typed, suggest=unknown < SUGGESTED_NAMES)
+        resolution = Resolution(printing) if printing else names.resolve(item.typed, suggest=unknown < SUGGESTED_NAMES)
         unknown += resolution.card is None and not resolution.candidates
+        if resolution.renamed is not None:
+            erratum = resolution.renamed
+            renamed.append(f"line {item.position.line}: '{item.typed}' is {erratum.errata} by {erratum.source}")
         zone = zones.setdefault(item.zone, [])
         if resolution.candidates:
             ambiguous[(item.zone, len(zone))] = resolution.candidates
@@ -217,7 +223,7 @@ def _resolve(raw: RawDeck, database: CardDatabase):
                 _finding(UNKNOWN_CARD, f"no {database.game} card is called '{item.typed}'{hint}", item.typed, item.zone, item.position)
             )
     ordered = {zone: tuple(zones[zone]) for zone in zone_table().names if zone in zones}
-    return ordered, findings, ambiguous
+    return ordered, findings, ambiguous, renamed
 
 
 # --- judging, with names that match several printings ---------------------------------------------------

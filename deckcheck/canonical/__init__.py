@@ -16,11 +16,13 @@ from deckcheck.canonical.comments import collect, text_comment_start, yaml_comme
 from deckcheck.deck_game import pick_game
 from deckcheck.games import zone_table
 from deckcheck.loading import text_deck, yaml_deck
-from deckcheck.loading.card_db import CardDatabase, Databases
+from deckcheck.loading.card_db import Databases
 from deckcheck.loading.decks import YAML_SUFFIXES, read_deck, read_text
-from deckcheck.loading.names import normalise
+from deckcheck.loading.names import NameIndex, RenamedIndex, normalise
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.rules import Game
+
+Names = NameIndex | RenamedIndex
 
 _TOKENS = re.compile(r"^\s*tokens\s*:?\s*$", re.IGNORECASE | re.MULTILINE)
 _TEXT_METADATA = re.compile(r"^#\s*(game|format|name)\s*:", re.IGNORECASE)
@@ -62,12 +64,13 @@ def _rewrite(path: Path, game_name: str | None, databases: Databases, check_only
         return RewriteOutcome(path, "untouched", problem)
 
     database = databases.for_game(game.name)
-    new_text = _canonical(raw, text, game, database, is_yaml)
+    names = game.names(database)
+    new_text = _canonical(raw, text, game, names, is_yaml)
     try:
         reread = _reread(path, new_text, is_yaml)
     except DeckParseError:
         reread = None
-    if reread is None or _meaning(raw, database) != _meaning(reread, database) or reread.game not in (raw.game, game.name):
+    if reread is None or _meaning(raw, names) != _meaning(reread, names) or reread.game not in (raw.game, game.name):
         return RewriteOutcome(path, "untouched", "the rewritten deck would not say the same (a deckcheck bug: please report it)")
     if "\r\n" in text:
         new_text = new_text.replace("\n", "\r\n")
@@ -99,14 +102,14 @@ def _untouched(path: Path, message: str, position) -> RewriteOutcome:
     return RewriteOutcome(path, "untouched", f"{where}{message} (deck.parse)")
 
 
-def _canonical(raw: RawDeck, text: str, game: Game, database: CardDatabase, is_yaml: bool) -> str:
+def _canonical(raw: RawDeck, text: str, game: Game, names: Names, is_yaml: bool) -> str:
     zones: dict[str, list[render.Line]] = {}
     for entry in raw.entries:
-        name = _name(entry.typed, database)
+        name = _name(entry.typed, names)
         lines = zones.setdefault(entry.zone, [])
         same = next((i for i, line in enumerate(lines) if line.name == name), None)
         if same is None:
-            lines.append(render.Line(name, entry.count, _group(entry.typed, game, database), entry.position.line))
+            lines.append(render.Line(name, entry.count, _group(entry.typed, game, names), entry.position.line))
         else:  # one card on two lines (by name and by id): one line with both counts
             line = lines[same]
             lines[same] = replace(line, count=line.count + entry.count, also=line.also + (entry.position.line,))
@@ -130,17 +133,18 @@ def _canonical(raw: RawDeck, text: str, game: Game, database: CardDatabase, is_y
     return render.render_text(metadata, zones, zone_lines, comments, order)
 
 
-def _name(typed: str, database: CardDatabase) -> str:
-    """The database's spelling of the card, or its id where the name picks several printings;
-    what the user typed when it matches nothing."""
-    card = database.names.resolve(typed).card
+def _name(typed: str, names: Names) -> str:
+    """The card's name as errata corrected it, else as the database spells it, where that name
+    finds this card alone; else its id. What the user typed when it matches nothing."""
+    card = names.resolve(typed).card
     if card is None:
         return typed
-    return card.name if database.names.resolve(card.name).card is card else card.id
+    spellings = [spelling for spelling in (names.errata_name(card), card.name) if spelling]
+    return next((spelling for spelling in spellings if names.resolve(spelling).card is card), card.id)
 
 
-def _group(typed: str, game: Game, database: CardDatabase) -> int:
-    card = database.names.resolve(typed).card
+def _group(typed: str, game: Game, names: Names) -> int:
+    card = names.resolve(typed).card
     order = game.type_order
     if card is None:
         return len(order) + 1
@@ -152,12 +156,12 @@ def _reread(path: Path, text: str, is_yaml: bool) -> RawDeck:
     return reader.read(str(path), text, zone_table())
 
 
-def _meaning(raw: RawDeck, database: CardDatabase) -> tuple:
+def _meaning(raw: RawDeck, names: Names) -> tuple:
     """What a deck says, whatever its layout: its format and name and the copies of each card per
     zone (the game is compared apart: formatting writes it down when --game supplied it)."""
 
     def key(typed: str) -> str:
-        card = database.names.resolve(typed).card
+        card = names.resolve(typed).card
         return card.id if card else normalise(typed)
 
     copies = Counter()

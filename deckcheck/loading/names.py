@@ -67,6 +67,55 @@ class Resolution:
     card: Card | None
     candidates: tuple[Card, ...] = ()  # several printings matched: the user must pick an id
     suggestions: tuple[str, ...] = ()  # nothing matched: close names
+    renamed: "Renaming | None" = None  # the name typed is one errata replaced
+
+    @property
+    def printings(self) -> tuple[Card, ...]:
+        return (self.card,) if self.card else self.candidates
+
+
+def _resolution(found: Iterable[Card]) -> Resolution:
+    printings = tuple(dict.fromkeys(found))
+    return Resolution(printings[0]) if len(printings) == 1 else Resolution(None, candidates=printings)
+
+
+@dataclass(frozen=True)
+class Renaming:
+    """A card's name as errata corrected it: `Alexander the Coopersmith` is `Alexander the
+    Coppersmith`. The card list may keep the printed name; a deck may write either."""
+
+    printed: str
+    errata: str
+    cards: tuple[Card, ...]  # the printings it renames
+    source: str  # where the erratum is published, as a note names it
+
+
+class RenamedIndex:
+    """A NameIndex that also reads the names errata gave cards: an errata name finds the cards it
+    renames (with any printing that bears it), and a printed name is found with its erratum."""
+
+    def __init__(self, index: "NameIndex", renamings: Iterable[Renaming]):
+        self.index = index
+        self._by_errata: dict[str, list[Renaming]] = {}
+        self._of_card: dict[str, Renaming] = {}
+        for renaming in renamings:
+            self._by_errata.setdefault(normalise(renaming.errata), []).append(renaming)
+            self._of_card.update({card.id: renaming for card in renaming.cards})
+
+    def resolve(self, typed: str, suggest: bool = False) -> Resolution:
+        renamings = self._by_errata.get(normalise(typed))
+        found = self.index.resolve(typed, suggest=suggest and not renamings)
+        if renamings:
+            return _resolution(found.printings + tuple(card for r in renamings for card in r.cards))
+        printed = {self._of_card.get(card.id) for card in found.printings}
+        renaming = printed.pop() if len(printed) == 1 else None
+        if renaming is not None and normalise(renaming.errata) not in normalise(typed):
+            return Resolution(found.card, found.candidates, found.suggestions, renaming)
+        return found
+
+    def errata_name(self, card: Card) -> str | None:
+        renaming = self._of_card.get(card.id)
+        return renaming.errata if renaming else None
 
 
 def one_title(printings: Iterable[Card]) -> bool:
@@ -95,6 +144,9 @@ class NameIndex:
     def __contains__(self, card_id: str) -> bool:
         return card_id.casefold() in self._by_id
 
+    def errata_name(self, card: Card) -> str | None:  # what a RenamedIndex answers: no errata here
+        return None
+
     def resolve(self, typed: str, suggest: bool = False) -> Resolution:
         """The card `typed` names, or the printings it may mean, or (with `suggest`) close names.
         A name that is a title means every printing of it, though one printing bears that name
@@ -106,9 +158,7 @@ class NameIndex:
         named = self._by_name.get(key, [])
         for found in (list(dict.fromkeys(named + self._by_title.get(key, []))), self._by_half.get(key, [])):
             if found:
-                if len(found) == 1:
-                    return Resolution(found[0])
-                return Resolution(None, candidates=tuple(found))
+                return _resolution(found)
         if by_id is not None:
             return Resolution(by_id)
         if self._unaccented is None:

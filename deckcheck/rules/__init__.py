@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Mapping
 
+from deckcheck.loading.names import NameIndex, RenamedIndex, Renaming
 from deckcheck.model import Card, Deck, Entry, Finding, Position, RuleRecord, Severity, Zone
 from deckcheck.wording import plural
 
@@ -146,9 +147,18 @@ class Game:
     sheet_totals: Callable[[Deck, Params], list[tuple[str, str]]] | None = None
     # the format of a deck that names none (None: the first of `formats`)
     default: str | None = None
+    # names errata gave cards, for a database on a date: a deck may write them, `fmt` writes them
+    renamings: Callable[["CardDatabase", date], tuple[Renaming, ...]] | None = None
 
     def zone(self, name: str) -> Zone | None:
         return next((zone for zone in self.zones if zone.name == name), None)
+
+    def names(self, database: "CardDatabase", as_of: date | None = None) -> NameIndex | RenamedIndex:
+        """How a deck's names find the database's cards on `as_of` (today when None)."""
+        if self.renamings is None:
+            return database.names
+        renamed = self.renamings(database, as_of or date.today())
+        return RenamedIndex(database.names, renamed) if renamed else database.names
 
     @property
     def default_format(self) -> str:

@@ -13,16 +13,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import date
 from functools import cache
 from types import MappingProxyType
 from typing import Mapping
 
-from deckcheck.games.redemption.rules_version import set_key
+from deckcheck.games.redemption.rules_version import set_key, versions
 from deckcheck.importers.lackey_titles import brigades_of
 from deckcheck.loading import resources
 from deckcheck.loading.card_db import CardDatabase
 from deckcheck.loading.checked_yaml import checked_data
-from deckcheck.loading.names import normalise
+from deckcheck.loading.names import Renaming, normalise
 from deckcheck.model import Card
 
 _SET_MARK = re.compile(r"-[A-Za-z0-9]+$")  # EC-1st, P-2019, A-L: the printing within a set
@@ -178,3 +179,22 @@ def matched(found: Dictionary, database: CardDatabase) -> Matched:
         else:
             group_of.update({card.id: group for card in match.cards})
     return Matched(MappingProxyType(group_of), frozenset(generic), tuple(matches), tuple(unmatched))
+
+
+def renamings(database: CardDatabase, as_of: date) -> tuple[Renaming, ...]:
+    """The name errata of the dictionary the rules version in force on `as_of` reads, matched to
+    the database's printings (an erratum the card list already follows, `Pharoah`, renames none)."""
+    dated = [v for v in versions() if v.effective <= as_of] or list(versions()[:1])
+    version = dated[-1].dictionary
+    return _renamings(dictionary(version), database) if version else ()
+
+
+@cache
+def _renamings(found: Dictionary, database: CardDatabase) -> tuple[Renaming, ...]:
+    by_title = _index(database)
+    renamed = []
+    for erratum in found.name_errata:
+        match = _match(found, by_title, Listed(erratum.name, erratum.sets))
+        if match is not None:
+            renamed.append(Renaming(erratum.name, erratum.errata, match.cards, f"the name errata of the {found.label}"))
+    return tuple(renamed)

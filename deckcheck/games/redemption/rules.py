@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from deckcheck.games import zones
+from deckcheck.games.redemption.dictionary import renamings
 from deckcheck.games.redemption.duplicate_cards import quickstart_identity
 from deckcheck.games.redemption.params import QUICKSTART
 from deckcheck.games.redemption.pools import format_sets
@@ -172,6 +173,7 @@ GAME = Game(
     match_rules=(TEAM_UNIQUE,),
     listed_singly=("lost_soul", "good_dominant", "evil_dominant"),
     sheet_totals=sheet_totals,
+    renamings=renamings,
     default="type1",  # the format of every sanctioned event; the quick-start rules are asked for by name
     full_card_list=(
         "import the full card list from LackeyCCG (the Redemption plugin's folder under LackeyCCG/plugins/ holds "
