@@ -566,7 +566,8 @@ def lint_command(
 @app.command(
     epilog="Examples:\n\n  deckcheck cards rabbit --game redline\n\n"
     "  deckcheck cards --game redemption --type hero --brigade purple\n\n"
-    "  deckcheck cards --game demon-rush --faction holy --output-format json"
+    "  deckcheck cards --game demon-rush --faction holy --output-format json\n\n"
+    "  deckcheck cards 'Son of God' --game redemption --same-card   # the printings counted as one card, and why"
 )
 def cards(
     query: Optional[str] = typer.Argument(None, metavar="[QUERY]", help="A name, or part of one (fuzzy)."),
@@ -578,6 +579,15 @@ def cards(
     card_set: Optional[str] = typer.Option(None, "--set", metavar="SET", help="Only cards of this set."),
     card_db: List[Path] = CardDbOption,
     limit: int = typer.Option(50, "--limit", min=1, help="Show at most this many cards."),
+    same_card: bool = typer.Option(
+        False, "--same-card", help="List every printing the rules count as the same card as QUERY (a card's name), and why."
+    ),
+    format: Optional[str] = typer.Option(
+        None, "--format", metavar="FORMAT", help="With --same-card: the format whose rules decide (default: the game's)."
+    ),
+    as_of: Optional[str] = typer.Option(
+        None, "--as-of", metavar="YYYY-MM-DD", help="With --same-card: the rules version in force on this date (default: today)."
+    ),
     output_format: ListingOutputFormat = typer.Option(ListingOutputFormat.text, "--output-format", help="Listing format."),
 ) -> None:
     """Search a game's card database by name and facts."""
@@ -588,6 +598,10 @@ def cards(
     from deckcheck.escaping import for_terminal
     from deckcheck.search import search
 
+    if same_card:
+        _same_card(query, game, format, card_db, _date(as_of), output_format)
+    if format is not None or as_of is not None:
+        fail("--format and --as-of go with --same-card")
     run = _prepare(game, None, card_db, [], [])
     games = [_game_named(game).name] if game else list(known_games())
     filters = {"type": type_, "brigade": brigade, "faction": faction, "color": color, "set": card_set}
@@ -607,6 +621,41 @@ def cards(
         more = f" (first {limit} shown)" if len(found) > limit else ""
         sys.stdout.write(f"{plural(len(found), 'card')}{more}\n")
     raise typer.Exit(EXIT_LEGAL if found else EXIT_ILLEGAL)
+
+
+def _same_card(query, game, format, card_db, as_of, output_format) -> NoReturn:
+    """cards NAME --same-card: the printings of the card NAME finds, in each game it names one."""
+    import shlex
+
+    from deckcheck.games import all_games, format_named
+    from deckcheck.registry import UnknownName
+    from deckcheck.report.same_cards import render_json, render_text
+    from deckcheck.same_cards import same_cards
+
+    if not query:
+        fail("--same-card needs a card's name: deckcheck cards NAME --same-card")
+    run = _prepare(game, format, card_db, [], [])
+    listings = []
+    for each in [_game_named(game)] if game else all_games():
+        database = run.databases.for_game(each.name)
+        found = each.names(database, as_of).resolve(query, suggest=bool(game))
+        if not found.printings:
+            if game:
+                hint = f"; did you mean {', '.join(repr(s) for s in found.suggestions)}?" if found.suggestions else ""
+                fail(f"no {each.name} card is called '{query}'{hint}")
+            continue
+        try:
+            name = format_named(each, format, database.formats) if format else each.default_format
+        except UnknownName as exc:
+            if game:
+                fail(f"--format: {exc}")
+            continue  # --format names another game's format
+        chosen = each.format(name, database.formats, as_of)
+        listings.append((each, chosen, same_cards(each, chosen, database, found.printings)))
+    if not listings:
+        fail(f"no card of any game is called '{query}' (deckcheck cards {shlex.quote(query)} searches by part of a name)")
+    sys.stdout.write(render_json(listings) if output_format is ListingOutputFormat.json else render_text(listings))
+    raise typer.Exit(EXIT_LEGAL)
 
 
 def _check_filters(filters: dict, databases: list) -> None:

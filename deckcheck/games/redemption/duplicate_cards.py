@@ -56,6 +56,15 @@ class Identities:
             self._join(self._by_title.get(normalise(card.title), [card]))
         return self._root.get(card.id, card.id)
 
+    def why(self, cards: list[Card]) -> str:
+        """What makes printings of one group one card, as the quick-start rules say it."""
+        for a, b in combinations(cards, 2):
+            if art(a) == art(b):
+                return "the same title and art"
+            if duplicates(a, b):
+                return "the same title and a brigade in common" if brigades(a) else "the same title, neither with a brigade"
+        return "the same title, through other printings of it"
+
     def _join(self, printings: list[Card]) -> None:
         parent = {card.id: card.id for card in printings}
 

@@ -152,6 +152,9 @@ class SameCard:
                 else:
                     first[key] = card.id
         self._groups = {card_id: root(card_id) for card_id in parent}
+        self._members: dict[str, list[Card]] = {}  # a group's printings, to explain a link through one
+        for card in database.cards:
+            self._members.setdefault(self._groups[card.id], []).append(card)
 
     def generic(self, card: Card) -> bool:
         """The dictionary's generic lists decide; the card data's mark where the dictionary lists the card nowhere."""
@@ -182,13 +185,23 @@ class SameCard:
         return self._groups.get(card.id, card.id)
 
     def why(self, cards: list[Card]) -> str:
-        """What makes these printings (of one group) one card: the reason two of them share."""
+        """What makes these printings (of one group) one card: the reason two of them share, or
+        for two printings that share nothing, the printing between them."""
         for index, a in enumerate(cards):
             for b in cards[index + 1 :]:
-                shared = [key for key in self._keys.get(a.id, ()) if key in self._keys.get(b.id, ())]
+                shared = self._shared(a.id, b.id)
                 if shared:
                     return self._reason(shared[0])
+        if len(cards) == 2:
+            a, b = cards
+            for between in self._members.get(self(a), ()):
+                first, then = self._shared(a.id, between.id), self._shared(between.id, b.id)
+                if first and then:
+                    return f"through {between.name}: {self._reason(first[0])}, then {self._reason(then[0])}"
         return "the same card through other printings of it"
+
+    def _shared(self, a: str, b: str) -> list[tuple]:
+        return [key for key in self._keys.get(a, ()) if key in self._keys.get(b, ())]
 
     def _reason(self, key: tuple) -> str:
         if key[0] == "person":

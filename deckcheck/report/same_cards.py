@@ -1,0 +1,59 @@
+"""`deckcheck cards NAME --same-card` as a table per card, or JSON."""
+
+from __future__ import annotations
+
+import json
+from typing import Sequence
+
+from tabulate import tabulate
+
+from deckcheck.escaping import for_terminal
+from deckcheck.rules import Format, Game
+from deckcheck.same_cards import OneCard
+from deckcheck.wording import plural
+
+Listing = tuple[Game, Format, list[OneCard]]
+
+
+def _under(game: Game, chosen: Format) -> str:
+    version = f", rules {chosen.version}" if chosen.version else ""
+    return f"{game.name}/{chosen.name}{version}"
+
+
+def render_text(listings: Sequence[Listing]) -> str:
+    parts = []
+    for game, chosen, cards in listings:
+        for one in cards:
+            count = plural(len(one.printings), "printing")
+            parts.append(f"{for_terminal(one.named.name)} ({for_terminal(one.named.id)}) under {_under(game, chosen)}: {count} of one card")
+            rows = [
+                (
+                    for_terminal(p.card.id),
+                    for_terminal(p.card.name),
+                    for_terminal(str(p.card.get("set") or "")),
+                    "/".join(p.card.types),
+                    p.why,
+                )
+                for p in one.printings
+            ]
+            parts.append(tabulate(rows, headers=("id", "name", "set", "type", "why"), tablefmt="simple", maxcolwidths=[30, 36, 10, 18, 50]))
+            parts.append("")
+    return "\n".join(parts)
+
+
+def render_json(listings: Sequence[Listing]) -> str:
+    data = [
+        {
+            "game": game.name,
+            "format": chosen.name,
+            "rules_version": chosen.version,
+            "card": {"id": one.named.id, "name": one.named.name},
+            "same_card": [
+                {"id": p.card.id, "name": p.card.name, "set": p.card.get("set"), "type": list(p.card.types), "why": p.why}
+                for p in one.printings
+            ],
+        }
+        for game, chosen, cards in listings
+        for one in cards
+    ]
+    return json.dumps({"cards": data}, indent=2, ensure_ascii=False) + "\n"

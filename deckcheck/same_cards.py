@@ -1,0 +1,56 @@
+"""`deckcheck cards NAME --same-card`: every printing a format's rules count as the same card as
+the card a name finds, each with the reason, so that a player can ask "can I play these two
+together?" before building the deck. The reasons are the identity rule's own (`why`), the same
+text the copy-limit findings give."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Hashable, Iterable
+
+from deckcheck.loading.card_db import CardDatabase
+from deckcheck.model import Card
+from deckcheck.rules import Format, Game
+from deckcheck.rules.shapes import same_name
+
+NAMED = "the printing named"
+
+
+@dataclass(frozen=True)
+class Printing:
+    card: Card
+    why: str
+
+
+@dataclass(frozen=True)
+class OneCard:
+    """The printings one card has under a format, the one a name found first."""
+
+    named: Card
+    printings: tuple[Printing, ...]
+
+
+def identity_under(game: Game, chosen: Format, database: CardDatabase) -> Callable[[Card], Hashable]:
+    """The format's "same card" over the database (the game's, else the card's name)."""
+    identity = chosen.identity or game.identity
+    return identity(database) if identity else same_name
+
+
+def same_cards(game: Game, chosen: Format, database: CardDatabase, named: Iterable[Card]) -> list[OneCard]:
+    """For each card among the printings a name found (printings of one card listed once)."""
+    same = identity_under(game, chosen, database)
+    explain = getattr(same, "why", None)
+    found: list[OneCard] = []
+    seen: set[Hashable] = set()
+    for card in named:
+        key = same(card)
+        if key in seen:
+            continue
+        seen.add(key)
+        members = [other for other in database.cards if same(other) == key]
+        printings = [Printing(card, NAMED)]
+        for other in members:
+            if other.id != card.id:
+                printings.append(Printing(other, explain([card, other]) if explain else "the same name"))
+        found.append(OneCard(card, tuple(printings)))
+    return found
