@@ -144,3 +144,38 @@ def test_a_deck_of_two_titles_of_one_person_is_illegal_and_says_why(real, tmp_pa
     outcome = run("check", deck, "--card-db", out, "--output-format", "json")
     messages = [f["message"] for f in outcome.deck["findings"] if f["rule"].endswith("-limit")]
     assert any("Official Redemption Dictionary 7.0.0, Duplicate Card" in m for m in messages), outcome.deck["findings"]
+
+
+@pytest.mark.parametrize("as_of", ["2026-06-01", "2026-09-01"], ids=["1.3.0", "2.0"])
+def test_every_group_makes_a_deck_of_two_of_its_titles_illegal_where_their_icons_agree(real, tmp_path, as_of):
+    """For each Duplicate Card group: a deck holding two of its titles (other titles, neither
+    generic) with one icon is told they are one card, by the dictionary; with two icons, two cards."""
+    out, database = real
+    version = next(v for v in reversed(versions()) if v.effective.isoformat() <= as_of)
+    same = tournament_identity(database, version)
+    listed = matched(dictionary(version.dictionary), database)
+    by_group: dict[int, list] = {}
+    for card in database.cards:
+        if card.id in listed.group_of and not same.generic(card):
+            by_group.setdefault(listed.group_of[card.id], []).append(card)
+    pairs = {}
+    for group, cards in by_group.items():
+        for agree in (True, False):
+            others = ((a, b) for a, b in combinations(cards, 2) if a.title != b.title)
+            pair = next(((a, b) for a, b in others if (icon(a) == icon(b)) is agree), None)
+            if pair is not None:
+                name = f"group-{group}-{'one' if agree else 'two'}.txt"
+                pairs[name] = pair
+                # two of each: over every limit as one card (1.3.0 allows 3 of a plain Hero), within it as two
+                deck = f"# game: redemption\n# format: type1\n2 {pair[0].id}\n2 {pair[1].id}\n"
+                (tmp_path / name).write_text(deck, encoding="utf-8")
+    outcome = run("check", tmp_path, "--card-db", out, "--as-of", as_of, "--output-format", "json")
+    checked = {d["path"].rsplit("/", 1)[-1]: d for d in outcome.report["decks"]}
+    assert len(checked) == len(pairs) and {name.rsplit("-", 1)[-1] for name in pairs} == {"one.txt", "two.txt"}
+    for name, (a, b) in pairs.items():
+        joined = [f for f in checked[name]["findings"] if {a.name, b.name} <= set(f["cards"])]
+        if name.endswith("-one.txt"):
+            assert any(f"{dictionary(version.dictionary).label}, Duplicate Card" in f["message"] for f in joined), (a.name, b.name)
+            assert not checked[name]["legal"]
+        else:
+            assert not joined, (a.name, b.name, joined)

@@ -161,7 +161,10 @@ def test_the_most_limited_printing_sets_the_limit(check_deck, printings, rule):
     assert outcome.errors == ({rule} if rule else set())
     if rule:
         (finding,) = outcome.findings(rule)
-        assert finding["message"] == "2 copies of Gideon (K) + Gideon (Multi) (the same card: the same title and art); at most 1 allowed (multi-coloured)"
+        assert (
+            finding["message"]
+            == "2 copies of Gideon (K) + Gideon (Multi) (the same card: the same title and art); at most 1 allowed (multi-coloured)"
+        )
 
 
 def test_john_once_is_fine(check_deck):
