@@ -1,10 +1,10 @@
 """`deckcheck serve` in a real browser: Debian's Chromium, driven by Selenium, through the page a
 player sees (installed by .ci/run when missing; without it these tests say so and skip)."""
 
-import base64
 import re
 import shutil
 import socket
+import subprocess
 import threading
 import time
 
@@ -122,14 +122,16 @@ def test_register_two_decks_and_see_them_on_the_organisers_page(site, browser):
     assert len(list(registrations.iterdir())) == 2
 
 
-def test_a_printed_sheet_is_one_deck_a_page(site, browser):
-    from selenium.webdriver.common.print_page_options import PrintOptions
-
+def test_a_printed_sheet_is_one_deck_a_page(site, browser, tmp_path):
+    # printed by a browser of its own, as an organiser prints the page: the driven session's print
+    # command answered "Printing failed" in two of four whole-suite runs here (never run alone)
     url, _ = site
     browser.get(url + "/organiser/report.html")
-    pdf = base64.b64decode(browser.print_page(PrintOptions()))
     decks = browser.page_source.count('class="sheet"')
-    assert decks >= 2 and len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1 + decks
+    pdf = tmp_path / "report.pdf"
+    printing = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer", f"--print-to-pdf={pdf}"]
+    subprocess.run([*printing, url + "/organiser/report.html"], check=True, capture_output=True, timeout=120)
+    assert decks >= 2 and len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes())) == 1 + decks
 
 
 def test_a_card_name_with_html_shows_as_text(site, browser):
