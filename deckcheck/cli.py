@@ -9,9 +9,8 @@ from __future__ import annotations
 import enum
 import os
 import sys
-from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable, List, NoReturn, Optional
+from typing import TYPE_CHECKING, List, NoReturn, Optional
 
 import typer
 
@@ -19,6 +18,9 @@ from deckcheck import __version__
 from deckcheck.escaping import display_path, terminal_path
 from deckcheck.registry import known_games
 from deckcheck.wording import plural
+
+if TYPE_CHECKING:
+    from deckcheck.session import Session
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_CANNOT_RUN = 0, 1, 2
 CHECKED_ON_IMPORT = 20_000  # cards of an import checked against the schema at once (the real list has 5,680)
@@ -707,78 +709,108 @@ def rules_command(
 
 @app.command(
     epilog="Examples:\n\n"
-    "  deckcheck serve\n\n"
-    "  deckcheck serve --registrations registrations/ --token s3cret --event events/regional.yaml\n\n"
-    "  deckcheck serve --host 0.0.0.0 --port 8080 --registrations registrations/ --token s3cret   # the venue's network\n\n"
-    'Needs the serve extra: pip install "deckcheck[serve]". The page works without JavaScript; the organiser page '
-    "(/organiser) lists every registered deck, with the whole folder's printable report one click away."
+    "  deckcheck serve   # an open checker: players pick game, format and date\n\n"
+    "  deckcheck serve --registrations registrations/ --event events/regional.yaml   # an event's desk\n\n"
+    "  deckcheck serve --registrations reg/ --game redemption --format type1 --as-of 2026-12-05 --host 0.0.0.0\n\n"
+    'Needs the serve extra: pip install "deckcheck\\[serve]". The page works without JavaScript. With --event (or '
+    "--game/--format/--as-of) every deck is checked and registered as the organiser says. With --registrations the "
+    "organiser's pages (/organiser, its printable report, /organiser/registrations.csv and .json) need a token: "
+    "--token, or one made and printed on start. POST /api/check answers the JSON report."
 )
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (127.0.0.1: this computer only)."),
     port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
     registrations: Optional[Path] = typer.Option(
-        None, "--registrations", metavar="DIR", help="Folder where registered decks are saved (and the organiser page lists)."
+        None, "--registrations", metavar="DIR", help="Folder where registered decks are saved (needs --event or --format)."
     ),
-    token: Optional[str] = typer.Option(None, "--token", metavar="TOKEN", help="The organiser page needs ?token=TOKEN."),
+    token: Optional[str] = typer.Option(
+        None, "--token", metavar="TOKEN", help="The organiser's token (default: one is made and printed on start)."
+    ),
     workers: int = typer.Option(
         1, "--workers", min=1, max=64, metavar="N", help="Serve from N processes, each with its card databases loaded once."
     ),
+    game: Optional[str] = typer.Option(None, "--game", metavar="GAME", help=f"Every deck is checked as this game ({GAMES})."),
+    format: Optional[str] = typer.Option(None, "--format", metavar="FORMAT", help="Every deck is checked in this format."),
+    as_of: Optional[str] = typer.Option(None, "--as-of", metavar="YYYY-MM-DD", help="Every deck is checked by the rules of this date."),
     card_db: List[Path] = CardDbOption,
-    event: List[Path] = EventOption,
+    event: List[Path] = typer.Option([], "--event", metavar="FILE", help="The event every deck is checked and registered for."),
 ) -> None:
     """A local web page where players check and register decks."""
-    import ipaddress
-
     try:
         import uvicorn
 
-        from deckcheck.serve.app import SETTINGS, Site, create_app, site_settings
+        from deckcheck.serve.app import SETTINGS, create_app, site_settings
+        from deckcheck.serve.registrations import remove_leftovers
+        from deckcheck.serve.site import site_from
     except ImportError:
         fail('deckcheck serve needs its extra: pip install "deckcheck[serve]"')
-    run = _prepare(None, None, card_db, event, [])
+    from deckcheck.session import SessionProblem
+
+    if token is not None and not token.strip():
+        fail("--token: an empty token would open the organiser's pages to anyone")
+    if registrations is not None and not (event or format):
+        fail("--registrations: say what decks are registered as, with --event FILE or --format FORMAT")
     if registrations is not None:
         try:
             registrations.mkdir(parents=True, exist_ok=True)
+            remove_leftovers(registrations)
         except OSError as exc:
             fail(f"cannot use {terminal_path(registrations)} for registrations: {exc.strerror}")
+        token = token or _made_token(host, port)
+    choices = dict(
+        game=game,
+        format=format,
+        as_of=as_of,
+        card_db=[str(p) for p in card_db],
+        events=[str(p) for p in event],
+        registrations=str(registrations) if registrations else None,
+        token=token,
+        folder=str(Path.cwd()),
+    )
+    try:
+        site = site_from(choices)
+    except SessionProblem as exc:
+        fail(str(exc))
+    _listening(host, port)
+    try:
+        if workers == 1:
+            uvicorn.run(create_app(site), host=host, port=port, log_level="warning", timeout_keep_alive=5)
+        else:  # each worker process opens the same session from the same choices
+            os.environ[SETTINGS] = site_settings(**choices)
+            uvicorn.run(
+                "deckcheck.serve.app:app_from_environment",
+                factory=True,
+                workers=workers,
+                host=host,
+                port=port,
+                log_level="warning",
+                timeout_keep_alive=5,
+            )
+    except SystemExit as exc:  # uvicorn exits 1 when it cannot listen (the port in use): said in one line
+        if exc.code not in (0, None):
+            fail(f"cannot listen on {host}:{port} (is another server using that port?)")
+        raise
+
+
+def _made_token(host: str, port: int) -> str:
+    from deckcheck.serve.guard import new_token
+
+    made = new_token()
+    # printed once, for the organiser (the convention of Jupyter's server), and never again
+    say(f"organiser's pages: http://{host}:{port}/organiser?token={made} (a token made for this run; --token chooses one)")
+    return made
+
+
+def _listening(host: str, port: int) -> None:
+    import ipaddress
+
     try:
         loopback = ipaddress.ip_address(host).is_loopback
     except ValueError:
         loopback = host == "localhost"
     if not loopback:
-        guard = "" if token else " (and, without --token, the organiser page)"
-        warn(f"listening on {host}: anyone on that network can reach this page{guard}")
+        warn(f"listening on {host}: anyone on that network can reach this page (the organiser's pages need the token)")
     say(f"deckcheck serve: http://{host}:{port}/ (Ctrl+C stops it)")
-    if workers == 1:
-        uvicorn.run(create_app(Site(run.databases, run.events, registrations, token)), host=host, port=port, log_level="warning")
-        return
-    # each worker process loads what this one checked, from the environment
-    os.environ[SETTINGS] = site_settings(run.choices.card_db, run.choices.events, registrations, token)
-    uvicorn.run("deckcheck.serve.app:app_from_environment", factory=True, workers=workers, host=host, port=port, log_level="warning")
-
-
-@dataclass(frozen=True)
-class _Run:
-    """What a command resolved from its options and the config: databases, events, per-deck options."""
-
-    choices: Any  # the command line's choices merged with the config's
-    databases: Any
-    events: tuple
-    options_for: Callable[[Path], Any]
-    config: Any
-
-    def excluded_by(self, globs: List[str]) -> Callable[[Path, Path], bool]:
-        """Whether a file found in a folder is left out: by a --exclude glob (its name, or its path
-        below the folder) or by the config's exclude."""
-        from fnmatch import fnmatchcase
-
-        from deckcheck.loading.globs import matches
-
-        def excluded(path: Path, folder: Path) -> bool:
-            relative = path.relative_to(folder).as_posix()
-            return any(fnmatchcase(path.name, g) or matches(relative, g) for g in globs) or self.config.excludes(path)
-
-        return excluded
 
 
 def _game_named(name: str, option: str = "--game"):
@@ -792,78 +824,23 @@ def _game_named(name: str, option: str = "--game"):
         fail(f"{option}: {exc}")
 
 
-def _check_format(name: str, game, databases) -> None:
-    """--format names a format of the game given, or without one, of some game (it then applies
-    to the decks of the games that have it); exit 2 with close matches otherwise."""
-    from deckcheck.games import all_games, format_named
-    from deckcheck.registry import UnknownName, close_to
-
-    games = [game] if game is not None else all_games()
-    names: list[str] = []
-    for each in games:
-        try:
-            format_named(each, name, databases.for_game(each.name).formats)
-            return
-        except UnknownName as exc:
-            if game is not None:
-                fail(f"--format: {exc}")
-            names += each.format_names(databases.for_game(each.name).formats) + [a for f in each.formats for a in f.aliases]
-    choices = list(dict.fromkeys(names))
-    fail(f"--format: no game has a format '{name}'{close_to(name, choices)} (formats: {', '.join(choices)})")
-
-
 def _date(text: str | None, option: str = "--as-of"):
-    from datetime import date
-
-    if text is None:
-        return None
-    try:
-        return date.fromisoformat(text.strip())
-    except ValueError:
-        fail(f"{option} takes a date as YYYY-MM-DD, not {text!r}")
-
-
-def _prepare(game, format, card_db, event, ignore, as_of=None, all_formats=False, output_format=None, strict=False) -> _Run:
-    from deckcheck.check import CheckOptions
-    from deckcheck.games import ignorable, namers
-    from deckcheck.loading.card_db import Databases, load_databases
-    from deckcheck.loading.checked_yaml import FileProblems
-    from deckcheck.loading.config import Choices, find_config, load_config
-    from deckcheck.loading.events import load_events
-    from deckcheck.registry import UnknownName
+    from deckcheck.session import SessionProblem, parse_date
 
     try:
-        config = load_config(find_config(Path.cwd()))
-    except FileProblems as exc:
-        fail("broken config:\n" + "\n".join(exc.problems))
-    given = Choices(game, format, tuple(card_db), tuple(event), tuple(ignore), output_format, strict)
-    choices = config.merged(given)
-    chosen_game = _game_named(choices.game) if choices.game is not None else None
-    for rule_id, where in [(i, "--ignore") for i in ignore] + config.ignored():
-        try:
-            ignorable(rule_id)
-        except UnknownName as exc:
-            fail(f"{where}: {exc}")
-    try:
-        databases = Databases(load_databases(choices.card_db))
-    except FileProblems as exc:
-        fail("broken card database:\n" + "\n".join(exc.problems))
-    if choices.format is not None:
-        _check_format(choices.format, chosen_game, databases)
-    missing = [terminal_path(p) for p in choices.events if not p.exists()]
-    if missing:
-        fail(f"no such event file: {', '.join(missing)}")
-    try:
-        events = load_events(choices.events, databases, namers())
-    except FileProblems as exc:
-        fail("broken event file:\n" + "\n".join(exc.problems))
-    base = CheckOptions(events=events, as_of=_date(as_of), config_as_of=config.as_of, all_formats=all_formats)
+        return parse_date(text, option)
+    except SessionProblem as exc:
+        fail(str(exc))
 
-    def options_for(path: Path) -> CheckOptions:
-        chosen = config.for_deck(path, given)
-        return replace(base, game=chosen.game.strip().lower() if chosen.game else None, format=chosen.format, ignore=chosen.ignore)
 
-    return _Run(choices, databases, events, options_for, config)
+def _prepare(game, format, card_db, event, ignore, as_of=None, all_formats=False, output_format=None, strict=False):
+    """The session a command works in (exit 2 saying why when it cannot open)."""
+    from deckcheck.session import SessionProblem, open_session
+
+    try:
+        return open_session(game, format, card_db, event, ignore, as_of, all_formats, output_format, strict)
+    except SessionProblem as exc:
+        fail(str(exc))
 
 
 def _terminal(color: "ColorChoice", output: Optional[Path]):
@@ -878,7 +855,7 @@ def _terminal(color: "ColorChoice", output: Optional[Path]):
     return Terminal(colour=colour, width=shutil.get_terminal_size().columns if on_terminal else None)
 
 
-def _finish(reports, run: _Run, explain: bool, output: Optional[Path], color: "ColorChoice" = None) -> None:
+def _finish(reports, run: "Session", explain: bool, output: Optional[Path], color: "ColorChoice" = None) -> None:
     from deckcheck.report import FOR_TERMINALS, chosen_format, renderer
 
     chosen = chosen_format(run.choices.output_format, os.environ)

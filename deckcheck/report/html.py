@@ -8,7 +8,8 @@ initials. Every name a user wrote is escaped (`for_html`)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Sequence
+from types import MappingProxyType
+from typing import Mapping, Sequence
 
 from deckcheck import __version__
 from deckcheck.escaping import for_html
@@ -55,7 +56,14 @@ h4 { font-size: .95em; margin: .5em 0 .1em; }
 """
 
 
-def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False, terminal: Terminal = PLAIN) -> str:
+def render(
+    reports: Sequence[DeckReport],
+    events: Sequence = (),
+    explain: bool = False,
+    terminal: Terminal = PLAIN,
+    players: Mapping[str, str] = MappingProxyType({}),
+) -> str:
+    """The page; `players` names the player of a deck (by its path) for the sheet's Player box."""
     parts = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -66,7 +74,7 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
     ]
     parts += [f"<p>{for_html(event_line(event))}</p>" for event in events]
     parts.append(_summary(reports))
-    parts += [sheet(report, explain) for report in reports]
+    parts += [sheet(report, explain, players.get(report.path, "")) for report in reports]
     parts.append(f"<footer>deckcheck {for_html(__version__)}</footer></body></html>")
     return "\n".join(parts) + "\n"
 
@@ -121,7 +129,7 @@ def _finding_cells(findings: list[Finding], explain: bool, report: DeckReport, w
     return "".join(items)
 
 
-def sheet(report: DeckReport, explain: bool = False) -> str:
+def sheet(report: DeckReport, explain: bool = False, player: str = "") -> str:
     """One deck's deck-check sheet, an HTML section (the page's STYLE lays it out)."""
     layout = report.sheet
     by_line: dict[int, list[Finding]] = defaultdict(list)
@@ -132,7 +140,7 @@ def sheet(report: DeckReport, explain: bool = False) -> str:
         '<section class="sheet">',
         "<h2>Deck check sheet</h2>",
         '<table class="who">'
-        '<tr><th>Player</th><td class="fill"></td><th>Deck</th>'
+        f'<tr><th>Player</th><td class="fill">{for_html(player)}</td><th>Deck</th>'
         f"<td>{for_html(report.name or '')}</td></tr>"
         f"<tr><th>File</th><td>{for_html(report.path)}</td><th>Checked as</th><td>{for_html(game_and_format(report))}</td></tr>"
         "</table>",

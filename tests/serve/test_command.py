@@ -2,7 +2,9 @@
 
 import pytest
 
-from conftest import run
+from conftest import DATA, REPO, run
+
+REGIONAL = REPO / "events" / "regional.yaml"
 
 
 @pytest.fixture
@@ -18,14 +20,59 @@ def no_server(monkeypatch):
 
 def test_it_listens_on_this_computer_by_default(no_server):
     outcome = run("serve")
-    assert outcome.exit_code == 0 and no_server == [{"host": "127.0.0.1", "port": 8000, "log_level": "warning"}]
+    assert outcome.exit_code == 0 and [(c["host"], c["port"]) for c in no_server] == [("127.0.0.1", 8000)]
     assert "anyone on that network" not in outcome.stderr
 
 
 def test_a_venues_network_is_said_out_loud(no_server, tmp_path):
-    outcome = run("serve", "--host", "0.0.0.0", "--registrations", tmp_path / "decks")
-    assert "listening on 0.0.0.0: anyone on that network can reach this page (and, without --token, the organiser page)" in outcome.stderr
+    outcome = run("serve", "--host", "0.0.0.0", "--registrations", tmp_path / "decks", "--event", REGIONAL)
+    assert "listening on 0.0.0.0: anyone on that network can reach this page" in outcome.stderr
     assert (tmp_path / "decks").is_dir()
+
+
+def test_registering_needs_the_organiser_to_say_what_decks_are_registered_as(no_server, tmp_path):
+    outcome = run("serve", "--registrations", tmp_path)
+    assert outcome.exit_code == 2 and "--event FILE or --format FORMAT" in outcome.stderr and not no_server
+
+
+def test_a_token_is_made_and_printed_once_when_none_is_given(no_server, tmp_path):
+    outcome = run("serve", "--registrations", tmp_path, "--format", "type1", "--game", "redemption")
+    (line,) = [line for line in outcome.stdout.splitlines() if "/organiser?token=" in line]
+    token = line.split("token=")[1].split()[0]
+    assert len(token) >= 20 and outcome.stdout.count(token) == 1 and token not in outcome.stderr
+
+
+@pytest.mark.parametrize("token", ["", "   "])
+def test_an_empty_token_is_refused(no_server, tmp_path, token):
+    outcome = run("serve", "--registrations", tmp_path, "--format", "type1", "--token", token)
+    assert outcome.exit_code == 2 and "empty token" in outcome.stderr and not no_server
+
+
+def test_left_over_temporary_files_are_removed_at_start(no_server, tmp_path):
+    (tmp_path / ".registering-abc123").write_text("half a deck")
+    assert run("serve", "--registrations", tmp_path, "--event", REGIONAL, "--token", "t").exit_code == 0
+    assert not list(tmp_path.glob(".registering-*"))
+
+
+def test_an_unknown_format_for_the_desk_is_one_line(no_server):
+    outcome = run("serve", "--game", "redemption", "--format", "type9")
+    assert outcome.exit_code == 2 and "--format: Redemption has no format 'type9'" in outcome.stderr
+
+
+def test_a_port_in_use_is_one_line_and_exit_2(monkeypatch):
+    pytest.importorskip("uvicorn", reason='the serve extra (pip install "deckcheck[serve]") is not installed')
+    import uvicorn
+
+    def in_use(app, **kwargs):
+        raise SystemExit(1)  # what uvicorn does when it cannot bind
+
+    monkeypatch.setattr(uvicorn, "run", in_use)
+    outcome = run("serve", "--port", "8123")
+    assert outcome.exit_code == 2 and "cannot listen on 127.0.0.1:8123" in outcome.stderr and "Traceback" not in outcome.stderr
+
+
+def test_help_names_the_extra():
+    assert "deckcheck[serve]" in run("serve", "--help").stdout
 
 
 def test_without_the_extra_it_says_how_to_get_it(monkeypatch):
@@ -43,19 +90,23 @@ def test_without_the_extra_it_says_how_to_get_it(monkeypatch):
     assert outcome.exit_code == 2 and 'pip install "deckcheck[serve]"' in outcome.stderr
 
 
-def test_workers_each_load_the_site_the_command_checked(no_server, tmp_path, monkeypatch):
+def test_workers_each_open_the_session_the_command_opened(no_server, tmp_path, monkeypatch):
     import json
     import os
 
-    from conftest import DATA
-
     monkeypatch.delenv("DECKCHECK_SERVE", raising=False)
-    outcome = run("serve", "--workers", "2", "--registrations", tmp_path, "--token", "t", "--card-db", DATA / "redline-cards.yaml")
+    database = DATA / "redline-cards.yaml"
+    outcome = run("serve", "--workers", "2", "--registrations", tmp_path, "--token", "t", "--card-db", database, "--format", "standard")
     assert outcome.exit_code == 0
     (call,) = no_server
     assert call["workers"] == 2 and call["factory"] is True
     settings = json.loads(os.environ["DECKCHECK_SERVE"])
-    assert settings == {"card_db": [str(DATA / "redline-cards.yaml")], "events": [], "registrations": str(tmp_path), "token": "t"}
+    assert (settings["card_db"], settings["registrations"], settings["token"], settings["format"]) == (
+        [str(database)],
+        str(tmp_path),
+        "t",
+        "standard",
+    )
 
     # what a worker builds from them answers as the single process would
     from deckcheck.serve.app import app_from_environment

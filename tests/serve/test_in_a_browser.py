@@ -1,12 +1,14 @@
 """`deckcheck serve` in a real browser: Debian's Chromium, driven by Selenium, through the page a
 player sees (installed by .ci/run when missing; without it these tests say so and skip)."""
 
+import os
 import re
 import shutil
 import socket
 import subprocess
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -23,24 +25,49 @@ pytestmark = pytest.mark.skipif(
 ILLEGAL = "game: redline\ngeneral: Valya Serova\nmain:\n  Supply Drop: 19\n  EF-9 Rabbit: 5\n"
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def serving(site):
+    """The site served by uvicorn on a free port, in a thread: (its URL, the server)."""
     import uvicorn
-    from deckcheck.loading.card_db import Databases
-    from deckcheck.serve.app import Site, create_app
+    from deckcheck.serve.app import create_app
 
-    registrations = tmp_path_factory.mktemp("registrations")
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(Site(Databases(), (), registrations)), port=port, log_level="warning"))
+    server = uvicorn.Server(uvicorn.Config(create_app(site), port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     for _ in range(100):
         if server.started:
             break
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}", registrations
+    return f"http://127.0.0.1:{port}", server, thread
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """An organiser's desk: REDLINE, standard, with registrations behind the token `t`."""
+    from datetime import date
+
+    from deckcheck.loading.card_db import Databases
+    from deckcheck.serve.app import Site
+    from deckcheck.serve.desk import Desk
+
+    registrations = tmp_path_factory.mktemp("registrations")
+    url, server, thread = serving(
+        Site(Databases(), desk=Desk("redline", "standard", date(2026, 9, 1)), registrations=registrations, token="t")
+    )
+    yield url, registrations
+    server.should_exit = True
+    thread.join(timeout=5)
+
+
+@pytest.fixture(scope="module")
+def open_site():
+    from deckcheck.loading.card_db import Databases
+    from deckcheck.serve.app import Site
+
+    url, server, thread = serving(Site(Databases()))
+    yield url
     server.should_exit = True
     thread.join(timeout=5)
 
@@ -102,11 +129,10 @@ def test_paste_an_illegal_deck_and_see_its_rule_and_line(site, browser, tmp_path
     assert browser.save_screenshot(str(tmp_path / "result.png"))  # what a player sees renders
 
 
-def test_upload_a_dek(site, browser):
+def test_upload_a_dek(open_site, browser):
     from selenium.webdriver.common.by import By
 
-    url, _ = site
-    browser.get(url + "/")
+    browser.get(open_site + "/")
     browser.find_element(By.ID, "file").send_keys(str(REPO / "tests" / "decks" / "redemption" / "deck-i.dek"))
     text = submit(browser)
     assert "redemption" in text and "deck.parse" not in text
@@ -115,11 +141,14 @@ def test_upload_a_dek(site, browser):
 def test_register_two_decks_and_see_them_on_the_organisers_page(site, browser):
     url, registrations = site
     assert "registered as" in paste(browser, url, ILLEGAL, player="Ann", register="yes")
-    assert "registered as" in paste(browser, url, (REPO / "examples" / "redline-cpm.yaml").read_text(), player="Bob", register="yes")
+    assert "registered as" in paste(browser, url, (REPO / "examples" / "redline-cpm.yaml").read_text(), player="李雷", register="yes")
     browser.get(url + "/organiser")
+    assert "token" in browser.find_element("tag name", "body").text  # refused without it
+    browser.get(url + "/organiser?token=t")
+    assert browser.current_url == url + "/organiser"  # the token kept in a cookie, out of the address
     text = browser.find_element("tag name", "body").text
-    assert "2 decks in" in text and "ILLEGAL" in text and "legal" in text
-    assert len(list(registrations.iterdir())) == 2
+    assert "2 players registered" in text and "ILLEGAL" in text and "legal" in text and "李雷" in text
+    assert len(list(registrations.glob("*.registration.json"))) == 2
 
 
 def test_a_printed_sheet_is_one_deck_a_page(site, browser, tmp_path):
@@ -130,8 +159,25 @@ def test_a_printed_sheet_is_one_deck_a_page(site, browser, tmp_path):
     decks = browser.page_source.count('class="sheet"')
     pdf = tmp_path / "report.pdf"
     printing = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer", f"--print-to-pdf={pdf}"]
-    subprocess.run([*printing, url + "/organiser/report.html"], check=True, capture_output=True, timeout=120)
+    subprocess.run([*printing, url + "/organiser/report.html?token=t"], check=True, capture_output=True, timeout=120)
     assert decks >= 2 and len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes())) == 1 + decks
+
+
+@pytest.mark.parametrize("width", [412, 1280])
+def test_the_result_reads_without_sideways_scrolling(open_site, browser, width):
+    """On a phone (412 px) and a laptop: the findings wrap, the sheet is one column on the phone."""
+    mistakes = (REPO / "tests" / "decks" / "redline" / "mistakes.yaml").read_text()
+    browser.set_window_size(width, 900)
+    try:
+        text = paste(browser, open_site, mistakes)
+        assert "ILLEGAL" in text
+        overflow = browser.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0
+        shots = os.environ.get("DECKCHECK_SCREENSHOTS")  # a folder to look at them in
+        if shots:
+            browser.save_screenshot(str(Path(shots) / f"result-{width}.png"))
+    finally:
+        browser.set_window_size(1100, 1400)
 
 
 def test_a_card_name_with_html_shows_as_text(site, browser):

@@ -1,34 +1,70 @@
-"""`deckcheck serve`'s page through HTTP (Starlette's test client): check, register, the
-organiser's page, and bad input."""
+"""`deckcheck serve`'s page through HTTP (Starlette's test client): check, the organiser's desk,
+register, the organiser's pages behind their token, exports, the API, and bad input."""
 
+import json
 import threading
+from datetime import date
 
 import pytest
 
 pytest.importorskip("starlette", reason='the serve extra (pip install "deckcheck[serve]") is not installed')
 
-from deckcheck.loading.card_db import Databases  # noqa: E402
+from deckcheck.loading.card_db import Databases, load_databases  # noqa: E402
 from deckcheck.serve.app import Site, create_app  # noqa: E402
+from deckcheck.serve.desk import Desk  # noqa: E402
+from deckcheck.serve.site import site_from  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from conftest import DATA, REPO  # noqa: E402
 
 EXAMPLES = REPO / "examples"
 ILLEGAL = "game: redline\ngeneral: Valya Serova\nmain:\n  Supply Drop: 19\n  EF-9 Rabbit: 5\n"
+LEGAL = (EXAMPLES / "redline-cpm.yaml").read_text()
+REDLINE_DESK = Desk("redline", "standard", date(2026, 9, 1))
+
+
+def client_for(site: Site) -> TestClient:
+    client = TestClient(create_app(site), base_url="http://desk.test")
+    client.site = site
+    return client
 
 
 @pytest.fixture
 def client(tmp_path):
-    site = Site(Databases(), (), tmp_path / "registrations", "s3cret")
+    lines = []
+    site = Site(Databases(), desk=REDLINE_DESK, registrations=tmp_path / "registrations", token="s3cret", log=lines.append)
     site.registrations.mkdir()
-    with TestClient(create_app(site)) as client:
-        client.site = site
+    with client_for(site) as client:
+        client.logged = lines
         yield client
 
 
-def test_the_form_needs_no_javascript(client):
-    page = client.get("/").text
+@pytest.fixture
+def open_checker():
+    with client_for(Site(Databases())) as client:
+        yield client
+
+
+def register(client, player, deck=ILLEGAL):
+    return client.post("/check", data={"deck": deck, "player": player, "register": "yes"}).text
+
+
+def organiser(client, path="/organiser"):
+    client.get("/organiser?token=s3cret")  # the token once, then the cookie
+    return client.get(path)
+
+
+# --- checking --------------------------------------------------------------------------------------
+
+
+def test_the_form_needs_no_javascript(open_checker):
+    page = open_checker.get("/").text
     assert '<form method="post" action="/check" enctype="multipart/form-data">' in page and "<script" not in page
+
+
+def test_the_open_checker_lists_each_games_formats(open_checker):
+    page = open_checker.get("/").text
+    assert '<optgroup label="redemption">' in page and '<option value="type1">type1</option>' in page
 
 
 def test_a_pasted_illegal_deck_shows_its_rule_and_line(client):
@@ -38,9 +74,9 @@ def test_a_pasted_illegal_deck_shows_its_rule_and_line(client):
     assert '<section class="sheet">' in page  # the printable sheet below
 
 
-def test_an_uploaded_dek_is_read_as_lackey_xml(client):
+def test_an_uploaded_dek_is_read_as_lackey_xml(open_checker):
     dek = REPO / "tests" / "decks" / "redemption" / "deck-i.dek"
-    page = client.post("/check", files={"file": ("deck-i.dek", dek.read_bytes())}, data={"deck": ""}).text
+    page = open_checker.post("/check", files={"file": ("deck-i.dek", dek.read_bytes())}, data={"deck": ""}).text
     assert "redemption" in page and "deck.parse" not in page
 
 
@@ -49,8 +85,11 @@ def test_a_path_in_an_uploaded_file_name_is_ignored(client):
     assert "passwd.yaml" in page and "../" not in page and "etc/passwd" not in page
 
 
-def test_an_oversized_upload_gets_a_413_page_that_says_why(client):
-    response = client.post("/check", files={"file": ("big.txt", b"1 Card\n" * 200_000)})
+@pytest.mark.parametrize("how", ["file", "pasted"])
+def test_every_oversized_deck_gets_the_413_page_that_says_why(client, how):
+    big = "1 Card\n" * 160_000  # just over 1 MiB
+    sent = {"files": {"file": ("big.txt", big.encode())}} if how == "file" else {"data": {"deck": big}}
+    response = client.post("/check", **sent)
     assert response.status_code == 413 and "at most 1 MiB" in response.text
 
 
@@ -64,47 +103,212 @@ def test_a_card_name_with_html_shows_as_text(client):
     assert "<img" not in page and "&lt;img src=x" in page
 
 
-def test_registered_decks_get_a_name_of_the_players_and_show_on_the_organisers_page(client):
-    for player, deck in (("Ann O'Neil", ILLEGAL), ("../Bob", (EXAMPLES / "redline-cpm.yaml").read_text())):
-        page = client.post("/check", data={"deck": deck, "player": player, "register": "yes"}).text
-        assert "registered as" in page
-    names = sorted(p.name for p in client.site.registrations.iterdir())
-    assert len(names) == 2 and names[0].startswith("ann-o-neil-") and names[1].startswith("bob-")
-    assert client.get("/organiser").status_code == 403  # the token guards it
-    organiser = client.get("/organiser?token=s3cret").text
-    assert "2 decks in" in organiser and "1 legal" in organiser
-    report = client.get("/organiser/report.html?token=s3cret").text
-    assert report.count('<section class="sheet">') == 2
+def test_an_empty_submit_says_what_is_missing(client):
+    response = client.post("/check", data={"deck": "  "})
+    assert response.status_code == 400 and "Paste a deck or choose a file" in response.text
 
 
-def test_the_organisers_page_rereads_a_deck_that_changed(client):
-    client.post("/check", data={"deck": ILLEGAL, "player": "Ann", "register": "yes"})
-    assert "0 legal" in client.get("/organiser?token=s3cret").text
-    (saved,) = client.site.registrations.iterdir()
-    saved.write_text((EXAMPLES / "redline-cpm.yaml").read_text())
-    assert "1 legal" in client.get("/organiser?token=s3cret").text
+def test_a_page_that_is_not_there_is_a_page_not_a_traceback(client):
+    response = client.get("/no/such/page")
+    assert response.status_code == 404 and "There is no such page" in response.text and "Traceback" not in response.text
+    assert client.get("/check").status_code == 405
+
+
+# --- the organiser's desk -------------------------------------------------------------------------------
+
+
+def test_the_desk_shows_what_decks_are_checked_as_and_offers_no_other_choice(tmp_path):
+    desk = Desk("redemption", "type1", date(2026, 9, 1))
+    with client_for(Site(Databases(), desk=desk, registrations=tmp_path, token="t")) as client:
+        page = client.get("/").text
+        assert "Redemption, type1 (rules 2.0), rules in force on 2026-09-01" in page
+        assert 'name="game"' not in page and 'name="format"' not in page and 'name="as_of"' not in page
+        # a deck's own header does not choose another format at the desk
+        checked = client.post("/check", data={"deck": (EXAMPLES / "redemption-deck-i.yaml").read_text()}).text
+        assert "redemption/type1, rules 2.0" in checked
+
+
+def test_a_lackey_export_registered_under_type1_keeps_the_verdict_the_player_saw(tmp_path):
+    """The issue's case: an export with no header, registered at a Type 1 desk: the organiser's
+    page gives the verdict the player saw, checked as it was registered."""
+    lines = ["3\tSon of God (I)", "1\tJames (I)"]  # three of a Dominant: illegal in Type 1, legal nowhere
+    export = "\n".join(lines) + "\n"
+    desk = Desk("redemption", "type1", date(2026, 9, 1))
+    with client_for(Site(Databases(), desk=desk, registrations=tmp_path, token="t")) as client:
+        seen = client.post("/check", data={"deck": export, "player": "Ann", "register": "yes"}).text
+        assert "redemption/type1, rules 2.0" in seen and '<span class="illegal">ILLEGAL</span>' in seen
+        client.get("/organiser?token=t")
+        listed = client.get("/organiser").text
+        assert "redemption/type1, rules 2.0 on 2026-09-01" in listed and ">ILLEGAL<" in listed and "now differs" not in listed
+
+
+def test_the_page_applies_the_projects_config(tmp_path):
+    (tmp_path / ".deckcheck.yaml").write_text("ignore: [redline.copy-limit]\n")
+    choices = dict(game=None, format=None, as_of=None, card_db=[], events=[], registrations=None, token=None, folder=str(tmp_path))
+    with client_for(site_from(choices)) as client:
+        page = client.post("/check", data={"deck": ILLEGAL}).text
+    assert "redline.copy-limit" not in page
+
+
+def test_a_deck_of_another_game_is_not_registered_at_the_desk(client):
+    page = register(client, "Ann", (EXAMPLES / "redemption-deck-i.yaml").read_text())
+    assert "not registered: this desk registers redline decks" in page
+    assert not list(client.site.registrations.iterdir())
+
+
+# --- registrations -----------------------------------------------------------------------------------------
+
+
+def test_a_registration_records_what_it_was_checked_as(client):
+    assert "registered as" in register(client, "Ann O'Neil")
+    (record,) = client.site.registrations.glob("*.registration.json")
+    data = json.loads(record.read_text(encoding="utf-8"))
+    assert {k: data[k] for k in ("player", "game", "format", "as_of", "legal", "errors")} == {
+        "player": "Ann O'Neil",
+        "game": "redline",
+        "format": "standard",
+        "as_of": "2026-09-01",
+        "legal": False,
+        "errors": 2,  # 24 cards of 60, and 5 of a card allowed 4
+    }
+    assert (client.site.registrations / data["deck_file"]).read_text() == ILLEGAL
+    assert client.logged == [f'registered "Ann O\'Neil": {data["deck_file"]}, ILLEGAL']
+
+
+@pytest.mark.parametrize("players", [["李雷", "韩梅梅", "Иван"], ["Alice Smith", "alice smith"], ["Ann", "Bob"]])
+def test_every_player_is_kept_apart_even_with_the_same_deck(client, players):
+    for player in players:
+        assert "registered as" in register(client, player, LEGAL)
+    decks = [p for p in client.site.registrations.iterdir() if not p.name.endswith(".registration.json")]
+    assert len(decks) == len(players)
+    page = organiser(client).text
+    assert all(f"<td>{player}</td>" in page for player in players)
+
+
+def test_a_players_name_is_printed_on_their_sheet(client):
+    page = client.post("/check", data={"deck": LEGAL, "player": "韩梅梅"}).text
+    assert '<th>Player</th><td class="fill">韩梅梅</td>' in page
+    register(client, "韩梅梅", LEGAL)
+    assert '<td class="fill">韩梅梅</td>' in organiser(client, "/organiser/report.html").text
+
+
+def test_a_second_registration_replaces_the_first_as_the_one_that_counts(client):
+    register(client, "Ann", ILLEGAL)
+    register(client, "Ann", LEGAL)
+    page = organiser(client).text
+    assert "1 player registered" in page and "1 legal" in page
+    assert "<td>1: " in page  # one earlier registration, listed with its time
+    assert len(list(client.site.registrations.glob("*.registration.json"))) == 2  # kept as history
+
+
+def test_a_deck_that_checks_otherwise_now_says_so(client):
+    register(client, "Ann", ILLEGAL)
+    (record,) = client.site.registrations.glob("*.registration.json")
+    deck = client.site.registrations / json.loads(record.read_text())["deck_file"]
+    deck.write_text(LEGAL)  # as if the card list had changed since: the same file checks otherwise
+    page = organiser(client).text
+    assert "the player saw ILLEGAL" in page and "now differs" in page
+
+
+def test_a_registration_that_cannot_be_written_still_shows_the_verdict(client, monkeypatch):
+    import deckcheck.serve.app as app
+
+    def full_disk(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(app, "register", full_disk)
+    response = client.post("/check", data={"deck": ILLEGAL, "player": "Ann", "register": "yes"})
+    assert response.status_code == 200 and '<span class="illegal">ILLEGAL</span>' in response.text
+    assert "not registered: tell the organiser" in response.text
+    assert client.logged == ["registration of 'Ann' not written: No space left on device"]
+
+
+def test_registering_needs_a_name(client):
+    assert "not registered: write your name in the Player box" in register(client, "  ")
 
 
 def test_twenty_submissions_at_once_are_all_kept(client):
     decks = [ILLEGAL.replace("Supply Drop: 19", f"Supply Drop: {i + 1}") for i in range(20)]
-
-    def submit(index):
-        client.post("/check", data={"deck": decks[index], "player": f"Player {index}", "register": "yes"})
-
-    threads = [threading.Thread(target=submit, args=(i,)) for i in range(20)]
+    threads = [threading.Thread(target=register, args=(client, f"Player {i}", decks[i])) for i in range(20)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    saved = sorted(client.site.registrations.iterdir())
-    assert len(saved) == 20 and not [p for p in saved if p.name.startswith(".registering")]
+    saved = sorted(p for p in client.site.registrations.iterdir() if not p.name.endswith(".registration.json"))
+    assert len(saved) == 20 and not [p for p in client.site.registrations.iterdir() if p.name.startswith(".registering")]
     assert {p.read_text() for p in saved} == set(decks)
 
 
-def test_a_deck_against_a_card_database_of_ones_own(tmp_path):
-    from deckcheck.loading.card_db import load_databases
+# --- the organiser's pages and their guard ------------------------------------------------------------------
 
+
+def test_without_the_token_the_organisers_pages_are_refused(client):
+    register(client, "Ann")
+    for path in ("/organiser", "/organiser/report.html", "/organiser/registrations.csv", "/organiser/registrations.json"):
+        response = client.get(path)
+        assert response.status_code == 403 and "Ann" not in response.text
+    assert client.get("/organiser?token=wrong").status_code == 403
+
+
+def test_the_token_is_taken_once_from_the_url_and_kept_in_a_strict_cookie(client):
+    response = client.get("/organiser?token=s3cret", follow_redirects=False)
+    assert response.status_code == 303 and response.headers["location"] == "/organiser"
+    cookie = response.headers["set-cookie"].lower()
+    assert "httponly" in cookie and "samesite=strict" in cookie
+    page = client.get("/organiser")
+    assert page.status_code == 200 and "s3cret" not in page.text  # no link carries it
+
+
+def test_the_exports_list_every_registration(client):
+    register(client, "Ann", ILLEGAL)
+    register(client, "Ann", LEGAL)
+    register(client, "=cmd()", LEGAL)
+    csv_text = organiser(client, "/organiser/registrations.csv").text
+    lines = csv_text.splitlines()
+    assert lines[0] == "player,deck_file,time,current,verdict,errors,warnings,game,format,rules_version,as_of"
+    assert len(lines) == 4 and "'=cmd()" in csv_text  # a name a spreadsheet would run is not a formula
+    rows = client.get("/organiser/registrations.json").json()["registrations"]
+    assert [(r["player"], r["current"], r["verdict"]) for r in rows if r["player"] == "Ann"] == [
+        ("Ann", False, "ILLEGAL"),
+        ("Ann", True, "legal"),
+    ]
+
+
+def test_a_post_from_another_site_is_refused(client):
+    response = client.post("/check", data={"deck": ILLEGAL, "player": "Ann", "register": "yes"}, headers={"Origin": "http://evil.example"})
+    assert response.status_code == 403 and not list(client.site.registrations.iterdir())
+    same = client.post("/check", data={"deck": ILLEGAL}, headers={"Origin": "http://desk.test"})
+    assert same.status_code == 200
+
+
+def test_without_registrations_there_is_no_organisers_page(open_checker):
+    assert open_checker.get("/organiser").status_code == 404
+
+
+# --- for other programs --------------------------------------------------------------------------------------
+
+
+def test_the_api_answers_the_json_report(open_checker):
+    response = open_checker.post("/api/check?game=redline", content=ILLEGAL.encode())
+    assert response.status_code == 200 and response.headers["content-type"].startswith("application/json")
+    report = response.json()
+    (deck,) = report["decks"]
+    assert deck["legal"] is False and ("redline.copy-limit", 5) in [(f["rule"], f["line"]) for f in deck["findings"]]
+    assert report["summary"]["illegal"] == 1
+
+
+def test_the_api_takes_the_forms_fields_too(open_checker):
+    response = open_checker.post("/api/check", data={"deck": "3 Supply Drop\n", "game": "redline"})
+    assert response.json()["decks"][0]["game"] == "redline"
+
+
+def test_the_api_says_what_is_wrong_in_json(open_checker):
+    assert open_checker.post("/api/check", content=b"").json() == {"error": "no deck was sent"}
+    assert open_checker.post("/api/check", content=b"x" * (1024 * 1024 + 70_000)).status_code == 413
+
+
+def test_a_deck_against_a_card_database_of_ones_own():
     site = Site(Databases(load_databases([DATA / "redemption-cards.yaml"])))
-    with TestClient(create_app(site)) as client:
-        page = client.post("/check", data={"deck": "game: redemption\nmain:\n  Gideon (K): 4\n"}).text
+    with client_for(site) as client:
+        page = client.post("/check", data={"deck": "game: redemption\nformat: quickstart\nmain:\n  Gideon (K): 4\n"}).text
     assert "redemption.copy-limit" in page

@@ -1,0 +1,168 @@
+"""Registered decks on disk: each registration is the deck as sent plus a record beside it
+(`<stem>.registration.json`) of what it was checked as and what the player saw, both written whole
+or not at all, the record last. Every registration is kept; a player's latest counts."""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import os
+import re
+import tempfile
+import unicodedata
+from dataclasses import asdict, dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Iterable
+
+RECORD = ".registration.json"
+TEMPORARY = ".registering-"
+LONGEST_SLUG = 40
+
+
+@dataclass(frozen=True)
+class Registration:
+    """What a player registered, as it was checked when they saw the verdict."""
+
+    player: str  # as typed (any script), spaces tidied
+    deck_file: str  # the deck's file name in the folder
+    time: str  # when, ISO 8601 in UTC, to the microsecond (the order of a player's registrations)
+    game: str | None
+    format: str | None
+    rules_version: str | None
+    as_of: str  # the date whose rules applied
+    events: tuple[str, ...]  # the names of the events applied
+    deck_name: str | None
+    legal: bool
+    errors: int
+    warnings: int
+    sha256: str
+
+    @property
+    def shown_time(self) -> str:
+        return self.time[:19].replace("T", " ") + " UTC"
+
+
+def player_name(typed: str) -> str:
+    """The name a player typed, composed (NFC) with its spaces tidied: case and script kept, so
+    `Alice Smith` and `alice smith` stay two players."""
+    return " ".join(unicodedata.normalize("NFC", typed).split())
+
+
+def slug(player: str) -> str:
+    """The player's name in a file name: letters and digits of every script, dashes between."""
+    words = re.sub(r"[\W_]+", "-", unicodedata.normalize("NFKC", player).casefold()).strip("-")
+    return words[:LONGEST_SLUG].strip("-") or "player"
+
+
+def now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+
+
+def register(folder: Path, record: Registration, content: bytes, suffix: str) -> Registration:
+    """The deck and its record written into `folder` under a name no other registration has;
+    the record returned names the file. Raises OSError when the folder cannot take them."""
+    digest = hashlib.sha256(record.player.encode("utf-8") + b"\0" + content).hexdigest()[:12]
+    stem = f"{slug(record.player)}-{digest}"
+    number = 1
+    while (folder / f"{stem}{suffix}").exists() or (folder / f"{stem}{RECORD}").exists():
+        number += 1
+        stem = f"{slug(record.player)}-{digest}-{number}"
+    record = Registration(**{**asdict(record), "deck_file": f"{stem}{suffix}"})
+    text = json.dumps(asdict(record), ensure_ascii=False, indent=2) + "\n"
+    _write_whole(folder / f"{stem}{suffix}", content)
+    try:
+        _write_whole(folder / f"{stem}{RECORD}", text.encode("utf-8"))
+    except BaseException:
+        (folder / f"{stem}{suffix}").unlink(missing_ok=True)
+        raise
+    return record
+
+
+def _write_whole(target: Path, content: bytes) -> None:
+    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=TEMPORARY)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(content)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def remove_leftovers(folder: Path) -> int:
+    """Temporary files a stopped server left half-written: removed at start. How many."""
+    removed = 0
+    for path in folder.glob(f"{TEMPORARY}*"):
+        path.unlink(missing_ok=True)
+        removed += 1
+    return removed
+
+
+def read_all(folder: Path) -> list[Registration]:
+    """Every registration whose record and deck are both there, oldest first."""
+    found = []
+    for path in folder.glob(f"*{RECORD}"):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            data["events"] = tuple(data.get("events") or ())
+            record = Registration(**data)
+        except (OSError, ValueError, TypeError):
+            continue  # not one of ours, or broken: the folder report still lists its deck file
+        if (folder / record.deck_file).is_file() and "/" not in record.deck_file and "\\" not in record.deck_file:
+            found.append(record)
+    return sorted(found, key=lambda r: (r.time, r.deck_file))
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """A player's registration that counts (the latest) and how many came before it."""
+
+    current: Registration
+    earlier: tuple[Registration, ...]
+
+
+def by_player(registrations: Iterable[Registration]) -> list[PlayerRow]:
+    players: dict[str, list[Registration]] = {}
+    for record in registrations:  # oldest first
+        players.setdefault(record.player, []).append(record)
+    return [PlayerRow(records[-1], tuple(records[:-1])) for _, records in sorted(players.items(), key=lambda item: item[0].casefold())]
+
+
+EXPORTED = ("player", "deck_file", "time", "current", "verdict", "errors", "warnings", "game", "format", "rules_version", "as_of")
+
+
+def export_rows(rows: Iterable[PlayerRow]) -> list[dict]:
+    out = []
+    for row in rows:
+        for record in (*row.earlier, row.current):
+            out.append(
+                {
+                    "player": record.player,
+                    "deck_file": record.deck_file,
+                    "time": record.time,
+                    "current": record is row.current,
+                    "verdict": "legal" if record.legal else "ILLEGAL",
+                    "errors": record.errors,
+                    "warnings": record.warnings,
+                    "game": record.game,
+                    "format": record.format,
+                    "rules_version": record.rules_version,
+                    "as_of": record.as_of,
+                }
+            )
+    return out
+
+
+def as_csv(rows: list[dict]) -> str:
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=EXPORTED, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        # a spreadsheet runs a cell starting with = + - @ as a formula: a player's name must not
+        writer.writerow({k: ("'" + v if isinstance(v, str) and v[:1] in "=+-@" else v) for k, v in row.items()})
+    return buffer.getvalue()

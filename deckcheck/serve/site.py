@@ -1,0 +1,33 @@
+"""A site set up from the choices of `deckcheck serve`, through the same session every command
+opens (the config's ignore lists, overrides and dates apply as they do to `deckcheck check`): the
+command builds its site here, and so does each worker process from the same choices."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Mapping
+
+from deckcheck.serve.app import Site
+from deckcheck.serve.desk import Desk
+from deckcheck.session import open_session, parse_date
+
+PASTED = "pasted-deck"  # the name a deck without a file goes by when the config is asked about it
+
+
+def site_from(choices: Mapping[str, Any]) -> Site:
+    """choices: game, format, as_of, card_db, events, registrations, token, folder (where the
+    command ran). Raises SessionProblem as a command's session does."""
+    folder = Path(choices["folder"])
+    card_db, events = [Path(p) for p in choices["card_db"]], [Path(p) for p in choices["events"]]
+    session = open_session(choices["game"], choices["format"], card_db, events, [], choices["as_of"], folder=folder)
+    desk = Desk.of(choices["game"], choices["format"], parse_date(choices["as_of"]), session.events)
+    registrations = Path(choices["registrations"]) if choices["registrations"] else None
+    return Site(
+        session.databases,
+        session.options_for(folder / PASTED),
+        desk,
+        registrations,
+        choices["token"],
+        log=lambda line: print(f"deckcheck serve: {line}", file=sys.stderr, flush=True),
+    )

@@ -1,0 +1,126 @@
+"""What a command works from, resolved once from its options and the project's `.deckcheck.yaml`:
+the card databases, the events, and the options each deck is checked with. Every command and each
+process of `deckcheck serve` opens its session here, so the config's ignore lists, overrides and
+dates apply the same way everywhere."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date
+from fnmatch import fnmatchcase
+from pathlib import Path
+from typing import Callable, Sequence
+
+from deckcheck.check import CheckOptions
+from deckcheck.escaping import terminal_path
+from deckcheck.games import all_games, format_named, game_named, ignorable, namers
+from deckcheck.loading.card_db import Databases, load_databases
+from deckcheck.loading.checked_yaml import FileProblems
+from deckcheck.loading.config import Choices, Config, find_config, load_config
+from deckcheck.loading.events import Event, load_events
+from deckcheck.loading.globs import matches
+from deckcheck.registry import UnknownName, close_to
+from deckcheck.rules import Game
+
+
+class SessionProblem(Exception):
+    """Why a session cannot open: one line for the user (the command exits 2)."""
+
+
+@dataclass(frozen=True)
+class Session:
+    choices: Choices  # the command line's choices merged with the config's
+    databases: Databases
+    events: tuple[Event, ...]
+    options_for: Callable[[Path], CheckOptions]
+    config: Config
+
+    def excluded_by(self, globs: Sequence[str]) -> Callable[[Path, Path], bool]:
+        """Whether a file found in a folder is left out: by a --exclude glob (its name, or its path
+        below the folder) or by the config's exclude."""
+
+        def excluded(path: Path, folder: Path) -> bool:
+            relative = path.relative_to(folder).as_posix()
+            return any(fnmatchcase(path.name, g) or matches(relative, g) for g in globs) or self.config.excludes(path)
+
+        return excluded
+
+
+def parse_date(text: str | None, option: str = "--as-of") -> date | None:
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        raise SessionProblem(f"{option} takes a date as YYYY-MM-DD, not {text!r}") from None
+
+
+def open_session(
+    game: str | None,
+    format: str | None,
+    card_db: Sequence[Path],
+    event: Sequence[Path],
+    ignore: Sequence[str],
+    as_of: str | None = None,
+    all_formats: bool = False,
+    output_format: str | None = None,
+    strict: bool = False,
+    folder: Path | None = None,
+) -> Session:
+    """The session of a command run in `folder` (the current one), or SessionProblem."""
+    try:
+        config = load_config(find_config(folder or Path.cwd()))
+    except FileProblems as exc:
+        raise SessionProblem("broken config:\n" + "\n".join(exc.problems)) from None
+    given = Choices(game, format, tuple(card_db), tuple(event), tuple(ignore), output_format, strict)
+    choices = config.merged(given)
+    chosen_game = _game(choices.game) if choices.game is not None else None
+    for rule_id, where in [(i, "--ignore") for i in ignore] + config.ignored():
+        try:
+            ignorable(rule_id)
+        except UnknownName as exc:
+            raise SessionProblem(f"{where}: {exc}") from None
+    try:
+        databases = Databases(load_databases(choices.card_db))
+    except FileProblems as exc:
+        raise SessionProblem("broken card database:\n" + "\n".join(exc.problems)) from None
+    if choices.format is not None:
+        check_format(choices.format, chosen_game, databases)
+    missing = [terminal_path(p) for p in choices.events if not p.exists()]
+    if missing:
+        raise SessionProblem(f"no such event file: {', '.join(missing)}")
+    try:
+        events = load_events(choices.events, databases, namers())
+    except FileProblems as exc:
+        raise SessionProblem("broken event file:\n" + "\n".join(exc.problems)) from None
+    base = CheckOptions(events=events, as_of=parse_date(as_of), config_as_of=config.as_of, all_formats=all_formats)
+
+    def options_for(path: Path) -> CheckOptions:
+        chosen = config.for_deck(path, given)
+        return replace(base, game=chosen.game.strip().lower() if chosen.game else None, format=chosen.format, ignore=chosen.ignore)
+
+    return Session(choices, databases, events, options_for, config)
+
+
+def _game(name: str) -> Game:
+    try:
+        return game_named(name)
+    except UnknownName as exc:
+        raise SessionProblem(f"--game: {exc}") from None
+
+
+def check_format(name: str, game: Game | None, databases: Databases) -> None:
+    """--format names a format of the game given, or without one, of some game (it then applies
+    to the decks of the games that have it); SessionProblem with close matches otherwise."""
+    games = [game] if game is not None else all_games()
+    names: list[str] = []
+    for each in games:
+        try:
+            format_named(each, name, databases.for_game(each.name).formats)
+            return
+        except UnknownName as exc:
+            if game is not None:
+                raise SessionProblem(f"--format: {exc}") from None
+            names += each.format_names(databases.for_game(each.name).formats) + [a for f in each.formats for a in f.aliases]
+    choices = list(dict.fromkeys(names))
+    raise SessionProblem(f"--format: no game has a format '{name}'{close_to(name, choices)} (formats: {', '.join(choices)})")
