@@ -10,10 +10,9 @@ import hashlib
 import json
 import os
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
-from typing import Callable
 
 import anyio
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -36,8 +35,9 @@ from deckcheck.report import html as html_report
 from deckcheck.report.json_report import report_data
 from deckcheck.report.text import game_and_format
 from deckcheck.serve import guard
-from deckcheck.serve.desk import Desk, NotOnOffer
+from deckcheck.serve.desk import NotOnOffer
 from deckcheck.serve.registrations import PlayerRow, Registration, as_csv, by_player, export_rows, now, player_name, read_all, register
+from deckcheck.serve.site import Site, site_from
 
 FORM_OVERHEAD = 64 * 1024  # the form's other fields and multipart boundaries, beside the deck
 READ_SECONDS = 30  # a request whose body has not arrived by then is answered and closed
@@ -47,21 +47,6 @@ NOT_REGISTERED = "not registered: tell the organiser"
 
 class TooLarge(Exception):
     pass
-
-
-@dataclass
-class Site:
-    """What the site serves from, loaded once: the databases, the options every check starts from
-    (the session's: the config's ignore lists and dates), the organiser's desk, where registered
-    decks go, the token that guards the organiser's pages, and where its log lines go."""
-
-    databases: Databases
-    base: CheckOptions = field(default_factory=CheckOptions)
-    desk: Desk = field(default_factory=Desk)
-    registrations: Path | None = None
-    token: str | None = None
-    log: Callable[[str], None] = lambda line: None
-    _listed: dict = field(default_factory=dict)  # record file -> (its key, the report of its re-check)
 
 
 def create_app(site: Site) -> Starlette:
@@ -341,6 +326,4 @@ def site_settings(**settings) -> str:
 def app_from_environment() -> Starlette:
     """A worker process's application: its own session, opened from the command's choices as the
     command opened its own."""
-    from deckcheck.serve.site import site_from
-
     return create_app(site_from(json.loads(os.environ[SETTINGS])))

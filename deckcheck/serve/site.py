@@ -5,12 +5,30 @@ command builds its site here, and so does each worker process from the same choi
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
-from deckcheck.serve.app import Site
+from deckcheck.check import CheckOptions
+from deckcheck.loading.card_db import Databases
 from deckcheck.serve.desk import Desk
 from deckcheck.session import open_session, parse_date
+
+
+@dataclass
+class Site:
+    """What the site serves from, loaded once: the databases, the options every check starts from
+    (the session's: the config's ignore lists and dates), the organiser's desk, where registered
+    decks go, the token that guards the organiser's pages, and where its log lines go."""
+
+    databases: Databases
+    base: CheckOptions = field(default_factory=CheckOptions)
+    desk: Desk = field(default_factory=Desk)
+    registrations: Path | None = None
+    token: str | None = None
+    log: Callable[[str], None] = lambda line: None
+    _listed: dict = field(default_factory=dict)  # record file -> (its key, the report of its re-check)
+
 
 PASTED = "pasted-deck"  # the name a deck without a file goes by when the config is asked about it
 

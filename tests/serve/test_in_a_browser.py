@@ -49,8 +49,8 @@ def site(tmp_path_factory):
     from datetime import date
 
     from deckcheck.loading.card_db import Databases
-    from deckcheck.serve.app import Site
     from deckcheck.serve.desk import Desk
+    from deckcheck.serve.site import Site
 
     registrations = tmp_path_factory.mktemp("registrations")
     url, server, thread = serving(
@@ -64,7 +64,7 @@ def site(tmp_path_factory):
 @pytest.fixture(scope="module")
 def open_site():
     from deckcheck.loading.card_db import Databases
-    from deckcheck.serve.app import Site
+    from deckcheck.serve.site import Site
 
     url, server, thread = serving(Site(Databases()))
     yield url

@@ -10,9 +10,12 @@ import pytest
 pytest.importorskip("starlette", reason='the serve extra (pip install "deckcheck[serve]") is not installed')
 
 from deckcheck.loading.card_db import Databases, load_databases  # noqa: E402
-from deckcheck.serve.app import Site, create_app  # noqa: E402
+from deckcheck.serve.app import create_app  # noqa: E402
 from deckcheck.serve.desk import Desk  # noqa: E402
-from deckcheck.serve.site import site_from  # noqa: E402
+from deckcheck.serve.site import (
+    Site,  # noqa: E402
+    site_from,  # noqa: E402
+)
 from starlette.testclient import TestClient  # noqa: E402
 
 from conftest import DATA, REPO  # noqa: E402
