@@ -65,6 +65,8 @@ class LoadedDeck:
     deck: Deck | None = None
     context: Context | None = None
     ambiguous: dict[tuple[str, int], tuple[Card, ...]] = field(default_factory=dict)  # (zone, index) -> printings
+    # the printing each ambiguous entry is shown as on the sheet: the one a legal choice took, else the first tried
+    shown: dict[tuple[str, int], Card] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     game_inferred: bool = False
     as_of: date | None = None
@@ -254,6 +256,8 @@ def judge(loaded: LoadedDeck, ignore: frozenset[str]) -> list[Finding]:
         chosen = {key: card for name, card in zip(names, choice) for key in lines[name]}
         findings = list(run_rules(rules, _with_printings(loaded.deck, chosen), context, ignore))
         outcomes.append((choice, findings, {_key(f) for f in findings}, not any(f.severity is Severity.ERROR for f in findings)))
+    shown = next((choice for choice, *_, legal in outcomes if legal), outcomes[0][0])
+    loaded.shown = {key: card for name, card in zip(names, shown) for key in lines[name]}
     common = set.intersection(*(keys_ for _, _, keys_, _ in outcomes))
     findings = [f for f in outcomes[0][1] if _key(f) in common]
     shows_illegal = any(f.severity is Severity.ERROR for f in findings)
@@ -333,11 +337,14 @@ def _ordered(findings: Iterable[Finding]) -> list[Finding]:
     return sorted(findings, key=lambda f: (f.position.line, f.position.column, f.rule))
 
 
-def _card_line(entry: Entry) -> CardLine:
+def _card_line(entry: Entry, shown: Card | None = None) -> CardLine:
+    """An entry as reports list it; one naming several printings keeps the name typed, with the
+    type of the printing it is shown as (the sheet groups it there, and totals count it)."""
     card = entry.card
     line = entry.position.line if entry.position else None
     if card is None:
-        return CardLine(entry.zone, entry.typed, entry.count, line)
+        types, title = (tuple(shown.types), shown.title) if shown is not None else ((), None)
+        return CardLine(entry.zone, entry.typed, entry.count, line, None, types, title)
     return CardLine(entry.zone, card.name, entry.count, line, card.id, tuple(card.types), card.get("title") or card.name)
 
 
@@ -359,7 +366,9 @@ def report_of(path: str, loaded: LoadedDeck, ignore: frozenset[str] = frozenset(
     if deck is not None:
         counts = {"main": 0, "side": 0}
         counts.update({zone: sum(e.count for e in entries) for zone, entries in deck.zones.items()})
-        lines = tuple(_card_line(entry) for entry in deck.entries())
+        lines = tuple(
+            _card_line(entry, loaded.shown.get((zone, i))) for zone, entries in deck.zones.items() for i, entry in enumerate(entries)
+        )
     if context is not None:
         rules = tuple(rule.record for rule in context.rules)
     else:
@@ -371,7 +380,7 @@ def report_of(path: str, loaded: LoadedDeck, ignore: frozenset[str] = frozenset(
         name=raw.name if raw else None,
         counts=counts,
         cards=lines,
-        sheet=_sheet(deck, context) if deck is not None and context is not None else None,
+        sheet=_sheet(_with_printings(deck, loaded.shown), context) if deck is not None and context is not None else None,
         findings=tuple(_ordered(findings)),
         settings=dict(context.settings) if context else {},
         rules_version=context.format.version if context and context.format else None,

@@ -33,6 +33,7 @@ th, td { text-align: left; padding: .15em .4em; vertical-align: top; }
 .cards .name { width: 40%; }
 .cards .where { width: 5em; }
 .count { text-align: right; }
+.cards td { overflow-wrap: anywhere; }
 .where { color: #555; }
 .finding { color: #b00000; }
 .finding.warning { color: #8a5a00; }
@@ -47,10 +48,18 @@ footer { margin-top: 2em; color: #666; font-size: .85em; }
 h4 { font-size: .95em; margin: .5em 0 .1em; }
 .zone { column-count: 2; column-gap: 2em; }
 .group { break-inside: avoid; }
+.closing { break-inside: avoid; }
+.closing .who td { height: auto; }
+@page { margin: 10mm; }
 @media print {
-  body { margin: 0; font-size: 9pt; line-height: 1.2; }
+  body { margin: 0; font-size: 8.5pt; line-height: 1.15; }
   .sheet { break-before: page; margin-top: 0; }
   .sheet table { break-inside: auto; }
+  .sheet h2 { margin-bottom: .2em; }
+  .sheet h3 { margin: .5em 0 .1em; }
+  .sheet p { margin: .3em 0; }
+  .who td.fill, .boxes td { height: 1.7em; }
+  .boxes { margin-top: .5em; }
   tr { break-inside: avoid; }
 }
 """
@@ -173,13 +182,27 @@ def sheet(report: DeckReport, explain: bool = False, player: str = "") -> str:
                     )
             parts.append("</table></div>")
         parts.append("</div>")
-    if layout and layout.totals:
-        rows = "".join(f"<tr><th>{for_html(what)}</th><td>{for_html(figure)}</td></tr>" for what, figure in layout.totals)
-        parts.append(f'<h3>Totals</h3><table class="totals">{rows}</table>')
     elsewhere = [f for f in report.findings if f.position.line not in shown_lines]
     if elsewhere or report.notes:
         parts.append("<h3>About the whole deck</h3>")
         parts += [f"<p>note: {for_html(note)}</p>" for note in report.notes]
         parts += [_finding_cells([f], explain, report, with_line=f.position.line > 1) for f in elsewhere]
-    parts.append('<table class="boxes"><tr><th>Player signature</th><td></td><th>Judge initials</th><td></td></tr></table></section>')
+    parts.append(_closing(report, player))
+    parts.append("</section>")
     return "\n".join(parts)
+
+
+def _closing(report: DeckReport, player: str) -> str:
+    """The totals and the boxes to sign, kept together on one page with the player's and the
+    deck's names, so that a sheet that runs over never leaves them on a page naming no one."""
+    layout = report.sheet
+    parts = ['<div class="closing">']
+    if layout and layout.totals:
+        rows = "".join(f"<tr><th>{for_html(what)}</th><td>{for_html(figure)}</td></tr>" for what, figure in layout.totals)
+        parts.append(f'<h3>Totals</h3><table class="totals">{rows}</table>')
+    parts.append(
+        '<table class="boxes">'
+        f"<tr><th>Player</th><td>{for_html(player)}</td><th>Deck</th><td>{for_html(report.name or report.path)}</td></tr>"
+        "<tr><th>Player signature</th><td></td><th>Judge initials</th><td></td></tr></table></div>"
+    )
+    return "".join(parts)

@@ -6,7 +6,7 @@ from deckcheck.loading.card_db import load_databases
 from deckcheck.loading.names import normalise, two_names
 from test_redemption_tournament import DB, V20, deck
 
-from conftest import run
+from conftest import DATA, run
 
 
 @pytest.fixture
@@ -89,3 +89,16 @@ def test_the_issues_names_are_judged_as_their_titles_in_type1(real_database, tmp
     assert not outcome.findings("deck.unknown-card")
     noted = {f["cards"][0] for f in outcome.findings("deck.ambiguous-card")}
     assert noted == {"The Magi", "Storehouse", "Temple Veil", "Denarius"}
+
+
+def test_a_title_of_several_printings_is_listed_under_its_type_and_counted_in_the_totals(check, tmp_path):
+    outcome = check(deck("type1", 50, 6, {"Twin Soul": 1, "Old Magi": 1}, copies=1), V20)
+    assert outcome.exit_code == 0 and "redemption.lost-soul-count" not in outcome.errors
+    lines = {c["name"]: c for c in outcome.deck["cards"]}
+    assert (lines["Twin Soul"]["type"], lines["Twin Soul"]["id"]) == ("lost_soul", None)  # the name typed, not a printing
+    assert lines["Old Magi"]["type"] == "hero"
+    path = tmp_path / "twin.yaml"
+    path.write_text(deck("type1", 50, 6, {"Twin Soul": 1}, copies=1), encoding="utf-8")
+    sheet = run("check", path, "--card-db", DATA / DB, "--as-of", V20, "--output-format", "html")
+    assert "Unknown" not in sheet.stdout
+    assert "<th>Lost Souls</th><td>7 (7 required for 50 cards)</td>" in sheet.stdout

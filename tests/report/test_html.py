@@ -81,7 +81,12 @@ def test_printed_in_a_real_browser_each_deck_has_pages_of_its_own(tmp_path):
     import subprocess
 
     report = tmp_path / "report.html"
-    decks = [EXAMPLES / "redemption-deck-i.yaml", EXAMPLES / "redline-cpm.yaml", REPO / "tests" / "decks" / "redline" / "mistakes.yaml"]
+    decks = [
+        EXAMPLES / "redemption-deck-i.yaml",
+        EXAMPLES / "redline-cpm.yaml",
+        REPO / "tests" / "decks" / "redline" / "mistakes.yaml",
+        REPO / "tests" / "decks" / "redemption" / "type1-export.txt",  # 50 cards, a Reserve, two findings beside cards
+    ]
     outcome = run("check", *decks, "--output-format", "html", "--output", report)
     assert outcome.exit_code == 1
     pdf = tmp_path / "report.pdf"
@@ -92,4 +97,4 @@ def test_printed_in_a_real_browser_each_deck_has_pages_of_its_own(tmp_path):
         timeout=120,
     )
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
-    assert pages == 1 + len(decks)  # the summary, then one page a deck (a 50-card Redemption sheet fits on one)
+    assert pages == 1 + len(decks)  # the summary, then one page a deck (a 50-card Redemption sheet, Reserve and all, fits on one)
