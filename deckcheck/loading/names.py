@@ -133,6 +133,7 @@ class NameIndex:
         self._by_half: dict[str, list[Card]] = {}
         self._unaccented: dict[str, list[Card]] | None = None  # built the first time a name needs it
         self._spellings: dict[str, str] | None = None  # normalised name -> name, for suggestions
+        self._trigrams: dict[str, list[str]] = {}  # three-letter run -> the names holding it
         for card in cards:
             self._by_id[card.id.casefold()] = card
             self._by_name.setdefault(normalise(card.name), []).append(card)
@@ -162,9 +163,11 @@ class NameIndex:
         if by_id is not None:
             return Resolution(by_id)
         if self._unaccented is None:
-            self._unaccented = {}
+            # built whole before it is shared: the page of `serve` resolves names in several threads
+            unaccented_index: dict[str, list[Card]] = {}
             for name, found in self._by_name.items():
-                self._unaccented.setdefault(strip_accents(name), []).extend(found)
+                unaccented_index.setdefault(strip_accents(name), []).extend(found)
+            self._unaccented = unaccented_index
         unaccented = self._unaccented.get(strip_accents(key), [])
         if len(unaccented) == 1:
             return Resolution(unaccented[0])
@@ -174,11 +177,13 @@ class NameIndex:
         """Up to `limit` names close to `typed`. difflib compares it with the few dozen names that
         share the most three-letter runs with it, not with every name of a 5,000-card list."""
         if self._spellings is None:
-            self._spellings = {key: cards[0].name for key, cards in sorted(self._by_name.items())}
-            self._trigrams: dict[str, list[str]] = {}
-            for key in self._spellings:
+            spellings = {key: cards[0].name for key, cards in sorted(self._by_name.items())}
+            trigrams: dict[str, list[str]] = {}
+            for key in spellings:
                 for gram in _trigrams(key):
-                    self._trigrams.setdefault(gram, []).append(key)
+                    trigrams.setdefault(gram, []).append(key)
+            self._trigrams = trigrams  # both built whole before either is shared between threads
+            self._spellings = spellings
         wanted = normalise(typed)[:MAX_SUGGESTED_LENGTH]
         shared: dict[str, int] = {}
         for gram in _trigrams(wanted):
