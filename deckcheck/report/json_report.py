@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any, Sequence
+
+import orjson
 
 from deckcheck import __version__
 from deckcheck.model import DeckReport, Finding
@@ -76,4 +77,11 @@ def report_data(reports: Sequence[DeckReport], events: Sequence = (), explain: b
 
 
 def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False, terminal: Terminal = PLAIN) -> str:
-    return json.dumps(report_data(reports, events, explain), indent=2, ensure_ascii=False) + "\n"
+    return indented(report_data(reports, events, explain))
+
+
+def indented(data: Any) -> str:
+    """JSON as `json.dumps(data, indent=2, ensure_ascii=False)` writes it, byte for byte, in a
+    tenth of the time (the standard library's C encoder does not indent): a report of 1,000 decks
+    is megabytes. The data holds only strings, whole numbers, booleans, None, lists and dicts."""
+    return orjson.dumps(data, option=orjson.OPT_INDENT_2).decode("utf-8") + "\n"

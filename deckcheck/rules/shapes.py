@@ -6,6 +6,7 @@ it implements.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Callable, Hashable, Iterable, Iterator
 
@@ -43,6 +44,54 @@ def size_range(findings: Findings, zone: str, size: int, minimum: int | None, ma
         yield findings.about_zone(zone, f"{what} has {plural(size, 'card')}; it may have at most {maximum}")
 
 
+@dataclass(frozen=True)
+class Cap:
+    """One limit on a card: the rule that sets it, the copies it allows, and why (for the message)."""
+
+    rule: str
+    copies: int
+    why: str = ""
+
+
+def lowest_caps(
+    findings: Findings,
+    deck: Deck,
+    caps: Callable[[Card, int], Iterable[Cap]],
+    scopes: tuple[tuple[str, ...], ...] = (("main",),),
+    shared: object = None,
+) -> Iterator[Finding]:
+    """Copy limits where several rules may cap one card (a Dominant with a special ability, a Lost
+    Soul with one, ...): a card's limit is the lowest cap of every rule on every printing of it in
+    the deck (the most limited printing sets the limit), and only the rule that sets that cap
+    reports it, so one problem is one finding. Each scope of zones is checked in turn (the deck,
+    then deck + Reserve), counting `size` over the scope; a card over its limit in one scope is
+    not reported again in the next.
+
+    The rules that share `caps` run one after another on a deck: the cards over their limits are
+    found once and each rule takes its own (`shared` names what the caps depend on when `caps` is
+    made afresh for each rule)."""
+    identity = findings.context.identity
+    key = (shared if shared is not None else caps, scopes, identity)
+    last = getattr(_LAST_DECK, "over", None)
+    if last is not None and last[0] is deck and last[1] == key:
+        over = last[2]
+    else:
+        checked = []
+        for zones in scopes:
+            if len(zones) > 1 and not deck.size(*zones[1:]):
+                continue  # no Reserve: deck + Reserve is the deck, already checked
+            scope = "" if zones == ("main",) else " in " + " + ".join("Reserve" if z == "side" else "deck" for z in zones)
+            checked.append((list(deck.entries(*zones)), scope))
+        over = _over_caps(checked, caps, identity)
+        _LAST_DECK.over = (deck, key, over)
+    for lowest, group, total, scope in over:
+        if lowest.rule == findings.rule.id:
+            yield _over_finding(findings, lowest, group, total, scope, identity)
+
+
+_LAST_DECK = threading.local()  # the cards over their limits in the last deck checked, per thread
+
+
 def copy_cap(
     findings: Findings, entries: Iterable[Entry], limit: Callable[[Card], int | None], why: str = "", scope: str = ""
 ) -> Iterator[Finding]:
@@ -54,41 +103,17 @@ def copy_cap(
         cap = limit(card)
         return [] if cap is None else [Cap(findings.rule.id, cap, why)]
 
-    yield from _over_caps(findings, [(list(entries), scope)], caps, set())
-
-
-@dataclass(frozen=True)
-class Cap:
-    """One limit on a card: the rule that sets it, the copies it allows, and why (for the message)."""
-
-    rule: str
-    copies: int
-    why: str = ""
-
-
-def lowest_caps(
-    findings: Findings, deck: Deck, caps: Callable[[Card, int], Iterable[Cap]], scopes: tuple[tuple[str, ...], ...] = (("main",),)
-) -> Iterator[Finding]:
-    """Copy limits where several rules may cap one card (a Dominant with a special ability, a Lost
-    Soul with one, ...): a card's limit is the lowest cap of every rule on every printing of it in
-    the deck (the most limited printing sets the limit), and only the rule that sets that cap
-    reports it, so one problem is one finding. Each scope of zones is checked in turn (the deck,
-    then deck + Reserve), counting `size` over the scope; a card over its limit in one scope is
-    not reported again in the next."""
-    done: set = set()
-    checked = []
-    for zones in scopes:
-        if len(zones) > 1 and not deck.size(*zones[1:]):
-            continue  # no Reserve: deck + Reserve is the deck, already checked
-        scope = "" if zones == ("main",) else " in " + " + ".join("Reserve" if z == "side" else "deck" for z in zones)
-        checked.append((list(deck.entries(*zones)), scope))
-    yield from _over_caps(findings, checked, caps, done)
+    identity = findings.context.identity
+    for lowest, group, total, group_scope in _over_caps([(list(entries), scope)], caps, identity):
+        yield _over_finding(findings, lowest, group, total, group_scope, identity)
 
 
 def _over_caps(
-    findings: Findings, scopes: list[tuple[list[Entry], str]], caps: Callable[[Card, int], Iterable[Cap]], done: set
-) -> Iterator[Finding]:
-    identity = findings.context.identity
+    scopes: list[tuple[list[Entry], str]], caps: Callable[[Card, int], Iterable[Cap]], identity: Callable[[Card], Hashable]
+) -> list[tuple[Cap, list[Entry], int, str]]:
+    """Each card over its lowest cap: (that cap, its entries, its copies, the scope's words)."""
+    done: set = set()
+    over = []
     for entries, scope in scopes:
         size = sum(e.count for e in entries)
         for group in copies(entries, identity):
@@ -100,11 +125,15 @@ def _over_caps(
             if lowest is None or total <= lowest.copies:
                 continue
             done.add(key)
-            if lowest.rule == findings.rule.id:
-                reason = f" ({lowest.why})" if lowest.why else ""
-                yield findings.about_entries(
-                    group, f"{plural(total, 'copy')} of {_names(group, identity)}{scope}; at most {lowest.copies} allowed{reason}"
-                )
+            over.append((lowest, group, total, scope))
+    return over
+
+
+def _over_finding(findings: Findings, lowest: Cap, group: list[Entry], total: int, scope: str, identity) -> Finding:
+    reason = f" ({lowest.why})" if lowest.why else ""
+    return findings.about_entries(
+        group, f"{plural(total, 'copy')} of {_names(group, identity)}{scope}; at most {lowest.copies} allowed{reason}"
+    )
 
 
 def _names(group: list[Entry], identity: Callable[[Card], Hashable]) -> str:

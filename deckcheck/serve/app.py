@@ -32,7 +32,7 @@ from deckcheck.loading.files import MAX_BYTES
 from deckcheck.model import DeckReport
 from deckcheck.registry import known_games
 from deckcheck.report import html as html_report
-from deckcheck.report.json_report import report_data
+from deckcheck.report import json_report
 from deckcheck.report.text import game_and_format
 from deckcheck.serve import guard
 from deckcheck.serve.desk import NotOnOffer
@@ -138,9 +138,7 @@ def create_app(site: Site) -> Starlette:
         report = await anyio.to_thread.run_sync(
             _check, content, suffix or sniffed_suffix(content.decode("utf-8", "replace")), shown, options, site.databases
         )
-        return Response(
-            json.dumps(report_data([report], options.events), indent=2, ensure_ascii=False) + "\n", media_type="application/json"
-        )
+        return Response(json_report.render([report], options.events), media_type="application/json")
 
     def guarded(request: Request) -> Response | None:
         """Why the organiser's pages are not shown to this request (None: they are)."""

@@ -214,3 +214,20 @@ def test_the_resolved_title_is_what_the_rules_compare(tmp_path):
     outcome = run("check", deck, "--card-db", DATA / "redemption-cards.yaml", "--output-format", "json")
     (card,) = outcome.report["decks"][0]["cards"]
     assert (card["name"], card["title"]) == ("Son of God (I)", "Son of God")
+
+
+def test_the_json_report_is_byte_for_byte_what_the_standard_encoder_writes(tmp_path):
+    """The fast encoder writes exactly `json.dumps(indent=2, ensure_ascii=False)`, over every deck
+    this repository holds and names no encoder has an easy time with."""
+    import json
+
+    from deckcheck.check import CheckOptions, check_paths
+    from deckcheck.loading.card_db import Databases
+    from deckcheck.report.json_report import render, report_data
+
+    odd = tmp_path / "odd.txt"
+    odd.write_text('# game: redline\n# name: tab\there \u2028 \x7f é 李 😀 "quoted" back\\slash\n1 Caf\u00e9 \x1b[31m\n', encoding="utf-8")
+    paths = [REPO / "examples", REPO / "tests" / "decks", odd]
+    reports = list(check_paths(paths, lambda path: CheckOptions(), Databases()))
+    assert len(reports) > 20
+    assert render(reports, explain=True) == json.dumps(report_data(reports, explain=True), indent=2, ensure_ascii=False) + "\n"

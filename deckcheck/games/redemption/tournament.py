@@ -88,7 +88,8 @@ def _caps(tournament: Tournament):
 
 
 def _limit_rule(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    yield from shapes.lowest_caps(findings, deck, _caps(_tournament(findings)), DECK_AND_RESERVE)
+    tournament = _tournament(findings)
+    yield from shapes.lowest_caps(findings, deck, _caps(tournament), DECK_AND_RESERVE, shared=tournament)
 
 
 multicolor_limit = Rule("redemption.multicolor-limit", Severity.ERROR, "", "", _limit_rule)
