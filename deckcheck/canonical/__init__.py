@@ -56,6 +56,15 @@ def _rewrite(path: Path, game_name: str | None, databases: Databases, check_only
         return _untouched(path, problem.message, problem.position)
     if raw.problems:
         return _untouched(path, raw.problems[0].message, raw.problems[0].position)
+    if raw.skipped:  # a line fmt cannot place is the user's to keep: fmt never deletes it
+        position, line = raw.skipped[0]
+        more = f" (and {len(raw.skipped) - 1} more)" if len(raw.skipped) > 1 else ""
+        return RewriteOutcome(
+            path,
+            "untouched",
+            f"{position.line}:{position.column}: {line[:60]!r} is neither a card line nor a header{more}: "
+            "make it a comment (#) or give it a count, and fmt will format the file",
+        )
     is_yaml = path.suffix.lower() in YAML_SUFFIXES
     if not is_yaml and _TOKENS.search(text):
         return RewriteOutcome(path, LEFT_AS_WRITTEN, "a LackeyCCG export with a Tokens: section is left as it is")

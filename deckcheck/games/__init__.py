@@ -86,4 +86,5 @@ def zone_table() -> "ZoneTable":
     from deckcheck.games.zones import group_words, union
 
     games = all_games()
-    return union([game.zones for game in games], group_words([t for game in games for t in game.type_order]))
+    groups = group_words([t for game in games for t in game.type_order]) | {w for game in games for w in game.group_names}
+    return union([game.zones for game in games], groups)

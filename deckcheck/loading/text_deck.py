@@ -28,12 +28,16 @@ GENERIC_GROUPS = frozenset({"cards", "good", "evil", "neutral", "good cards", "e
 _TIMES = "[xX\u00d7]"  # x, X or the multiplication sign
 _METADATA = re.compile(r"^#\s*(?P<key>game|format|name)\s*:\s*(?P<value>.*?)\s*$", re.IGNORECASE)
 _COMMENT = re.compile(r"(?:^|\s)(?:#|//).*$")
-_BULLET = re.compile(r"^[-*\u2022\u00b7]\s+")
-_LEADING_COUNT = re.compile(rf"^(?P<count>\d+)\s*{_TIMES}?(?:\s+|\t)(?P<name>\S.*)$")
-_TRAILING_COUNT = re.compile(rf"^(?P<name>\S.*?)\s+(?:{_TIMES}\s*(?P<count>\d+)|\(\s*{_TIMES}\s*(?P<parenthesised>\d+)\s*\))$")
+_BULLET = re.compile(r"^[-*\u2022\u00b7\u2013\u2014]\s+")
+_LEADING_COUNT = re.compile(rf"^(?:(?P<count>\d+)\s*{_TIMES}?|\(\s*(?P<bracketed>\d+)\s*\))(?:\s+|\t)(?P<name>\S.*)$")
+# `Name x3`, `Name (x3)`, `Name (3)`, `Name - 3`: at most three digits, so `Son of God (2019)` stays a name
+_TRAILING_COUNT = re.compile(
+    rf"^(?P<name>\S.*?)\s+(?:{_TIMES}\s*(?P<count>\d+)|\(\s*{_TIMES}?\s*(?P<parenthesised>\d{{1,3}})\s*\)|[-\u2013]\s*(?P<dashed>\d{{1,3}}))$"
+)
+_HASHES = re.compile(r"^#+\s*")  # `## Reserve`: a Markdown heading is a header, not a comment
 _BAD_COUNT = re.compile(r"^(?P<count>[-+]?\d[\d.,]*[xX]?)\s+\S")
 # a header: words, then perhaps a count of the group (`(14)`, `[14]`, `- 14`), then perhaps a colon
-_HEADER = re.compile(r"^(?P<words>[^\W\d_][\w '\u2019&/-]*?)\s*(?P<count>\(\s*\d+\s*\)|\[\s*\d+\s*\]|-\s*\d+)?\s*(?P<colon>:)?$")
+_HEADER = re.compile(r"^(?P<words>[^\W\d_][\w '\u2019&/-]*?)\s*(?P<count>\(\s*\d+\s*\)|\[\s*\d+\s*\]|-\s*\d+)?\s*(?P<colon>:|\s-)?$")
 _SINGLE = re.compile(r"^(?P<word>[a-z][a-z ]*?)\s*:\s*(?P<name>\S.*)$", re.IGNORECASE)
 
 
@@ -41,6 +45,7 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
     """The deck a text file holds; `zones` name the section headers any game's deck may have."""
     deck = RawDeck(path)
     zone: str | None = "main"
+    bare: list[RawEntry] = []  # lines naming no count: one copy each where no line has another count
     for number, raw_line in enumerate(editor_lines(text), start=1):
         indent = len(raw_line) - len(raw_line.lstrip())
         line = raw_line.strip()
@@ -53,7 +58,7 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
                 if metadata["key"].lower() == "game":
                     deck.game_position = position
             continue
-        line = _BULLET.sub("", _COMMENT.sub("", line).strip())
+        line = _zone_heading(line, zones) or _BULLET.sub("", _COMMENT.sub("", line).strip())
         if not line:
             continue
         header = _header(line, zones)
@@ -79,10 +84,33 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
             continue
         if entry is None:
             deck.skipped.append((position, line))
+            bare.append(RawEntry(line, 1, zone, position))
             continue
         deck.entries.append(entry)
         deck.zone_positions.setdefault(zone, Position(1, 1) if zone == "main" else position)
+    if bare and all(entry.count == 1 for entry in deck.entries):
+        _as_singleton(deck, bare)
     return deck
+
+
+def _as_singleton(deck: RawDeck, bare: list[RawEntry]) -> None:
+    """A list of bare names (`Son of God (I)` a line), the natural way to write a singleton deck:
+    each name is one copy, since no line of the deck says otherwise. A prose line among them is
+    then a name no card has, reported at its line."""
+    deck.skipped.clear()
+    deck.entries.extend(bare)
+    deck.entries.sort(key=lambda entry: entry.position.line)
+    for entry in bare:
+        deck.zone_positions.setdefault(entry.zone, Position(1, 1) if entry.zone == "main" else entry.position)
+
+
+def _zone_heading(line: str, zones: ZoneTable) -> str | None:
+    """`## Reserve`: a Markdown heading that names a zone is that zone's header, not a comment."""
+    if not line.startswith("#"):
+        return None
+    words = _HASHES.sub("", line)
+    header = _header(words, zones)
+    return words if header is not None and header[0] == "zone" else None
 
 
 def _header(line: str, zones: ZoneTable) -> tuple[str, str | None] | None:
@@ -94,13 +122,21 @@ def _header(line: str, zones: ZoneTable) -> tuple[str, str | None] | None:
     words = " ".join(match["words"].lower().split())
     if words in IGNORED_SECTIONS:
         return "zone", None
-    section = zones.by_word(words)
+    # `Reserve Deck:` is the Reserve as `Reserve:` is
+    section = zones.by_word(words) or (zones.by_word(words.removesuffix(" deck")) if words.endswith(" deck") else None)
     if section is not None and not section.single:
         return "zone", section.name
     # a count alone does not make a header: `Son of God (2019)` is a name without a count
-    if section is None and (match["colon"] or words in zones.groups or words in GENERIC_GROUPS):
+    if section is None and (match["colon"] or _grouping(words, zones)):
         return "group", words
     return None
+
+
+def _grouping(words: str, zones: ZoneTable) -> bool:
+    """Words that head a group of cards: a card type or a game's name for one (`GE`, `Hero
+    Enhancements`), or several joined by a slash (`Sites/Fortresses`)."""
+    parts = [part.strip() for part in words.split("/")]
+    return all(part in zones.groups or part in GENERIC_GROUPS for part in parts if part) and any(parts)
 
 
 def _entry(line: str, zone: str, position: Position) -> RawEntry | None:
@@ -109,7 +145,8 @@ def _entry(line: str, zone: str, position: Position) -> RawEntry | None:
     if match is None:
         match = _TRAILING_COUNT.match(line)
     if match:
-        count = count_of(match["count"] or match.groupdict().get("parenthesised") or "")
+        found = match.groupdict()
+        count = count_of(found.get("count") or found.get("bracketed") or found.get("parenthesised") or found.get("dashed") or "")
         problem = count_problem(count)
         if problem:
             raise DeckParseError(problem, position)

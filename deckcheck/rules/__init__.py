@@ -147,6 +147,8 @@ class Game:
     sheet_totals: Callable[[Deck, Params], list[tuple[str, str]]] | None = None
     # the format of a deck that names none (None: the first of `formats`)
     default: str | None = None
+    # words a pasted deck heads a group of cards with, besides the card types (`GE`, `Hero Enhancements`)
+    group_names: tuple[str, ...] = ()
     # names errata gave cards, for a database on a date: a deck may write them, `fmt` writes them
     renamings: Callable[["CardDatabase", date], tuple[Renaming, ...]] | None = None
 

@@ -78,7 +78,7 @@ def test_bad_counts_in_a_text_deck(check_deck, line_text):
 @pytest.mark.parametrize("line_text", ["three Crate", "Crate"])
 def test_a_line_without_a_count_is_skipped_and_the_deck_still_checked(check_deck, line_text):
     # deck-format.md: "a line that is none of these ... is a warning naming it, and the rest of the deck is still checked"
-    outcome = check_deck(f"# game: redline\nGeneral: Mars General\n\n  {line_text}\n1 Crate\n", DB, ".txt")
+    outcome = check_deck(f"# game: redline\nGeneral: Mars General\n\n  {line_text}\n3 Crate\n", DB, ".txt")
     (finding,) = outcome.findings("deck.skipped-line")
     assert (finding["line"], finding["column"], finding["severity"]) == (4, 3, "warning")
     assert "deck.parse" not in outcome.errors and "redline.arsenal-size" in outcome.errors

@@ -38,6 +38,9 @@ def test_the_corpus_has_every_style():
         "times",
         "counts-after",
         "forum-post",
+        "markdown-headings",
+        "counts-dashed",
+        "counts-in-brackets",
     }
 
 
@@ -110,6 +113,44 @@ def test_headers_and_lines_that_are_neither(line, zone, skipped):
     from deckcheck.games import zone_table
     from deckcheck.loading import text_deck
 
-    deck = text_deck.read("deck.txt", line + "\n1 Card\n", zone_table())
+    deck = text_deck.read("deck.txt", line + "\n3 Card\n", zone_table())  # a count: not a list of bare names
     assert bool(deck.skipped) is skipped
     assert [e.zone for e in deck.entries] == ([zone] if zone else [])
+
+
+@pytest.mark.parametrize(
+    "header", ["Reserve:", "## Reserve", "# Reserve", "Reserve Deck:", "Reserve (10)", "Reserve [1]", "Sideboard:", "RESERVE"]
+)
+def test_every_reserve_header_starts_the_reserve(header):
+    from deckcheck.games import zone_table
+    from deckcheck.loading import text_deck
+
+    deck = text_deck.read("deck.txt", f"3 Gideon (K)\n{header}\n1 Peter (Ap)\n", zone_table())
+    assert [(e.typed, e.zone) for e in deck.entries] == [("Gideon (K)", "main"), ("Peter (Ap)", "side")]
+
+
+@pytest.mark.parametrize("line", ["Hero Enhancements", "GE (1)", "Sites/Fortresses", "Dominants -", "EC:", "LS"])
+def test_group_headers_as_people_write_them_are_no_cards(line):
+    from deckcheck.games import zone_table
+    from deckcheck.loading import text_deck
+
+    deck = text_deck.read("deck.txt", f"{line}\n3 Gideon (K)\n", zone_table())
+    assert [e.typed for e in deck.entries] == ["Gideon (K)"] and not deck.skipped
+
+
+def test_a_list_of_bare_names_is_a_singleton_deck(databases):
+    text = "# game: redemption\nGideon (K)\nJohn (H)\n\nReserve:\nPeter (Ap)\n"
+    loaded = load_deck(Path("deck.txt"), CheckOptions(), databases, text.encode())
+    assert [(e.card.name, e.count, e.zone) for e in loaded.deck.entries()] == [
+        ("Gideon (K)", 1, "main"),
+        ("John (H)", 1, "main"),
+        ("Peter (Ap)", 1, "side"),
+    ]
+    assert not [f for f in loaded.findings if f.rule == "deck.skipped-line"]
+
+
+def test_bare_names_beside_counted_lines_are_still_reported_as_skipped(databases):
+    text = "# game: redemption\n3 Gideon (K)\nJohn (H)\n"
+    loaded = load_deck(Path("deck.txt"), CheckOptions(), databases, text.encode())
+    assert [(e.card.name, e.count) for e in loaded.deck.entries()] == [("Gideon (K)", 3)]
+    assert [(f.rule, f.position.line) for f in loaded.findings] == [("deck.skipped-line", 3)]

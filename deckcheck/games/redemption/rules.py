@@ -174,7 +174,20 @@ GAME = Game(
     listed_singly=("lost_soul", "good_dominant", "evil_dominant"),
     sheet_totals=sheet_totals,
     renamings=renamings,
-    default="type1",  # the format of every sanctioned event; the quick-start rules are asked for by name
+    default="type1",
+    # as players head the groups of a pasted list: GE good enhancements, EE evil, EC evil characters, LS Lost Souls
+    group_names=(
+        "ge",
+        "ee",
+        "ec",
+        "ls",
+        "gd",
+        "ed",
+        "doms",
+        "hero enhancements",
+        "heroes enhancements",
+        "evil character enhancements",
+    ),  # the format of every sanctioned event; the quick-start rules are asked for by name
     full_card_list=(
         "import the full card list from LackeyCCG (the Redemption plugin's folder under LackeyCCG/plugins/ holds "
         "sets/carddata.txt and formats.txt) with `deckcheck db import lackey carddata.txt --formats formats.txt "
