@@ -219,3 +219,17 @@ def test_a_line_made_a_comment_is_formatted_and_kept(tmp_path):
     assert run("fmt", deck).exit_code == 0
     assert "# My tournament list, v3 - ask Sam before changing" in deck.read_text()
     assert run("fmt", "--check", deck).exit_code == 0
+
+
+def test_fmt_keeps_a_keyboards_apostrophe_where_the_card_list_curls_it(tmp_path):
+    database = tmp_path / "cards.yaml"
+    database.write_text('game: redline\nsource: test\ncards:\n  - {name: "Valya\u2019s Crate", type: resource}\n', encoding="utf-8")
+    deck = tmp_path / "deck.txt"
+    deck.write_text("# game: redline\n3 Valya's Crate\n2 valya\u2019s crate\n", encoding="utf-8")
+    before = run("check", deck, "--card-db", database, "--output-format", "json")
+    assert run("fmt", deck, "--card-db", database).exit_code == 0
+    written = deck.read_text(encoding="utf-8")
+    assert written == "# game: redline\n5 Valya's Crate\n"  # one card, one line, as the file first wrote it
+    after = run("check", deck, "--card-db", database, "--output-format", "json")
+    assert after.deck["legal"] == before.deck["legal"]
+    assert sorted(f["rule"] for f in after.deck["findings"]) == sorted(f["rule"] for f in before.deck["findings"])

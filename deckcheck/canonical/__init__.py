@@ -18,7 +18,7 @@ from deckcheck.games import zone_table
 from deckcheck.loading import text_deck, yaml_deck
 from deckcheck.loading.card_db import Databases
 from deckcheck.loading.decks import YAML_SUFFIXES, read_deck, read_text
-from deckcheck.loading.names import NameIndex, RenamedIndex, normalise
+from deckcheck.loading.names import NameIndex, RenamedIndex, normalise, straight_quotes
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.rules import Game
 
@@ -113,13 +113,17 @@ def _untouched(path: Path, message: str, position) -> RewriteOutcome:
 
 def _canonical(raw: RawDeck, text: str, game: Game, names: Names, is_yaml: bool) -> str:
     zones: dict[str, list[render.Line]] = {}
+    placed: dict[tuple[str, str], int] = {}  # (zone, the card's id, or the name as typed) -> its line
     for entry in raw.entries:
         name = _name(entry.typed, names)
         lines = zones.setdefault(entry.zone, [])
-        same = next((i for i, line in enumerate(lines) if line.name == name), None)
+        card = names.resolve(entry.typed).card
+        key = (entry.zone, card.id if card is not None else "typed:" + normalise(name))
+        same = placed.get(key)
         if same is None:
+            placed[key] = len(lines)
             lines.append(render.Line(name, entry.count, _group(entry.typed, game, names), entry.position.line))
-        else:  # one card on two lines (by name and by id): one line with both counts
+        else:  # one card on two lines (by name and by id, or two spellings): one line with both counts
             line = lines[same]
             lines[same] = replace(line, count=line.count + entry.count, also=line.also + (entry.position.line,))
     table = zone_table()
@@ -144,12 +148,15 @@ def _canonical(raw: RawDeck, text: str, game: Game, names: Names, is_yaml: bool)
 
 def _name(typed: str, names: Names) -> str:
     """The card's name as errata corrected it, else as the database spells it, where that name
-    finds this card alone; else its id. What the user typed when it matches nothing."""
+    finds this card alone; else its id. What the user typed when it matches nothing, and where it
+    differs from the database's spelling only by its quotes (`'` for `’`: a keyboard's apostrophe
+    is the user's to keep)."""
     card = names.resolve(typed).card
     if card is None:
         return typed
     spellings = [spelling for spelling in (names.errata_name(card), card.name) if spelling]
-    return next((spelling for spelling in spellings if names.resolve(spelling).card is card), card.id)
+    chosen = next((spelling for spelling in spellings if names.resolve(spelling).card is card), card.id)
+    return typed.strip() if chosen == card.name and straight_quotes(typed.strip()) == straight_quotes(card.name) else chosen
 
 
 def _group(typed: str, game: Game, names: Names) -> int:
