@@ -384,7 +384,11 @@ def goldfish(
         help="Play the deck with each count of a card (or type:T) from A to B on the same shuffles: 'EF-9 Rabbit=0..4'.",
     ),
     fill: Optional[str] = typer.Option(
-        None, "--fill", metavar="CARD", help="With --sweep: the card whose copies keep the deck's size (default: its most common type)."
+        None,
+        "--fill",
+        metavar="CARDS",
+        help="With --sweep: the cards whose copies keep the deck's size: CARD, 'A, B, C' (the most copies first, then in "
+        "that order) or type:T (default: the deck's most common type).",
     ),
     keep: Optional[str] = typer.Option(
         None,
@@ -414,6 +418,9 @@ def goldfish(
     output_format: GoldfishOutputFormat = typer.Option(GoldfishOutputFormat.text, "--output-format", help="Report format."),
     output: Optional[Path] = OutputOption,
     plot: Optional[Path] = typer.Option(None, "--plot", metavar="FILE.png", help="Also draw the figures (matplotlib)."),
+    plot_turn: Optional[int] = typer.Option(
+        None, "--plot-turn", min=1, metavar="N", help="With --sweep --plot: the turn plotted (default: where the counts differ most)."
+    ),
     game: Optional[str] = GameOption,
     card_db: List[Path] = CardDbOption,
     event: List[Path] = EventOption,
@@ -468,11 +475,13 @@ def goldfish(
         GoldfishOutputFormat.json: lambda d: json.dumps(d, indent=2) + "\n",
     }[output_format](data)
     _write(rendered, output, terminal=output_format is GoldfishOutputFormat.text)
+    if plot_turn is not None and ("sweep" not in data or plot_turn > data["turns"]):
+        fail(f"--plot-turn goes with --sweep and --plot, and names one of the {data['turns']} turns played")
     if plot is not None:
         from deckcheck.report.goldfish_plot import PlotUnavailable, write_png
 
         try:
-            write_png(data, plot)
+            write_png(data, plot, plot_turn)
         except PlotUnavailable as exc:
             fail(str(exc))
 

@@ -156,8 +156,14 @@ def play_sweep(prepared: Prepared, tracks: list[str], options: SimOptions, sweep
         "query": sweep.label,
         "fill": sweep.fill,
         "rows": [
-            {"count": count, **summary.deck_summary(model, asked, result, options)}
-            for count, model, asked, result in zip(sweep.counts, models[offset:], queries[offset:], results[offset:])
+            {
+                "count": count,
+                "changes": [{"card": name, "copies": copies} for name, copies in changes],
+                **summary.deck_summary(model, asked, result, options),
+            }
+            for count, changes, model, asked, result in zip(
+                sweep.counts, sweep.changes, models[offset:], queries[offset:], results[offset:]
+            )
         ],
     }
     return document

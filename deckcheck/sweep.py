@@ -2,9 +2,12 @@
 (`"EF-9 Rabbit=0..4"`) or of one type (`"type:resource=20..26"`), every count on the same shuffles.
 
 The deck keeps its size: each copy the swept cards gain is taken from the fillers, each copy they
-lose is given to them. The fillers are the `--fill CARD`, or else the cards of the deck's most
-common type other than the swept ones; a copy is taken from (or given to) the filler with the most
-copies. A type's swept copies are likewise taken from (or given to) its card with the most copies.
+lose is given to them. The fillers are `--fill`'s cards (`CARD`, `A, B, C`, or `type:T`), or else
+the cards of the deck's most common type other than the swept ones; a copy is taken from (or given
+to) the filler with the most copies, the first of them in `--fill`'s order (else the deck's) on a
+tie, so a singleton deck gives one copy of each filler in turn. A type's swept copies are likewise
+taken from (or given to) its card with the most copies. Each count names the cards it puts in and
+takes out against the deck as given (`Sweep.changes`).
 Copy limits are not enforced: a sweep asks what a count would do, not whether it is legal.
 
 Each copy a count gains is put in place of the copy it costs (`Sweep.replaces`): in the goldfish
@@ -39,6 +42,8 @@ class Sweep:
     # as given that it replaces
     replaces: tuple[dict[str, str], ...]
     union: Deck  # each card at the most copies the deck as given or a count holds
+    # per count, each card whose copies differ from the deck as given -> by how many (+ in, - out)
+    changes: tuple[tuple[tuple[str, int], ...], ...] = ()
 
 
 def build_sweep(text: str, deck: Deck, database, fill: str | None = None) -> Sweep:
@@ -62,7 +67,17 @@ def build_sweep(text: str, deck: Deck, database, fill: str | None = None) -> Swe
         decks,
         tuple(_replaced(main, swaps) for _, swaps in built),
         _union(deck, decks),
+        tuple(_changes(swaps) for _, swaps in built),
     )
+
+
+def _changes(swaps: list[tuple[Card, Card]]) -> tuple[tuple[str, int], ...]:
+    """The cards a count puts in (+) and takes out (-), by name, the ones put in first."""
+    delta: Counter = Counter()
+    for added, taken in swaps:
+        delta[added.name] += 1
+        delta[taken.name] -= 1
+    return tuple(sorted(((name, n) for name, n in delta.items() if n), key=lambda item: (-item[1], item[0])))
 
 
 def _union(deck: Deck, variants: tuple[Deck, ...]) -> Deck:
@@ -104,12 +119,21 @@ def _swept(what: str, main: list[Entry], database) -> tuple[Callable[[Card], boo
     return (lambda other: other.id == card.id), card
 
 
-def _filler(fill: str | None, main: list[Entry], swept: Callable[[Card], bool], database) -> Callable[[Card], bool] | Card:
+def _filler(fill: str | None, main: list[Entry], swept: Callable[[Card], bool], database) -> Callable[[Card], bool] | list[Card]:
+    """The fillers: `--fill`'s cards in its order, or which cards fill (`type:T`, or by default
+    the deck's most common type besides the swept cards)."""
     if fill:
-        card = _card_named(fill, database)
-        if swept(card):
-            raise SweepError(f"--fill {fill}: the filler cannot be one of the swept cards")
-        return card
+        key, colon, value = fill.partition(":")
+        if colon and key.strip().lower() == "type":
+            wanted = value.strip().lower().replace(" ", "_").replace("-", "_")
+            if not any(e.card is not None and e.card.is_a(wanted) and not swept(e.card) for e in main):
+                raise SweepError(f"--fill {fill}: the deck has no {value.strip()} card besides the swept ones")
+            return lambda card: card.is_a(wanted) and not swept(card)
+        cards = [_card_named(name.strip(), database) for name in fill.split(",") if name.strip()]
+        for card in cards:
+            if swept(card):
+                raise SweepError(f"--fill {fill}: the filler cannot be one of the swept cards")
+        return cards
     types = Counter()
     for entry in main:
         if entry.card is not None and not swept(entry.card):
@@ -127,18 +151,20 @@ def _at(deck: Deck, main: list[Entry], swept, new_card: Card | None, filler, cou
     have = sum(e.count for e in entries if e.card is not None and swept(e.card))
     if have == 0 and count > 0 and new_card is not None:
         entries.append(Entry(new_card.name, 0, "main", entries[0].position if entries else None, new_card))
-    fill_card = filler if isinstance(filler, Card) else None
-    if fill_card is not None and not any(e.card is not None and e.card.id == fill_card.id for e in entries):
-        entries.append(Entry(fill_card.name, 0, "main", entries[0].position if entries else None, fill_card))
+    named = filler if isinstance(filler, list) else []
+    for card in named:  # a named filler the deck lacks can still take copies
+        if not any(e.card is not None and e.card.id == card.id for e in entries):
+            entries.append(Entry(card.name, 0, "main", entries[0].position if entries else None, card))
+    order = {card.id: i for i, card in enumerate(named)}
 
     def is_filler(card: Card) -> bool:
-        return card.id == fill_card.id if fill_card is not None else filler(card)
+        return card.id in order if named else filler(card)
 
     swaps = []
     for _ in range(abs(count - have)):
         gaining = count > have
         moved = _move(entries, swept, +1 if gaining else -1)
-        filled = _move(entries, is_filler, -1 if gaining else +1)
+        filled = _move(entries, is_filler, -1 if gaining else +1, order)
         if filled is None:
             raise SweepError(f"--sweep: the fillers run out before {count}; name another with --fill")
         swaps.append((moved, filled) if gaining else (filled, moved))
@@ -146,13 +172,14 @@ def _at(deck: Deck, main: list[Entry], swept, new_card: Card | None, filler, cou
     return replace(deck, zones={**deck.zones, "main": kept}), swaps
 
 
-def _move(entries: list[Entry], which: Callable[[Card], bool], step: int) -> Card | None:
-    """One copy more (or fewer) of the entry of `which` with the most copies: its card, or None
-    when none can."""
+def _move(entries: list[Entry], which: Callable[[Card], bool], step: int, order: dict[str, int] | None = None) -> Card | None:
+    """One copy more (or fewer) of the entry of `which` with the most copies, the first in
+    `order` (else the deck's) on a tie: its card, or None when none can."""
     able = [i for i, e in enumerate(entries) if e.card is not None and which(e.card) and (step > 0 or e.count > 0)]
     if not able:
         return None
-    most = max(able, key=lambda i: entries[i].count)
+    rank = order or {}
+    most = min(able, key=lambda i: (-entries[i].count, rank.get(entries[i].card.id, 0), i))
     entries[most] = replace(entries[most], count=entries[most].count + step)
     return entries[most].card
 

@@ -43,9 +43,10 @@ def render(data: dict) -> str:
     writer = csv.writer(out, lineterminator="\n")
     if "sweep" in data:
         # --sweep: a block of rows per count, each row saying its count first
-        writer.writerow(("swept_count",) + COLUMNS)
+        writer.writerow(("swept_count", "swept_changes") + COLUMNS)
         for row in data["sweep"]["rows"]:
-            writer.writerows((row["count"],) + line for line in _rows({"deck": data["deck"], **row}, data["games"]))
+            changes = "; ".join(f"{c['copies']:+d} {c['card']}" for c in row["changes"])
+            writer.writerows((row["count"], changes) + line for line in _rows({"deck": data["deck"], **row}, data["games"]))
         return out.getvalue()
     writer.writerow(COLUMNS)
     for deck in [data] + ([data["vs"]] if "vs" in data else []):

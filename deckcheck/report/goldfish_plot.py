@@ -17,7 +17,8 @@ def race_bars(deck: dict, turns: int) -> tuple[list[int], list[int]]:
     return [int(t) for t in win["histogram"]] + [turns + 1], list(win["histogram"].values()) + [win["not_won"]]
 
 
-def write_png(data: dict, path: Path) -> None:
+def write_png(data: dict, path: Path, turn: int | None = None) -> None:
+    """The figures; a sweep's at `turn` (default: `sweep_turn`'s)."""
     try:
         import matplotlib
 
@@ -27,7 +28,7 @@ def write_png(data: dict, path: Path) -> None:
         raise PlotUnavailable('--plot needs matplotlib: pip install "deckcheck[plot]"') from None
     figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
     if "sweep" in data:
-        _sweep(data, left, right)
+        _sweep(data, left, right, turn or sweep_turn(data))
         figure.tight_layout()
         figure.savefig(path, dpi=100)
         plt.close(figure)
@@ -58,17 +59,33 @@ def write_png(data: dict, path: Path) -> None:
     plt.close(figure)
 
 
-def _sweep(data: dict, left, right) -> None:
-    """--sweep: each tracked query by the last turn, and the race, against the count swept."""
-    rows, turns = data["sweep"]["rows"], data["turns"]
+def sweep_turn(data: dict) -> int:
+    """The turn a sweep's plot shows by default: the first where its counts differ most (the
+    first tracked query's chances, else the race's share won), where the choice of count shows."""
+    rows = data["sweep"]["rows"]
+
+    def spread(turn: int) -> float:
+        if rows[0]["tracked"]:
+            chances = [row["tracked"][0]["by_turn"][turn - 1]["p"] for row in rows]
+        else:
+            chances = [next((r["p"] for r in row.get("race", {}).get("won_by_turn", []) if r["turn"] == turn), 0.0) for row in rows]
+        return max(chances) - min(chances)
+
+    return max(range(1, data["turns"] + 1), key=lambda turn: (spread(turn), -turn))
+
+
+def _sweep(data: dict, left, right, turn: int) -> None:
+    """--sweep: each tracked query by `turn`, and the race, against the count swept."""
+    rows = data["sweep"]["rows"]
     counts = [row["count"] for row in rows]
     for index, tracked in enumerate(rows[0]["tracked"]):
-        left.plot(counts, [row["tracked"][index]["by_turn"][-1]["p"] for row in rows], marker="o", label=tracked["query"])
+        left.plot(counts, [row["tracked"][index]["by_turn"][turn - 1]["p"] for row in rows], marker="o", label=tracked["query"])
     if "race" in rows[0]:
-        left.plot(counts, [row["race"]["win_turn"]["won"] for row in rows], marker="s", label=f"won by turn {turns}")
+        won = [next((r["p"] for r in row["race"]["won_by_turn"] if r["turn"] == turn), 0.0) for row in rows]
+        left.plot(counts, won, marker="s", label=f"won by turn {turn}")
         for key, label in (("p10", "10% by"), ("median", "half by"), ("p90", "90% by")):
             right.plot(counts, [row["race"]["win_turn"][key] for row in rows], marker="o", label=label)
-    left.set(xlabel=f"copies of {data['sweep']['query']}", ylabel=f"P(by turn {turns})", ylim=(0, 1), title="By the last turn")
+    left.set(xlabel=f"copies of {data['sweep']['query']}", ylabel=f"P(by turn {turn})", ylim=(0, 1), title=f"By turn {turn}")
     right.set(xlabel=f"copies of {data['sweep']['query']}", ylabel="turn", title="Race: the turn by which a share of games was won")
     from matplotlib.ticker import MaxNLocator
 

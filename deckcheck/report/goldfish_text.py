@@ -83,6 +83,11 @@ def _sweep_parts(sweep: dict, turns: int) -> list[str]:
     rows = sweep["rows"]
     counts = [row["count"] for row in rows]
     parts = [f"\nSweep of {sweep['query']}: {counts[0]} to {counts[-1]} copies, every count on the same shuffles ({sweep['fill']})"]
+    changed = [[row["count"], _changes(row["changes"], +1), _changes(row["changes"], -1)] for row in rows]
+    parts += [
+        "\nCards at each count, against the deck as given",
+        tabulate(changed, headers=("count", "put in", "taken out"), tablefmt="simple", disable_numparse=True, maxcolwidths=[None, 45, 45]),
+    ]
     for index, tracked in enumerate(rows[0]["tracked"]):
         table = [[row["count"]] + [_number(r["p"]) for r in row["tracked"][index]["by_turn"]] for row in rows]
         how = "held through turn" if tracked.get("curve") else "by turn"
@@ -109,6 +114,10 @@ def _sweep_parts(sweep: dict, turns: int) -> list[str]:
             ),
         ]
     return parts
+
+
+def _changes(changes: list[dict], sign: int) -> str:
+    return ", ".join(f"{abs(c['copies'])} {c['card']}" for c in changes if c["copies"] * sign > 0) or "-"
 
 
 def render(data: dict) -> str:

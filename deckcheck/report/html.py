@@ -83,8 +83,10 @@ def render(
     ]
     parts += [f"<p>{for_html(event_line(event))}</p>" for event in events]
     parts.append(_summary(reports))
+    # the tool's version on the summary's page: after the last sheet it would print a page of its own
+    parts.append(f"<footer>deckcheck {for_html(__version__)}</footer>")
     parts += [sheet(report, explain, players.get(report.path, "")) for report in reports]
-    parts.append(f"<footer>deckcheck {for_html(__version__)}</footer></body></html>")
+    parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 
 

@@ -579,7 +579,57 @@ def test_a_sweep_that_cannot_be_built_is_exit_two(args, words):
 def test_sweep_csv_and_text_have_a_row_per_count():
     args = ("goldfish", EXAMPLES / "redline-cpm.yaml", "--sweep", "EF-9 Rabbit=0..2", "--track", "EF-9 Rabbit", "--games", "500")
     csv_text = run(*args, "--output-format", "csv").stdout
-    assert csv_text.splitlines()[0].startswith("swept_count,deck,section")
+    assert csv_text.splitlines()[0].startswith("swept_count,swept_changes,deck,section")
     assert {line.split(",")[0] for line in csv_text.splitlines()[1:]} == {"0", "1", "2"}
+    # the deck holds 3 EF-9 Rabbit: each count names what it takes out and puts in
+    changes = {line.split(",")[0]: line.split(",")[1] for line in csv_text.splitlines()[1:]}
+    assert changes["2"] == "+1 Supply Drop; -1 EF-9 Rabbit" and changes["0"] == "+3 Supply Drop; -3 EF-9 Rabbit"
     text = run(*args).stdout
     assert "Sweep of EF-9 Rabbit: 0 to 2 copies" in text and "Race (capture all 5 missions) by count" in text
+
+
+def test_a_sweep_names_the_cards_each_count_puts_in_and_takes_out():
+    args = ("goldfish", EXAMPLES / "redline-cpm.yaml", "--sweep", "EF-9 Rabbit=3..4", "--games", "200", "--output-format", "json")
+    rows = json.loads(run(*args).stdout)["sweep"]["rows"]
+    assert [row["changes"] for row in rows] == [[], [{"card": "EF-9 Rabbit", "copies": 1}, {"card": "Supply Drop", "copies": -1}]]
+    text = run(*args[:-2]).stdout
+    assert "Cards at each count, against the deck as given" in text and "1 Supply Drop" in text
+
+
+def test_fill_takes_a_type_so_a_singleton_deck_can_be_swept(tmp_path):
+    """A singleton deck: one copy of each card, so the fillers are the cards of a type, one copy each in turn."""
+    deck = tmp_path / "singleton.yaml"
+    deck.write_text((EXAMPLES / "redemption-deck-i.yaml").read_text())
+    args = ("goldfish", deck, "--sweep", "type:hero=8..11", "--games", "200", "--output-format", "json")
+    filled = run(*args, "--fill", "type:evil_character")
+    assert filled.exit_code == 0, filled.stderr
+    rows = json.loads(filled.stdout)["sweep"]["rows"]
+    taken = [[c["card"] for c in row["changes"] if c["copies"] < 0] for row in rows]
+    assert [len(t) for t in taken] == [0, 1, 2, 3]  # a different evil character at each step
+    assert len({name for t in taken for name in t}) == 3
+
+
+def test_fill_takes_several_cards_in_the_order_given():
+    args = ("goldfish", EXAMPLES / "redline-cpm.yaml", "--sweep", "EF-9 Rabbit=3..5", "--games", "200", "--output-format", "json")
+    # Network and CPM Cadet hold 2 copies each: the most copies first, the order given on a tie
+    rows = json.loads(run(*args, "--fill", "Network, CPM Cadet").stdout)["sweep"]["rows"]
+    assert [row["changes"] for row in rows[1:]] == [
+        [{"card": "EF-9 Rabbit", "copies": 1}, {"card": "Network", "copies": -1}],
+        [{"card": "EF-9 Rabbit", "copies": 2}, {"card": "CPM Cadet", "copies": -1}, {"card": "Network", "copies": -1}],
+    ]
+
+
+def test_a_sweeps_plot_shows_the_turn_where_the_counts_differ_most():
+    from deckcheck.report.goldfish_plot import sweep_turn
+
+    def row(chances):
+        return {"tracked": [{"by_turn": [{"turn": t, "p": p} for t, p in enumerate(chances, start=1)]}]}
+
+    data = {"turns": 4, "sweep": {"rows": [row([0.1, 0.2, 0.5, 0.9]), row([0.1, 0.6, 0.8, 0.95])]}}
+    assert sweep_turn(data) == 2  # spreads 0, 0.4, 0.3, 0.05
+
+
+def test_plot_turn_is_checked():
+    args = ("goldfish", EXAMPLES / "redline-cpm.yaml", "--games", "100", "--turns", "3")
+    outcome = run(*args, "--sweep", "EF-9 Rabbit=2..3", "--plot-turn", "9")
+    assert outcome.exit_code == 2 and "--plot-turn" in outcome.stderr
