@@ -254,7 +254,7 @@ def judge(loaded: LoadedDeck, ignore: frozenset[str]) -> list[Finding]:
     outcomes = []
     for choice in choices:
         chosen = {key: card for name, card in zip(names, choice) for key in lines[name]}
-        findings = list(run_rules(rules, _with_printings(loaded.deck, chosen), context, ignore))
+        findings = list(run_rules(rules, with_printings(loaded.deck, chosen), context, ignore))
         outcomes.append((choice, findings, {_key(f) for f in findings}, not any(f.severity is Severity.ERROR for f in findings)))
     shown = next((choice for choice, *_, legal in outcomes if legal), outcomes[0][0])
     loaded.shown = {key: card for name, card in zip(names, shown) for key in lines[name]}
@@ -300,7 +300,7 @@ def _ambiguity(index: int, printings: tuple[Card, ...], outcomes: list, shows_il
     ), HARMLESS_AMBIGUITY
 
 
-def _with_printings(deck: Deck, chosen: dict[tuple[str, int], Card]) -> Deck:
+def with_printings(deck: Deck, chosen: dict[tuple[str, int], Card]) -> Deck:
     zones = {
         zone: tuple(replace(e, card=chosen[(zone, i)]) if (zone, i) in chosen else e for i, e in enumerate(entries))
         for zone, entries in deck.zones.items()
@@ -380,7 +380,7 @@ def report_of(path: str, loaded: LoadedDeck, ignore: frozenset[str] = frozenset(
         name=raw.name if raw else None,
         counts=counts,
         cards=lines,
-        sheet=_sheet(_with_printings(deck, loaded.shown), context) if deck is not None and context is not None else None,
+        sheet=_sheet(with_printings(deck, loaded.shown), context) if deck is not None and context is not None else None,
         findings=tuple(_ordered(findings)),
         settings=dict(context.settings) if context else {},
         rules_version=context.format.version if context and context.format else None,

@@ -6,7 +6,7 @@ import importlib
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from deckcheck.check import CheckOptions, load_deck
+from deckcheck.check import CheckOptions, load_deck, with_printings
 from deckcheck.loading.card_db import Databases
 from deckcheck.sim import summary
 from deckcheck.sim.engine import Progress, SimOptions, simulate_all
@@ -31,10 +31,16 @@ class Prepared:
     settings: dict
     deck: object = None  # the resolved deck (a sweep builds its variants from it)
     build: object = None  # the game's model_for, with the format's parameters
+    notes: tuple[str, ...] = ()  # what the report must say about the deck played (a deck smaller than its hand)
 
 
 def prepare(path: Path, options: CheckOptions, databases: Databases) -> Prepared:
     loaded = load_deck(path, options, databases)
+    if loaded.deck is not None and loaded.ambiguous:
+        # printings alike in all a goldfish reads (types, brigades, ability): any of them plays the same
+        alike = {key: cards[0] for key, cards in loaded.ambiguous.items() if len({_played_as(card) for card in cards}) == 1}
+        loaded.deck = with_printings(loaded.deck, alike)
+        loaded.ambiguous = {key: cards for key, cards in loaded.ambiguous.items() if key not in alike}
     if loaded.deck is None or loaded.findings or loaded.ambiguous:
         problems = "; ".join(
             [f"{f.position.line}:{f.position.column}: {f.message}" for f in loaded.findings[:3]]
@@ -51,8 +57,19 @@ def prepare(path: Path, options: CheckOptions, databases: Databases) -> Prepared
     model = module.model_for(deck, loaded.context.params)
     if len(model.facts) == 0:
         raise GoldfishError(f"{path} has no cards in its main deck to play", 1)
+    notes = []
+    if len(model.facts) < model.hand_size:
+        notes.append(
+            f"the deck has {len(model.facts)} cards, fewer than the opening hand of {model.hand_size}: "
+            "every card is in hand from the start, and no card is drawn"
+        )
     params = loaded.context.params
-    return Prepared(path, deck.game, model, loaded.context.database, settings, deck, lambda variant: module.model_for(variant, params))
+    build = lambda variant: module.model_for(variant, params)  # noqa: E731
+    return Prepared(path, deck.game, model, loaded.context.database, settings, deck, build, tuple(notes))
+
+
+def _played_as(card) -> tuple:
+    return (card.types, tuple(sorted(card.get("brigades") or ())), bool(card.get("special_ability")), card.title)
 
 
 def in_game_of_match(prepared: Prepared, game: int) -> None:
@@ -111,6 +128,7 @@ def play(
     )
     result = results[0]
     document = summary.report(str(prepared.path), prepared.game, prepared.model, queries, result, options, prepared.settings)
+    document["notes"] = list(prepared.notes)
     if keep:
         document["keep"] = summary.keep_summary(prepared.model, keeps[0], result)
     if vs is not None:
@@ -151,6 +169,7 @@ def play_sweep(prepared: Prepared, tracks: list[str], options: SimOptions, sweep
     results = simulate_all(models, queries, options, Progress(f"goldfish --sweep {prepared.path.name}"), union=union)
     at = 0 if given is None else given
     document = summary.report(str(prepared.path), prepared.game, models[at], queries[at], results[at], options, prepared.settings)
+    document["notes"] = list(prepared.notes)
     offset = 1 if given is None else 0
     document["sweep"] = {
         "query": sweep.label,

@@ -152,5 +152,6 @@ def render(data: dict) -> str:
                 f"\nWin turn difference over every game: {mean['difference']:+.4f} (95% interval {_interval(mean)}), "
                 f"a game not won counted as won on turn {mean['cap']} (not won: {mean['not_won'][0]:,} and {mean['not_won'][1]:,})"
             )
+    parts += [f"\nNote: {note}" for note in data.get("notes", ())]
     parts += ["\nThe model's simplifications:"] + [f"  - {s}" for s in data["simplifications"]]
     return "\n".join(parts) + "\n"

@@ -50,7 +50,10 @@ def compile_query(text: str, facts: DeckFacts, database: CardDatabase) -> Query:
         if not inner or "+" in inner:
             raise QueryError(f"'{text}': curve: takes one query of cards, e.g. curve:type:resource")
         atom = inner if ":" in inner or _names_a_card(inner, database) else f"type:{inner}"
-        return Query(text, (_clause(atom, facts, database, text),), curve=True)
+        clause = _clause(atom, facts, database, text)
+        if clause.at_least != 1 or clause.at_most is not None:
+            raise QueryError(f"'{text}': curve: counts one card a turn by itself (by turn t, t cards): it takes no count")
+        return Query(text, (clause,), curve=True)
     parts = [part.strip() for part in stripped.split("+")]
     if not all(parts):
         raise QueryError(f"'{text}': A+B takes a query on each side of +")
@@ -113,10 +116,14 @@ def first_turns(query: Query, order: np.ndarray, drawn: np.ndarray) -> np.ndarra
     if not query.curve:
         return np.maximum.reduce(turns).astype(np.int8) if len(turns) > 1 else turns[0].astype(np.int8)
     seen = np.where(query.clauses[0].mask[order], drawn, NEVER)
+    last = int(drawn[drawn < NEVER].max(initial=0))  # no card is drawn after it (the deck may have run out)
     broken = np.full(order.shape[0], NEVER, dtype=np.int8)
-    for turn in range(int(drawn[drawn < NEVER].max(initial=0)), 0, -1):
+    for turn in range(last, 0, -1):
         broken[(seen <= turn).sum(axis=1) < turn] = turn
-    return broken
+    # past the last draw a game holds its cards: it breaks the turn after it has fewer than the turn
+    held = (seen <= last).sum(axis=1)
+    later = np.minimum(np.maximum(held + 1, last + 1), NEVER).astype(np.int8)
+    return np.where(broken == NEVER, later, broken).astype(np.int8)
 
 
 def hand_holds(query: Query, order: np.ndarray, hand_size: int) -> np.ndarray:

@@ -633,3 +633,42 @@ def test_plot_turn_is_checked():
     args = ("goldfish", EXAMPLES / "redline-cpm.yaml", "--games", "100", "--turns", "3")
     outcome = run(*args, "--sweep", "EF-9 Rabbit=2..3", "--plot-turn", "9")
     assert outcome.exit_code == 2 and "--plot-turn" in outcome.stderr
+
+
+def test_a_title_whose_printings_play_alike_is_played(tmp_path):
+    """A name that is the title of several printings: where they are alike in all a goldfish reads
+    it plays one of them; where they differ it asks for an id."""
+    database = DATA / "redemption-tournament.yaml"
+    fillers = "".join(f"3 Good {i}\n3 Evil {i}\n" for i in range(1, 8))
+    deck = tmp_path / "deck.txt"
+    deck.write_text(f"# game: redemption\n# format: quickstart\n{fillers}1 Twin Soul\n", encoding="utf-8")
+    played = run("goldfish", deck, "--card-db", database, "--games", "100", "--turns", "2", "--no-race")
+    assert played.exit_code == 0, played.stderr
+    deck.write_text(f"# game: redemption\n# format: quickstart\n{fillers}1 Twin Soul\n1 Old Magi\n", encoding="utf-8")
+    refused = run("goldfish", deck, "--card-db", database, "--games", "100", "--turns", "2", "--no-race")
+    assert refused.exit_code == 1 and "'Old Magi' matches 2 printings" in refused.stderr and "Twin Soul" not in refused.stderr
+
+
+def test_a_curve_breaks_once_the_deck_has_run_out(tmp_path):
+    deck = tmp_path / "ten.yaml"
+    deck.write_text("game: redline\ngeneral: Mars General\nmain:\n  Crate: 10\n", encoding="utf-8")
+    args = ("goldfish", deck, "--card-db", DATA / "redline-cards.yaml", "--games", "200", "--turns", "12", "--no-race")
+    outcome = run(*args, "--mulligan", "none", "--track", "curve:type:resource", "--output-format", "json")
+    (curve,) = json.loads(outcome.stdout)["tracked"]
+    assert [row["p"] for row in curve["by_turn"]] == [1.0] * 10 + [0.0, 0.0]  # 10 cards hold 10 turns, not 11
+
+
+def test_a_curve_takes_no_count():
+    args = ("goldfish", EXAMPLES / "redline-cpm.yaml", "--games", "100", "--track", "curve:2x type:resource")
+    outcome = run(*args)
+    assert outcome.exit_code == 2 and "takes no count" in outcome.stderr
+
+
+def test_a_deck_smaller_than_its_opening_hand_says_so(tmp_path):
+    deck = tmp_path / "five.yaml"
+    deck.write_text("game: redline\ngeneral: Mars General\nmain:\n  Crate: 5\n", encoding="utf-8")
+    args = ("goldfish", deck, "--card-db", DATA / "redline-cards.yaml", "--games", "100", "--no-race")
+    text = run(*args).stdout
+    assert "Note: the deck has 5 cards, fewer than the opening hand of 7" in text
+    assert json.loads(run(*args, "--output-format", "json").stdout)["notes"][0].startswith("the deck has 5 cards")
+    assert json.loads(run("goldfish", EXAMPLES / "redline-cpm.yaml", "--games", "100", "--output-format", "json").stdout)["notes"] == []
