@@ -40,6 +40,19 @@ class Query:
     clauses: tuple[Clause, ...]
     curve: bool = False  # by each turn t, at least t cards of the one clause
 
+    @property
+    def ranged(self) -> bool:
+        """A count with an upper bound (`3-3x Q`): it may hold on one turn and not on a later one."""
+        return any(clause.at_most is not None for clause in self.clauses)
+
+    def held(self, first: np.ndarray, turn: int) -> np.ndarray:
+        """Per game, whether the query holds on `turn`, from what `first_turns` gave."""
+        if self.curve:
+            return first > turn
+        if self.ranged:
+            return (first[:, 0] <= turn) & (first[:, 1] > turn)
+        return first <= turn
+
 
 def compile_query(text: str, facts: DeckFacts, database: CardDatabase) -> Query:
     stripped = text.strip()
@@ -104,17 +117,18 @@ def _atom(text: str, facts: DeckFacts, database: CardDatabase) -> np.ndarray:
 def first_turns(query: Query, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
     """Per game, the first turn by which the query holds (NEVER when not within the turns); for a
     curve, the first turn it breaks (NEVER when it holds through every turn played)."""
-    turns = []
+    starts, ends = [], []
     for clause in query.clauses:
         seen = np.where(clause.mask[order], drawn, NEVER)
-        if clause.at_least == 1:
-            turns.append(seen.min(axis=1))
-        elif clause.at_least > seen.shape[1]:  # more cards than are drawn
-            turns.append(np.full(len(order), NEVER))
-        else:
-            turns.append(np.partition(seen, clause.at_least - 1, axis=1)[:, clause.at_least - 1])
+        starts.append(_reached(seen, clause.at_least))
+        if clause.at_most is not None:
+            ends.append(_reached(seen, clause.at_most + 1))
     if not query.curve:
-        return np.maximum.reduce(turns).astype(np.int8) if len(turns) > 1 else turns[0].astype(np.int8)
+        start = np.maximum.reduce(starts) if len(starts) > 1 else starts[0]
+        if not ends:
+            return start.astype(np.int8)
+        # a range holds from the turn each clause has its least to the turn one has more than its most
+        return np.stack([start, np.minimum.reduce(ends)], axis=1).astype(np.int8)
     seen = np.where(query.clauses[0].mask[order], drawn, NEVER)
     last = int(drawn[drawn < NEVER].max(initial=0))  # no card is drawn after it (the deck may have run out)
     broken = np.full(order.shape[0], NEVER, dtype=np.int8)
@@ -124,6 +138,17 @@ def first_turns(query: Query, order: np.ndarray, drawn: np.ndarray) -> np.ndarra
     held = (seen <= last).sum(axis=1)
     later = np.minimum(np.maximum(held + 1, last + 1), NEVER).astype(np.int8)
     return np.where(broken == NEVER, later, broken).astype(np.int8)
+
+
+def _reached(seen: np.ndarray, count: int) -> np.ndarray:
+    """Per game, the first turn by which `count` cards of a clause are drawn (0 for none)."""
+    if count <= 0:
+        return np.zeros(seen.shape[0], dtype=seen.dtype)
+    if count == 1:
+        return seen.min(axis=1)
+    if count > seen.shape[1]:  # more cards than are drawn
+        return np.full(seen.shape[0], NEVER, dtype=seen.dtype)
+    return np.partition(seen, count - 1, axis=1)[:, count - 1]
 
 
 def hand_holds(query: Query, order: np.ndarray, hand_size: int) -> np.ndarray:

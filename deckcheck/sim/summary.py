@@ -49,17 +49,18 @@ def bounds_of(query: Query) -> list[tuple[int, int | None]]:
     return [(clause.at_least, clause.at_most) for clause in query.clauses]
 
 
-def by_turn(first: np.ndarray, turns: int, exact=None, holds_until: bool = False) -> list[dict[str, Any]]:
-    """P(the event by each turn); `holds_until`: `first` is when it breaks, and each turn's figure
-    is the chance it still holds (a curve)."""
+def by_turn(first: np.ndarray, turns: int, exact=None, held=None) -> list[dict[str, Any]]:
+    """P(the event by each turn); `held(first, turn)` says per game whether it holds on a turn
+    (a tracked query's own: a curve, a range), else the event happened by then."""
     rows = []
+    games = first.shape[0]
     for turn in range(1, turns + 1):
-        hits = int((first > turn).sum()) if holds_until else int((first <= turn).sum())
-        low, high = stats.wilson(hits, first.size)
+        hits = int(held(first, turn).sum()) if held is not None else int((first <= turn).sum())
+        low, high = stats.wilson(hits, games)
         rows.append(
             {
                 "turn": turn,
-                "p": _r(hits / first.size if first.size else 0.0),
+                "p": _r(hits / games if games else 0.0),
                 "ci95": [_r(low), _r(high)],
                 "exact": _r(exact(turn)) if exact else None,
             }
@@ -73,7 +74,7 @@ def deck_summary(model: GoldfishModel, queries: Sequence[Query], result: SimResu
             {
                 "query": q.label,
                 **({"curve": True} if q.curve else {}),
-                "by_turn": by_turn(result.tracked[i], options.turns, lambda t, q=q: exact_value(model, q, t, options), q.curve),
+                "by_turn": by_turn(result.tracked[i], options.turns, lambda t, q=q: exact_value(model, q, t, options), q.held),
             }
             for i, q in enumerate(queries)
         ],
@@ -132,8 +133,7 @@ def comparison(queries: Sequence[Query], mine: SimResult, theirs: SimResult, opt
     for i, query in enumerate(queries):
         rows = []
         for turn in range(1, options.turns + 1):
-            held = (lambda first: first > turn) if query.curve else (lambda first: first <= turn)
-            mean, (low, high) = stats.paired_difference(held(mine.tracked[i]), held(theirs.tracked[i]))
+            mean, (low, high) = stats.paired_difference(query.held(mine.tracked[i], turn), query.held(theirs.tracked[i], turn))
             rows.append({"turn": turn, "difference": _r(mean), "ci95": [_r(low), _r(high)]})
         tracked.append({"query": query.label, "by_turn": rows})
     result: dict[str, Any] = {"tracked": tracked}

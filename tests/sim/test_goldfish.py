@@ -672,3 +672,22 @@ def test_a_deck_smaller_than_its_opening_hand_says_so(tmp_path):
     assert "Note: the deck has 5 cards, fewer than the opening hand of 7" in text
     assert json.loads(run(*args, "--output-format", "json").stdout)["notes"][0].startswith("the deck has 5 cards")
     assert json.loads(run("goldfish", EXAMPLES / "redline-cpm.yaml", "--games", "100", "--output-format", "json").stdout)["notes"] == []
+
+
+@pytest.mark.parametrize(
+    "deck, query",
+    [
+        ("redline-cpm.yaml", "3-3x type:resource"),
+        ("redline-cpm.yaml", "2-4x type:resource"),
+        ("redline-cpm.yaml", "0-1x EF-9 Rabbit"),
+        ("demon-rush-holy.yaml", "1-1x Spirit Wolf"),
+    ],
+)
+def test_a_range_is_simulated_as_a_range(deck, query):
+    """The simulated chance of a count between two bounds holds its exact value in its interval,
+    every turn (a range may hold on one turn and not on a later one)."""
+    args = ("goldfish", EXAMPLES / deck, "--track", query, "--mulligan", "none", "--no-race", "--games", "50000", "--turns", "6")
+    (tracked,) = json.loads(run(*args, "--output-format", "json").stdout)["tracked"]
+    for row in tracked["by_turn"]:
+        low, high = row["ci95"]
+        assert row["exact"] is not None and low <= row["exact"] <= high, (query, row)
