@@ -2,7 +2,8 @@
 
 - an atom is a card name or id, or `type:T`, `brigade:B`, `faction:F`, `color:C`;
 - `A|B` is either (the cards of A and of B together);
-- `2x Q` is at least two cards of Q, `2-4x Q` between two and four (for `--keep`);
+- `2x Q` is at least two cards of Q, `2-4x Q` between two and four (`0-1x Q` at most one): a range
+  may hold on one turn and not on a later one, and is tracked so (and kept so by `--keep`);
 - `A+B+C` is all of them, by the same turn;
 - `curve:Q` (alone) is "a card of Q to play on each turn": by every turn t, at least t of them.
 
