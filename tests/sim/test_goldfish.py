@@ -216,11 +216,13 @@ def test_demon_rush_army_of_tens(tmp_path):
 
 def test_bible_battles_wisdom_race(tmp_path):
     deck = write(tmp_path, "deck.txt", "# game: bible-battles\n60 Follower\n")
-    # followers in play 1, 2, 3, ...: wisdom 1, 3, 6, 10, 15, 21, 28, 36 -> turn 8 reaches 30
-    assert goldfish(deck, "--card-db", DATA / "bible-battles-cards.yaml", games=300)["race"]["win_turn"]["histogram"] == {"8": 300}
+    # the rulebook's turn: wisdom in the Beginning Stage from the followers already in play, then a
+    # follower in the Building Stage. Followers in play at the start of turns 1, 2, 3, ...: 0, 1, 2, ...;
+    # wisdom 0, 1, 3, 6, 10, 15, 21, 28, 36 -> turn 9 reaches 30 (turn 5 reaches 10)
+    assert goldfish(deck, "--card-db", DATA / "bible-battles-cards.yaml", games=300)["race"]["win_turn"]["histogram"] == {"9": 300}
     event = write(tmp_path, "event.yaml", "name: Short\nsettings:\n  wisdom_target: 10\n")
     short = goldfish(deck, "--card-db", DATA / "bible-battles-cards.yaml", "--event", event, games=300)
-    assert short["race"]["win_turn"]["histogram"] == {"4": 300} and short["settings"]["wisdom_target"] == 10
+    assert short["race"]["win_turn"]["histogram"] == {"5": 300} and short["settings"]["wisdom_target"] == 10
 
 
 def test_promised_land_one_life_point_falls_to_the_first_playable_query(tmp_path):

@@ -1,10 +1,14 @@
 """Bible Battles goldfish: the official rules' turn played against an opponent who does nothing.
 
-- Opening hand 7; no mulligan (the rules have none). Each turn draws 1, the first turn too.
-- One follower a turn comes into play from the hand (no effort needed). Every follower in play is
-  inspired each turn to add its `wisdom` (1 when the data does not say); none is used for effort,
-  since a goldfish needs no army or city to win the race.
-- Race: reach the wisdom target (30, or the event's `wisdom_target`, up to 99).
+The rulebook's turn ("GAME PLAY"), as the model plays it, step by step:
+1. Beginning Stage: draw a card (the first turn too), then "add points to your wisdom at this
+   time": every follower already in play adds its `wisdom` (1 when the data does not say).
+2. Building Stage: one follower comes into play from the hand (no effort needed); it first adds
+   wisdom in the next turn's Beginning Stage. No follower is used for effort, since a goldfish
+   needs no army or city to win the race.
+3. Attack and End Stages: nothing (the opponent does nothing, and nothing is attacked).
+- Opening hand 7; no mulligan (the rules have none).
+- Race: reach the wisdom target (30, or the event's `wisdom_target`, up to 99) in a Beginning Stage.
 """
 
 from __future__ import annotations
@@ -20,7 +24,8 @@ class BibleBattlesGoldfish(GoldfishModel):
     opening_label = "followers"
     simplifications = (
         "no mulligan (the rules have none)",
-        "one follower a turn; every follower in play adds its wisdom (1 unless the data says) each turn",
+        "each turn: draw, then every follower already in play adds its wisdom (1 unless the data says); "
+        "then one follower comes into play, adding wisdom from the next turn on (the rulebook's Beginning and Building Stages)",
         "followers never spend effort: a goldfish needs no army, city or food to win",
     )
 
@@ -47,12 +52,14 @@ class BibleBattlesGoldfish(GoldfishModel):
         target = float(self.params.wisdom_target)
         win = np.zeros(games, dtype=np.int16)
         for turn in range(1, turns + 1):
-            candidates = (drawn <= turn) & ~in_play & is_follower
-            has = candidates.any(axis=1)
-            in_play[rows[has], candidates.argmax(axis=1)[has]] = True
+            # Beginning Stage: the draw, then the wisdom of the followers already in play
             total += (wisdom * in_play).sum(axis=1)
             newly = (total >= target) & (win == 0)
             win[newly] = turn
+            # Building Stage: one follower from the hand comes into play
+            candidates = (drawn <= turn) & ~in_play & is_follower
+            has = candidates.any(axis=1)
+            in_play[rows[has], candidates.argmax(axis=1)[has]] = True
         return RaceResult(win)
 
 
