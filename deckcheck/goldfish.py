@@ -68,6 +68,15 @@ def prepare(path: Path, options: CheckOptions, databases: Databases) -> Prepared
     return Prepared(path, deck.game, model, loaded.context.database, settings, deck, build, tuple(notes))
 
 
+def _lacking(queries: list) -> list[str]:
+    """A note for each tracked query the deck holds no card of (its figures are all 0)."""
+    return [
+        f"the deck holds no card of '{query.label}' (a part of it matches none): its chance is 0 on every turn"
+        for query in queries
+        if any(not clause.mask.any() and clause.at_least > 0 for clause in query.clauses)
+    ]
+
+
 def _played_as(card) -> tuple:
     return (card.types, tuple(sorted(card.get("brigades") or ())), bool(card.get("special_ability")), card.title)
 
@@ -128,7 +137,7 @@ def play(
     )
     result = results[0]
     document = summary.report(str(prepared.path), prepared.game, prepared.model, queries, result, options, prepared.settings)
-    document["notes"] = list(prepared.notes)
+    document["notes"] = list(prepared.notes) + _lacking(queries)
     if keep:
         document["keep"] = summary.keep_summary(prepared.model, keeps[0], result)
     if vs is not None:
@@ -169,7 +178,7 @@ def play_sweep(prepared: Prepared, tracks: list[str], options: SimOptions, sweep
     results = simulate_all(models, queries, options, Progress(f"goldfish --sweep {prepared.path.name}"), union=union)
     at = 0 if given is None else given
     document = summary.report(str(prepared.path), prepared.game, models[at], queries[at], results[at], options, prepared.settings)
-    document["notes"] = list(prepared.notes)
+    document["notes"] = list(prepared.notes) + _lacking(queries[at])
     offset = 1 if given is None else 0
     document["sweep"] = {
         "query": sweep.label,

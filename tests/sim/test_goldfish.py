@@ -693,3 +693,10 @@ def test_a_range_is_simulated_as_a_range(deck, query):
     for row in tracked["by_turn"]:
         low, high = row["ci95"]
         assert row["exact"] is not None and low <= row["exact"] <= high, (query, row)
+
+
+def test_tracking_a_card_the_deck_lacks_says_so():
+    args = ("goldfish", EXAMPLES / "redline-cpm.yaml", "--games", "100", "--no-race", "--track", "Valya Serova", "--track", "EF-9 Rabbit")
+    report = json.loads(run(*args, "--output-format", "json").stdout)
+    assert report["notes"] == ["the deck holds no card of 'Valya Serova' (a part of it matches none): its chance is 0 on every turn"]
+    assert "Note: the deck holds no card of 'Valya Serova'" in run(*args).stdout
