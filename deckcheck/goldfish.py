@@ -137,7 +137,7 @@ def play(
     )
     result = results[0]
     document = summary.report(str(prepared.path), prepared.game, prepared.model, queries, result, options, prepared.settings)
-    document["notes"] = list(prepared.notes) + _lacking(queries)
+    document["notes"] = list(prepared.notes) + list(prepared.model.assumptions()) + _lacking(queries)
     if keep:
         document["keep"] = summary.keep_summary(prepared.model, keeps[0], result)
     if vs is not None:
@@ -178,7 +178,7 @@ def play_sweep(prepared: Prepared, tracks: list[str], options: SimOptions, sweep
     results = simulate_all(models, queries, options, Progress(f"goldfish --sweep {prepared.path.name}"), union=union)
     at = 0 if given is None else given
     document = summary.report(str(prepared.path), prepared.game, models[at], queries[at], results[at], options, prepared.settings)
-    document["notes"] = list(prepared.notes) + _lacking(queries[at])
+    document["notes"] = list(prepared.notes) + list(models[at].assumptions()) + _lacking(queries[at])
     offset = 1 if given is None else 0
     document["sweep"] = {
         "query": sweep.label,

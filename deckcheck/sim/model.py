@@ -152,6 +152,11 @@ class GoldfishModel:
         """Why the deck can never win the race, whatever it draws (None: it may)."""
         return None
 
+    def assumptions(self) -> tuple[str, ...]:
+        """What the model takes for this deck and these settings that the deck does not say (a
+        made-up mission deck, the low end of a range of life points): each a note of the report."""
+        return ()
+
 
 def first_turn(drawn: np.ndarray, mask_by_position: np.ndarray) -> np.ndarray:
     """Per game, the first turn a position with mask True is drawn (NEVER when none is)."""

@@ -88,6 +88,13 @@ class PromisedLandGoldfish(GoldfishModel):
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
         return ((drawn == 0) & self.source[order]).sum(axis=1)
 
+    def assumptions(self) -> tuple[str, ...]:
+        low, high = self.params.life_points_recommended
+        life = self.params.life_points
+        if life == low and high > low:
+            return (f"{life} life points, the low end of the guide's {low}-{high} for this format: the fastest a race can be",)
+        return ()
+
     def cannot_win(self) -> str | None:
         queries, life = int(self.query.sum()), self.params.life_points
         if queries < life:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceResult, deck_facts
+from deckcheck.wording import plural
 
 WEIGHT_MODIFIER = {"light": -2, "medium": 0, "heavy": 2}
 DEFAULT_EFREET_COST = 2
@@ -58,8 +59,18 @@ class RedlineGoldfish(GoldfishModel):
         self.modifier = np.array([WEIGHT_MODIFIER.get(card.get("weight"), 0) for card in facts.slots], dtype=float)
         self.efreet_limit, self.missions = params.efreet_limit, params.missions_to_win
         deck = list(missions or [])
+        self.missions_given = len(deck)
         # the mission deck each game shuffles; a short or missing one is made up with cost-4 missions
         self.mission_deck = np.array(deck + [DEFAULT_CAPTURE_COST] * max(0, self.missions - len(deck)), dtype=float)
+
+    def assumptions(self) -> tuple[str, ...]:
+        if self.missions_given >= self.missions:
+            return ()
+        missing = self.missions - self.missions_given
+        return (
+            f"the deck has {plural(self.missions_given, 'mission')} of the {self.missions} the race reveals: "
+            f"{plural(missing, 'made-up mission')} of capture cost {DEFAULT_CAPTURE_COST:g} stand in",
+        )
 
     def mulligan(self, order: np.ndarray, spare: np.ndarray, policy: str, rng: np.random.Generator) -> np.ndarray:
         if policy != "partial":
