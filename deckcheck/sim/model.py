@@ -75,6 +75,8 @@ class GoldfishModel:
     mulligans: tuple[str, ...] = ("none",)  # the first is the default
     goal = ""
     opening_label = ""  # the key count of the opening hand, e.g. "Lost Souls"
+    # what the model leaves out or assumes; for a game with a mulligan of its own, the first says
+    # that mulligan (the report puts the policy used in its place when another is played)
     simplifications: tuple[str, ...] = ()
     throws_back = ""  # how the game's mulligan throws back a hand a --keep rule rejects ("": it has none)
     draws_anew = False  # whether the mulligan (and a --keep rule's) draws from a second shuffle (`spare`)

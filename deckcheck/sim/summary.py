@@ -68,6 +68,19 @@ def by_turn(first: np.ndarray, turns: int, exact=None, held=None) -> list[dict[s
     return rows
 
 
+def simplifications(model: GoldfishModel, mulligan: str) -> list[str]:
+    """The model's simplifications, true of the mulligan played: `--mulligan none` or a `--keep`
+    rule replaces the sentence of the rulebook's mulligan."""
+    said = list(model.simplifications)
+    if len(model.mulligans) < 2 or mulligan == model.mulligans[0]:
+        return said
+    if mulligan.startswith("keep "):
+        played = f"a hand that fails the keep rule '{mulligan[len('keep ') :]}' is thrown back: {model.throws_back}"
+    else:
+        played = f"no mulligan (--mulligan {mulligan}): every opening hand is kept"
+    return [played] + said[1:]
+
+
 def deck_summary(model: GoldfishModel, queries: Sequence[Query], result: SimResult, options: SimOptions) -> dict:
     summary: dict[str, Any] = {
         "tracked": [
@@ -122,7 +135,7 @@ def report(
         "on_play": options.on_play,
         "mulligan": options.mulligan,
         "settings": settings,
-        "simplifications": list(model.simplifications),
+        "simplifications": simplifications(model, options.mulligan),
         **deck_summary(model, queries, result, options),
     }
 

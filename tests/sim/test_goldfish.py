@@ -710,3 +710,17 @@ def test_what_the_model_assumes_for_the_deck_is_a_note():
     promised = run("goldfish", EXAMPLES / "promised-land-sunday-school.yaml", "--games", "100", "--output-format", "json")
     (life,) = json.loads(promised.stdout)["notes"]
     assert life.startswith("10 life points, the low end of the guide's 10-15")
+
+
+@pytest.mark.parametrize(
+    "options, first",
+    [
+        ((), "partial mulligan: "),
+        (("--mulligan", "none"), "no mulligan (--mulligan none)"),
+        (("--keep", "2-4x type:resource"), "a hand that fails the keep rule '2-4x type:resource' is thrown back: "),
+    ],
+)
+def test_the_simplifications_say_the_mulligan_played(options, first):
+    args = ("goldfish", EXAMPLES / "redline-cpm.yaml", "--games", "100", "--output-format", "json", *options)
+    said = json.loads(run(*args).stdout)["simplifications"]
+    assert said[0].startswith(first) and sum("mulligan" in s for s in said) <= 1
