@@ -135,6 +135,11 @@ class GoldfishModel:
         """The slots the exact value is taken over (all of them, unless cards are replaced)."""
         return np.ones(len(self.facts), dtype=bool)
 
+    def exact_of(self, query: Any, turn: int, on_play: bool) -> float | None:
+        """A closed form of the game's own for a query the hypergeometric over the population
+        cannot give (None: there is none)."""
+        return None
+
     # --- opening hand and the race -----------------------------------------------------------
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray | None:
         """The opening hand's key count per game, or None when the game has none."""

@@ -25,6 +25,9 @@ def exact_value(model: GoldfishModel, query: Query, turn: int, options: SimOptio
     non-Lost-Soul cards)."""
     if model.mulligan_looks_at_hand(options.mulligan):
         return None
+    own = model.exact_of(query, turn, options.on_play)
+    if own is not None:
+        return own
     population = model.exact_population()
     if any((clause.mask & ~population).any() for clause in query.clauses):
         return None

@@ -88,12 +88,12 @@ def test_a_query_that_names_nothing_is_exit_two_saying_what_would(query, words):
 
 
 def test_redemption_exact_values_skip_the_lost_souls():
-    report = goldfish(EXAMPLES / "redemption-deck-i.yaml", "--no-race", "--track", "James", "--track", "type:lost_soul")
-    james, souls = report["tracked"]
+    report = goldfish(EXAMPLES / "redemption-deck-i.yaml", "--no-race", "--track", "James", "--track", "type:lost_soul|James")
+    james, mixed = report["tracked"]
     # 43 non-Lost-Soul cards, 8 in the opening hand, 3 a turn after the first (on the play)
     assert james["by_turn"][0]["exact"] == pytest.approx(8 / 43, abs=1e-4)
     assert james["by_turn"][1]["exact"] == pytest.approx(11 / 43, abs=1e-4)
-    assert all(row["exact"] is None for row in souls["by_turn"])
+    assert all(row["exact"] is None for row in mixed["by_turn"])  # Lost Souls and other cards: no closed form here
 
 
 def test_a_mulligan_that_looks_at_the_hand_has_no_exact_value():
@@ -724,3 +724,21 @@ def test_the_simplifications_say_the_mulligan_played(options, first):
     args = ("goldfish", EXAMPLES / "redline-cpm.yaml", "--games", "100", "--output-format", "json", *options)
     said = json.loads(run(*args).stdout)["simplifications"]
     assert said[0].startswith(first) and sum("mulligan" in s for s in said) <= 1
+
+
+def test_a_query_of_lost_souls_has_its_exact_value():
+    """Deck I: 7 Lost Souls among 50 cards, each replaced as it is drawn. At least k Lost Souls are
+    seen by the turn the n-th other card is exactly when the first n+k-1 cards hold k of them."""
+    from math import comb
+
+    def at_least(k: int, first: int) -> float:
+        return sum(comb(7, i) * comb(43, first - i) for i in range(k, min(7, first) + 1)) / comb(50, first)
+
+    args = ("goldfish", EXAMPLES / "redemption-deck-i.yaml", "--no-race", "--games", "50000", "--turns", "4", "--output-format", "json")
+    report = json.loads(run(*args, "--track", "type:lost_soul", "--track", "2x type:lost_soul").stdout)
+    seen = {1: 8, 2: 11, 3: 14, 4: 17}  # on the play: 8 in hand, no draw on turn 1, then 3 a turn
+    for k, tracked in zip((1, 2), report["tracked"]):
+        for row in tracked["by_turn"]:
+            exact = at_least(k, seen[row["turn"]] + k - 1)
+            assert row["exact"] == pytest.approx(exact, abs=1e-4)
+            assert abs(row["p"] - exact) < 4 * (exact * (1 - exact) / 50000) ** 0.5  # the simulation agrees

@@ -3,8 +3,12 @@
 - Opening hand 8. Every Lost Soul drawn goes to the Land of Bondage and is replaced, in the
   opening hand and in every draw, so the cards that count are the non-Lost-Soul cards: the k-th of
   them is drawn at a fixed turn whatever Lost Souls come before it. The exact (hypergeometric)
-  values are therefore taken over the non-Lost-Soul cards of the deck; a query that matches Lost
-  Souls has no exact value.
+  values are therefore taken over the non-Lost-Soul cards of the deck. A query of Lost Souls alone
+  (`type:lost_soul`, `2x Lost Soul ...`) has its own: a Lost Soul is seen by the turn the n-th
+  non-Lost-Soul card is drawn exactly when it comes before that card, so at least k of them are
+  seen when the first n+k-1 cards of the Lost Souls asked for and the non-Lost-Soul cards, in the
+  deck's order, hold k of them (the negative hypergeometric). Other queries that match Lost Souls
+  have no exact value.
 - Each turn draws 3, except the first player's first turn (two-player game): `--on-play` skips it.
   No mulligan: the rulebook has none.
 - Race: one rescue attempt a turn with a Hero against a goldfish that never blocks; a Hero in
@@ -23,6 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from deckcheck.sim import stats
 from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceResult, deck_facts, first_turn
 
 
@@ -65,6 +70,17 @@ class RedemptionGoldfish(GoldfishModel):
 
     def exact_population(self) -> np.ndarray:
         return ~self.lost_soul
+
+    def exact_of(self, query, turn: int, on_play: bool) -> float | None:
+        """At least k of some Lost Souls seen by `turn` (see the module's docstring)."""
+        if query.curve or len(query.clauses) != 1:
+            return None
+        clause = query.clauses[0]
+        if clause.at_most is not None or not clause.mask.any() or (clause.mask & ~self.lost_soul).any():
+            return None
+        wanted, others = int(clause.mask.sum()), int((~self.lost_soul).sum())
+        first = self.cards_seen(turn, on_play) + clause.at_least - 1
+        return stats.clauses_hold(wanted + others, {(True,): wanted}, [(clause.at_least, None)], first)
 
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
         return ((drawn == 0) & self.lost_soul[order]).sum(axis=1)
