@@ -37,7 +37,8 @@ class RedemptionGoldfish(GoldfishModel):
     goal = "rescue 5 Lost Souls"
     opening_label = "Lost Souls"
     simplifications = (
-        "Lost Souls are replaced as they are drawn; exact values are over the non-Lost-Soul cards",
+        "Lost Souls are replaced as they are drawn; exact values are over the non-Lost-Soul cards "
+        "(a query of Lost Souls alone: the negative hypergeometric)",
         "the goldfish never blocks: a Hero rescues every turn from the turn it is drawn, while the goldfish's Land "
         "of Bondage holds a Lost Soul",
         "the goldfish draws its own deck (a copy of this one, or --opponent): 8 cards, then 3 a turn, its Lost "
