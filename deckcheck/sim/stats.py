@@ -76,6 +76,22 @@ def paired_difference(a: np.ndarray, b: np.ndarray) -> tuple[float, tuple[float,
     return mean, (mean - half, mean + half)
 
 
+def paired_proportions(a: np.ndarray, b: np.ndarray) -> tuple[float, tuple[float, float]]:
+    """P(a) - P(b) over games played on the same shuffles, with the 95% interval of Agresti and Min
+    (2005): half a game added to each of the four cells before the normal interval. It keeps its
+    95% when few games differ, and is never a point where the two decks differ at all."""
+    a, b = a.astype(bool), b.astype(bool)
+    games = a.size
+    if games == 0:
+        return 0.0, (0.0, 0.0)
+    only_a, only_b = int((a & ~b).sum()), int((b & ~a).sum())
+    padded = games + 2
+    p_a, p_b = (only_a + 0.5) / padded, (only_b + 0.5) / padded
+    centre = p_a - p_b
+    half = Z95 * math.sqrt(max(0.0, (p_a + p_b) - centre**2) / padded)
+    return (only_a - only_b) / games, (max(-1.0, centre - half), min(1.0, centre + half))
+
+
 def race_summary(win_turns: np.ndarray) -> dict:
     """The win turn over every game played (0 = not won within the turns played): the turn by
     which 10%, half and 90% of all the games were won (None where the games never reach it), the

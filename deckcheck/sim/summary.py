@@ -149,7 +149,7 @@ def comparison(queries: Sequence[Query], mine: SimResult, theirs: SimResult, opt
     for i, query in enumerate(queries):
         rows = []
         for turn in range(1, options.turns + 1):
-            mean, (low, high) = stats.paired_difference(query.held(mine.tracked[i], turn), query.held(theirs.tracked[i], turn))
+            mean, (low, high) = stats.paired_proportions(query.held(mine.tracked[i], turn), query.held(theirs.tracked[i], turn))
             rows.append({"turn": turn, "difference": _r(mean), "ci95": [_r(low), _r(high)]})
         tracked.append({"query": query.label, "by_turn": rows})
     result: dict[str, Any] = {"tracked": tracked}
@@ -161,7 +161,7 @@ def comparison(queries: Sequence[Query], mine: SimResult, theirs: SimResult, opt
         other = np.where(theirs.win_turn > 0, theirs.win_turn, never)
         rows = []
         for turn in range(1, options.turns + 1):
-            mean, (low, high) = stats.paired_difference(ours <= turn, other <= turn)
+            mean, (low, high) = stats.paired_proportions(ours <= turn, other <= turn)
             rows.append({"turn": turn, "difference": _r(mean), "ci95": [_r(low), _r(high)]})
         result["won_by_turn"] = rows
         mean, (low, high) = stats.paired_difference(ours, other)
