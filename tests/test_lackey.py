@@ -667,3 +667,14 @@ def test_every_ban_entry_of_every_rules_version_names_a_real_printing(real_datab
             assert any(ban.matches(card) for card in database.cards), (version.version, ban.name, ban.set)
         for spec in version.special_limits:
             assert any(matches_title(card, spec) for card in database.cards), (version.version, spec)
+
+
+def test_the_imported_real_list_reads_alike_in_pure_and_c_yaml(real_database):
+    """Every file `db import lackey` writes, read by PyYAML's pure-Python loader and by libyaml."""
+    import yaml
+
+    files = sorted(real_database[0].glob("*.yaml"))
+    assert files
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert yaml.load(text, Loader=yaml.SafeLoader) == yaml.load(text, Loader=yaml.CSafeLoader), path.name

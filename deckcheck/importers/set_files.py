@@ -119,7 +119,9 @@ def _imported(path: Path) -> bool:
     return head.startswith("game: redemption\nsource: ") and IMPORTED_MARK in head.split("\n", 2)[1]
 
 
-_FLOW_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9 ._'()!?/+&-]*[A-Za-z0-9.)'!?]|[A-Za-z]")
+# no `?`: PyYAML's pure-Python scanner ends a plain scalar at it inside a flow collection (libyaml
+# and ruamel do not), and the files are for every YAML reader
+_FLOW_PLAIN = re.compile(r"[A-Za-z][A-Za-z0-9 ._'()!/+&-]*[A-Za-z0-9.)'!]|[A-Za-z]")
 _YAML11 = re.compile(r"(?i)y|n|yes|no|on|off|true|false|null")
 
 
