@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tempfile
 from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,6 +19,7 @@ from deckcheck.loading.card_db import Databases
 from deckcheck.loading.decks import YAML_SUFFIXES, read_deck, read_text
 from deckcheck.loading.names import NameIndex, RenamedIndex, normalise, straight_quotes
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
+from deckcheck.loading.writing import write_atomically
 from deckcheck.rules import Game
 
 Names = NameIndex | RenamedIndex
@@ -187,17 +187,5 @@ def _meaning(raw: RawDeck, names: Names) -> tuple:
 
 
 def replace_atomically(path: Path, text: str) -> None:
-    """Write a new file beside `path` and rename it over: a crash leaves the old file whole. (The
-    temporary name is short whatever the deck's: a 250-character file name has no room for more.)"""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".deckcheck-fmt-", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as new:
-            new.write(text)
-            new.flush()
-            os.fsync(new.fileno())
-        os.chmod(temporary, path.stat().st_mode & 0o7777 if path.exists() else 0o644)
-        os.replace(temporary, path)
-    except BaseException:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+    """The rewritten deck written over the old one, whole or not at all."""
+    write_atomically(path, text.encode("utf-8"), prefix=".deckcheck-fmt-")

@@ -22,12 +22,12 @@ import json
 import os
 import secrets
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from deckcheck import __version__
 from deckcheck.loading.files import UnreadableFile, read_limited
+from deckcheck.loading.writing import write_atomically
 
 MAX_ENTRY = 64 * 1024 * 1024  # an entry stands for a file of at most 1 MiB
 KEY_BYTES = 32
@@ -110,12 +110,7 @@ def store(content: bytes, data: Any) -> None:
     if secret is None:
         return
     body = json.dumps({"source": hashlib.sha256(content).hexdigest(), "data": data}, ensure_ascii=False).encode()
-    temporary = None
-    try:
-        handle, temporary = tempfile.mkstemp(dir=where, prefix=".entry-", suffix=".tmp")
-        with os.fdopen(handle, "wb") as entry:
-            entry.write(_mac(secret, body).encode() + b"\n" + body)
-        os.replace(temporary, where / f"{key(content)}.json")
+    try:  # not synced: a cache entry lost to a crash is written again
+        write_atomically(where / f"{key(content)}.json", _mac(secret, body).encode() + b"\n" + body, prefix=".entry-", sync=False)
     except OSError:  # a cache that cannot be written is no cache, not an error
-        if temporary and os.path.exists(temporary):
-            os.unlink(temporary)
+        pass

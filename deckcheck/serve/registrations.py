@@ -8,14 +8,14 @@ import csv
 import hashlib
 import io
 import json
-import os
 import re
-import tempfile
 import unicodedata
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterable
+
+from deckcheck.loading.writing import write_atomically
 
 RECORD = ".registration.json"
 TEMPORARY = ".registering-"
@@ -72,26 +72,13 @@ def register(folder: Path, record: Registration, content: bytes, suffix: str) ->
         stem = f"{slug(record.player)}-{digest}-{number}"
     record = Registration(**{**asdict(record), "deck_file": f"{stem}{suffix}"})
     text = json.dumps(asdict(record), ensure_ascii=False, indent=2) + "\n"
-    _write_whole(folder / f"{stem}{suffix}", content)
+    write_atomically(folder / f"{stem}{suffix}", content, prefix=TEMPORARY)
     try:
-        _write_whole(folder / f"{stem}{RECORD}", text.encode("utf-8"))
+        write_atomically(folder / f"{stem}{RECORD}", text.encode("utf-8"), prefix=TEMPORARY)
     except BaseException:
         (folder / f"{stem}{suffix}").unlink(missing_ok=True)
         raise
     return record
-
-
-def _write_whole(target: Path, content: bytes) -> None:
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=TEMPORARY)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(content)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def remove_leftovers(folder: Path) -> int:
