@@ -36,7 +36,7 @@ def main() -> None:
     for game, deck in DECKS.items():
         prepared = prepare(EXAMPLES / deck, CheckOptions(game=game), Databases())
         options = SimOptions(games=args.games, race=True, mulligan=mulligan_policy(prepared, None))
-        times[game] = best(args.repeat, lambda: simulate(prepared.model, [], options))
+        times[game] = best(args.repeat, lambda prepared=prepared, options=options: simulate(prepared.model, [], options))
     others = statistics.median(t for game, t in times.items() if game != "promised-land")
     print(f"{args.games:,} games of each example deck, the race on, best of {args.repeat}")
     for game, seconds in times.items():

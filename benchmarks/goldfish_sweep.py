@@ -33,8 +33,8 @@ def main() -> None:
         options = SimOptions(games=args.games, race=race, mulligan=mulligan_policy(prepared, None))
         one, swept = rounds(
             args.repeat,
-            lambda: play(prepared, ["EF-9 Rabbit"], options),
-            lambda: play_sweep(prepared, ["EF-9 Rabbit"], options, "EF-9 Rabbit=0..4"),
+            lambda prepared=prepared, options=options: play(prepared, ["EF-9 Rabbit"], options),
+            lambda prepared=prepared, options=options: play_sweep(prepared, ["EF-9 Rabbit"], options, "EF-9 Rabbit=0..4"),
         )
         ratios = [s / o for s, o in zip(swept, one)]
         label = "with the race" if race else "--no-race    "

@@ -5,13 +5,13 @@ This is the library behind `deckcheck check`; the CLI only parses options and re
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import date
 from itertools import product
 from math import prod
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 from deckcheck.deck_game import pick_game
 from deckcheck.escaping import display_path

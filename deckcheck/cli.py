@@ -10,7 +10,7 @@ import enum
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, List, NoReturn, Optional
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
@@ -161,22 +161,22 @@ AsOfOption = typer.Option(
     "Exit codes: 0 every deck legal, 1 a deck is illegal or unreadable, 2 the command could not run."
 )
 def check(
-    paths: List[Path] = typer.Argument(
+    paths: list[Path] = typer.Argument(
         ..., metavar="PATH...", help="Deck files, folders searched for .yaml .yml .txt .deck .dek files, or - for standard input."
     ),
-    game: Optional[str] = GameOption,
-    format: Optional[str] = FormatOption,
-    card_db: List[Path] = CardDbOption,
-    event: List[Path] = EventOption,
-    output_format: Optional[OutputFormat] = OutputFormatOption,
-    output: Optional[Path] = OutputOption,
+    game: str | None = GameOption,
+    format: str | None = FormatOption,
+    card_db: list[Path] = CardDbOption,
+    event: list[Path] = EventOption,
+    output_format: OutputFormat | None = OutputFormatOption,
+    output: Path | None = OutputOption,
     strict: bool = StrictOption,
     explain: bool = ExplainOption,
-    ignore: List[str] = IgnoreOption,
+    ignore: list[str] = IgnoreOption,
     jobs: int = JobsOption,
-    as_of: Optional[str] = AsOfOption,
+    as_of: str | None = AsOfOption,
     color: ColorChoice = ColorOption,
-    exclude: List[str] = typer.Option(
+    exclude: list[str] = typer.Option(
         [],
         "--exclude",
         metavar="GLOB",
@@ -216,17 +216,17 @@ def check(
 def side(
     registered: Path = typer.Argument(..., metavar="REGISTERED", help="The deck as registered (main + side)."),
     sided: Path = typer.Argument(..., metavar="SIDED", help="The same deck after side-decking, for game 2 or 3."),
-    game: Optional[str] = GameOption,
-    format: Optional[str] = FormatOption,
-    card_db: List[Path] = CardDbOption,
-    event: List[Path] = EventOption,
-    output_format: Optional[OutputFormat] = OutputFormatOption,
-    output: Optional[Path] = OutputOption,
+    game: str | None = GameOption,
+    format: str | None = FormatOption,
+    card_db: list[Path] = CardDbOption,
+    event: list[Path] = EventOption,
+    output_format: OutputFormat | None = OutputFormatOption,
+    output: Path | None = OutputOption,
     strict: bool = StrictOption,
     explain: bool = ExplainOption,
-    ignore: List[str] = IgnoreOption,
+    ignore: list[str] = IgnoreOption,
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="N", help="Taken as check takes it; two decks need one process."),
-    as_of: Optional[str] = AsOfOption,
+    as_of: str | None = AsOfOption,
     color: ColorChoice = ColorOption,
 ) -> None:
     """Check a side-deck swap between games of a match (Demon Rush: the one game with side-decking)."""
@@ -255,17 +255,17 @@ def side(
 def team(
     deck_a: Path = typer.Argument(..., metavar="DECK_A", help="One player's deck."),
     deck_b: Path = typer.Argument(..., metavar="DECK_B", help="The teammate's deck."),
-    format: Optional[str] = typer.Option(
+    format: str | None = typer.Option(
         None, "--format", metavar="FORMAT", help="The format both decks are checked as (default: type1-teams)."
     ),
-    card_db: List[Path] = CardDbOption,
-    event: List[Path] = EventOption,
-    output_format: Optional[OutputFormat] = OutputFormatOption,
-    output: Optional[Path] = OutputOption,
+    card_db: list[Path] = CardDbOption,
+    event: list[Path] = EventOption,
+    output_format: OutputFormat | None = OutputFormatOption,
+    output: Path | None = OutputOption,
     strict: bool = StrictOption,
     explain: bool = ExplainOption,
-    ignore: List[str] = IgnoreOption,
-    as_of: Optional[str] = AsOfOption,
+    ignore: list[str] = IgnoreOption,
+    as_of: str | None = AsOfOption,
     color: ColorChoice = ColorOption,
 ) -> None:
     """Check a Redemption Teams pair: each deck, then the two together."""
@@ -288,10 +288,10 @@ def team(
     "cards. A deck that does not parse is left untouched and reported (exit 1)."
 )
 def fmt(
-    paths: List[Path] = typer.Argument(..., metavar="PATH...", help="Deck files, or folders of them."),
+    paths: list[Path] = typer.Argument(..., metavar="PATH...", help="Deck files, or folders of them."),
     check_only: bool = typer.Option(False, "--check", help="Change nothing; exit 1 when a file would change."),
-    game: Optional[str] = GameOption,
-    card_db: List[Path] = CardDbOption,
+    game: str | None = GameOption,
+    card_db: list[Path] = CardDbOption,
 ) -> None:
     """Rewrite deck files in canonical form (atomically)."""
     from deckcheck.canonical import RewriteOutcome, rewrite_file
@@ -366,10 +366,10 @@ def goldfish(
     turns: int = typer.Option(10, "--turns", "-t", min=1, max=60, help="Turns per game."),
     seed: int = typer.Option(1, "--seed", min=0, help="Seed of the random generator."),
     on_play: bool = typer.Option(True, "--on-play/--on-draw", help="Go first (Redemption: skip the turn-1 draw)."),
-    mulligan: Optional[str] = typer.Option(
+    mulligan: str | None = typer.Option(
         None, "--mulligan", metavar="POLICY", help="The game's mulligan policy (default: the rulebook's), or none."
     ),
-    game_of_match: Optional[int] = typer.Option(
+    game_of_match: int | None = typer.Option(
         None,
         "--game-of-match",
         min=1,
@@ -377,27 +377,27 @@ def goldfish(
         metavar="N",
         help="Demon Rush: play game N of a best-of-three match, whose one mulligan is per match (default 1).",
     ),
-    sweep: Optional[str] = typer.Option(
+    sweep: str | None = typer.Option(
         None,
         "--sweep",
         metavar="CARD=A..B",
         help="Play the deck with each count of a card (or type:T) from A to B on the same shuffles: 'EF-9 Rabbit=0..4'.",
     ),
-    fill: Optional[str] = typer.Option(
+    fill: str | None = typer.Option(
         None,
         "--fill",
         metavar="CARDS",
         help="With --sweep: the cards whose copies keep the deck's size: CARD, 'A, B, C' (the most copies first, then in "
         "that order) or type:T (default: the deck's most common type).",
     ),
-    keep: Optional[str] = typer.Option(
+    keep: str | None = typer.Option(
         None,
         "--keep",
         metavar="RULE",
         help="Keep an opening hand that meets RULE (the --track language: '2-4x type:resource + type:efreet'); the game's "
         "mulligan throws the others back.",
     ),
-    track: List[str] = typer.Option(
+    track: list[str] = typer.Option(
         [],
         "--track",
         metavar="QUERY",
@@ -405,10 +405,10 @@ def goldfish(
         "the same turn), curve:Q (one to play each turn) (repeatable).",
     ),
     no_race: bool = typer.Option(False, "--no-race", help="Tracked queries only (fastest)."),
-    vs: Optional[Path] = typer.Option(
+    vs: Path | None = typer.Option(
         None, "--vs", metavar="OTHER_DECK", help="Play another deck on the same shuffles and report the differences."
     ),
-    opponent: Optional[Path] = typer.Option(
+    opponent: Path | None = typer.Option(
         None,
         "--opponent",
         metavar="DECK",
@@ -416,14 +416,14 @@ def goldfish(
     ),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="N", help="Play in N processes (the same report)."),
     output_format: GoldfishOutputFormat = typer.Option(GoldfishOutputFormat.text, "--output-format", help="Report format."),
-    output: Optional[Path] = OutputOption,
-    plot: Optional[Path] = typer.Option(None, "--plot", metavar="FILE.png", help="Also draw the figures (matplotlib)."),
-    plot_turn: Optional[int] = typer.Option(
+    output: Path | None = OutputOption,
+    plot: Path | None = typer.Option(None, "--plot", metavar="FILE.png", help="Also draw the figures (matplotlib)."),
+    plot_turn: int | None = typer.Option(
         None, "--plot-turn", min=1, metavar="N", help="With --sweep --plot: the turn plotted (default: where the counts differ most)."
     ),
-    game: Optional[str] = GameOption,
-    card_db: List[Path] = CardDbOption,
-    event: List[Path] = EventOption,
+    game: str | None = GameOption,
+    card_db: list[Path] = CardDbOption,
+    event: list[Path] = EventOption,
     help_: bool = typer.Option(
         False,
         "--help",
@@ -468,7 +468,7 @@ def goldfish(
             data = play(prepared, track, options, other, keep, goldfish_deck)
     except GoldfishError as exc:
         warn(str(exc))
-        raise typer.Exit(exc.exit_code)
+        raise typer.Exit(exc.exit_code) from None
     rendered = {
         GoldfishOutputFormat.text: goldfish_text.render,
         GoldfishOutputFormat.csv: goldfish_csv.render,
@@ -486,11 +486,11 @@ def goldfish(
             fail(str(exc))
 
 
-def _value(choice: Optional[enum.Enum]) -> Optional[str]:
+def _value(choice: enum.Enum | None) -> str | None:
     return choice.value if choice is not None else None
 
 
-def _write(rendered: str, output: Optional[Path], terminal: bool = False) -> None:
+def _write(rendered: str, output: Path | None, terminal: bool = False) -> None:
     """The report to stdout or `output`; `terminal`: a report for people, whose every line is
     escaped as a terminal's (the machine formats escape for their own syntax)."""
     if terminal:
@@ -520,7 +520,7 @@ db.add_typer(db_import, name="import")
 )
 def import_lackey_command(
     carddata: Path = typer.Argument(..., metavar="CARDDATA.txt", help="The plugin's tab-separated card list."),
-    formats: Optional[Path] = typer.Option(
+    formats: Path | None = typer.Option(
         None, "--formats", metavar="FORMATS.txt", help="The plugin's format definitions (sets per format)."
     ),
     out: Path = typer.Option(..., "-o", "--output-dir", metavar="DIR", help="Folder to write the database into."),
@@ -554,7 +554,7 @@ def import_lackey_command(
 
 @db.command(name="lint", epilog="Examples:\n\n  deckcheck db lint\n\n  deckcheck db lint cards/ --coverage")
 def lint_command(
-    paths: List[Path] = typer.Argument(None, metavar="[PATH...]", help="Database files or folders (default: the bundled data)."),
+    paths: list[Path] = typer.Argument(None, metavar="[PATH...]", help="Database files or folders (default: the bundled data)."),
     coverage: bool = typer.Option(False, "--coverage", help="Also list, per type, the fields cards lack."),
 ) -> None:
     """Check card database files: the schema, then ids, names, numbers. Exit 1 on any problem."""
@@ -581,22 +581,22 @@ def lint_command(
     "  deckcheck cards 'Son of God' --game redemption --same-card   # the printings counted as one card, and why"
 )
 def cards(
-    query: Optional[str] = typer.Argument(None, metavar="[QUERY]", help="A name, or part of one (fuzzy)."),
-    game: Optional[str] = typer.Option(None, "--game", metavar="GAME", help=f"The game to search ({GAMES}); all of them when absent."),
-    type_: Optional[str] = typer.Option(None, "--type", metavar="TYPE", help="Only cards of this type."),
-    brigade: Optional[str] = typer.Option(None, "--brigade", help="Only cards of this brigade (Redemption)."),
-    faction: Optional[str] = typer.Option(None, "--faction", help="Only cards of this faction."),
-    color: Optional[str] = typer.Option(None, "--color", help="Only cards of this colour (Promised Land)."),
-    card_set: Optional[str] = typer.Option(None, "--set", metavar="SET", help="Only cards of this set."),
-    card_db: List[Path] = CardDbOption,
+    query: str | None = typer.Argument(None, metavar="[QUERY]", help="A name, or part of one (fuzzy)."),
+    game: str | None = typer.Option(None, "--game", metavar="GAME", help=f"The game to search ({GAMES}); all of them when absent."),
+    type_: str | None = typer.Option(None, "--type", metavar="TYPE", help="Only cards of this type."),
+    brigade: str | None = typer.Option(None, "--brigade", help="Only cards of this brigade (Redemption)."),
+    faction: str | None = typer.Option(None, "--faction", help="Only cards of this faction."),
+    color: str | None = typer.Option(None, "--color", help="Only cards of this colour (Promised Land)."),
+    card_set: str | None = typer.Option(None, "--set", metavar="SET", help="Only cards of this set."),
+    card_db: list[Path] = CardDbOption,
     limit: int = typer.Option(50, "--limit", min=1, help="Show at most this many cards."),
     same_card: bool = typer.Option(
         False, "--same-card", help="List every printing the rules count as the same card as QUERY (a card's name), and why."
     ),
-    format: Optional[str] = typer.Option(
+    format: str | None = typer.Option(
         None, "--format", metavar="FORMAT", help="With --same-card: the format whose rules decide (default: the game's)."
     ),
-    as_of: Optional[str] = typer.Option(
+    as_of: str | None = typer.Option(
         None, "--as-of", metavar="YYYY-MM-DD", help="With --same-card: the rules version in force on this date (default: today)."
     ),
     output_format: ListingOutputFormat = typer.Option(ListingOutputFormat.text, "--output-format", help="Listing format."),
@@ -701,8 +701,8 @@ def _facts(card) -> str:
     "  deckcheck rules redemption --card-db cards/redemption   # with the formats an imported card list defines",
 )
 def rules_command(
-    game: Optional[str] = typer.Argument(None, metavar="[GAME]", help=f"Only this game ({GAMES})."),
-    card_db: List[Path] = CardDbOption,
+    game: str | None = typer.Argument(None, metavar="[GAME]", help=f"Only this game ({GAMES})."),
+    card_db: list[Path] = CardDbOption,
     output_format: ListingOutputFormat = typer.Option(ListingOutputFormat.text, "--output-format", help="Listing format."),
 ) -> None:
     """List the games, their formats and every rule id with its summary and rulebook source."""
@@ -729,20 +729,20 @@ def rules_command(
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (127.0.0.1: this computer only)."),
     port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
-    registrations: Optional[Path] = typer.Option(
+    registrations: Path | None = typer.Option(
         None, "--registrations", metavar="DIR", help="Folder where registered decks are saved (needs --event or --format)."
     ),
-    token: Optional[str] = typer.Option(
+    token: str | None = typer.Option(
         None, "--token", metavar="TOKEN", help="The organiser's token (default: one is made and printed on start)."
     ),
     workers: int = typer.Option(
         1, "--workers", min=1, max=64, metavar="N", help="Serve from N processes, each with its card databases loaded once."
     ),
-    game: Optional[str] = typer.Option(None, "--game", metavar="GAME", help=f"Every deck is checked as this game ({GAMES})."),
-    format: Optional[str] = typer.Option(None, "--format", metavar="FORMAT", help="Every deck is checked in this format."),
-    as_of: Optional[str] = typer.Option(None, "--as-of", metavar="YYYY-MM-DD", help="Every deck is checked by the rules of this date."),
-    card_db: List[Path] = CardDbOption,
-    event: List[Path] = typer.Option([], "--event", metavar="FILE", help="The event every deck is checked and registered for."),
+    game: str | None = typer.Option(None, "--game", metavar="GAME", help=f"Every deck is checked as this game ({GAMES})."),
+    format: str | None = typer.Option(None, "--format", metavar="FORMAT", help="Every deck is checked in this format."),
+    as_of: str | None = typer.Option(None, "--as-of", metavar="YYYY-MM-DD", help="Every deck is checked by the rules of this date."),
+    card_db: list[Path] = CardDbOption,
+    event: list[Path] = typer.Option([], "--event", metavar="FILE", help="The event every deck is checked and registered for."),
 ) -> None:
     """A local web page where players check and register decks."""
     try:
@@ -852,7 +852,7 @@ def _prepare(game, format, card_db, event, ignore, as_of=None, all_formats=False
         fail(str(exc))
 
 
-def _terminal(color: "ColorChoice", output: Optional[Path]):
+def _terminal(color: ColorChoice, output: Path | None):
     """Colour and width for a report for people: colour on a terminal unless NO_COLOR is set
     (--color always or never decides instead); the terminal's width, or fixed widths in a file or pipe."""
     import shutil
@@ -864,7 +864,7 @@ def _terminal(color: "ColorChoice", output: Optional[Path]):
     return Terminal(colour=colour, width=shutil.get_terminal_size().columns if on_terminal else None)
 
 
-def _finish(reports, run: "Session", explain: bool, output: Optional[Path], color: "ColorChoice" = None) -> None:
+def _finish(reports, run: Session, explain: bool, output: Path | None, color: ColorChoice = None) -> None:
     from deckcheck.report import FOR_TERMINALS, chosen_format, renderer
 
     chosen = chosen_format(run.choices.output_format, os.environ)

@@ -6,10 +6,11 @@ Loading produces them, rules and renderers only read them.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 
 class Severity(str, enum.Enum):

@@ -5,8 +5,8 @@ text the copy-limit findings give."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Hashable, Iterable
 
 from deckcheck.loading.card_db import CardDatabase
 from deckcheck.model import Card

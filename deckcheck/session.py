@@ -5,11 +5,11 @@ dates apply the same way everywhere."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from fnmatch import fnmatchcase
 from pathlib import Path
-from typing import Callable, Sequence
 
 from deckcheck.check import CheckOptions
 from deckcheck.escaping import terminal_path

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Callable
 
 from deckcheck.model import Card, Deck, Entry
 

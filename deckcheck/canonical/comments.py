@@ -5,8 +5,8 @@ last anchor stay at the end."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
 
 from deckcheck.loading.lines import editor_lines
 

@@ -20,16 +20,16 @@ if TYPE_CHECKING:
     from deckcheck.rules import Game
 
 
-def get_game(name: str) -> "Game | None":
+def get_game(name: str) -> Game | None:
     package = registry.GAME_PACKAGES.get(name)
     return importlib.import_module(f"{package}.rules").GAME if package else None
 
 
-def all_games() -> tuple["Game", ...]:
+def all_games() -> tuple[Game, ...]:
     return tuple(get_game(name) for name in known_games())
 
 
-def game_named(name: str) -> "Game":
+def game_named(name: str) -> Game:
     """The game `name` names (any case, spaces around); UnknownName otherwise."""
     game = get_game(name.strip().lower())
     if game is None:
@@ -37,7 +37,7 @@ def game_named(name: str) -> "Game":
     return game
 
 
-def format_named(game: "Game", name: str, defined: tuple[dict, ...] = ()) -> str:
+def format_named(game: Game, name: str, defined: tuple[dict, ...] = ()) -> str:
     """The name of `game`'s format `name` names (an alias gives its format); UnknownName otherwise."""
     canonical = game.canonical_format(name.strip().lower())
     names = game.format_names(defined)
@@ -71,7 +71,7 @@ def ignorable(rule_id: str) -> str:
     return rule_id
 
 
-def namers() -> "Namers":
+def namers() -> Namers:
     """The games' policies for the names an event file uses (formats, books of the Bible)."""
     from deckcheck.games.promised_land.bible import book_named
     from deckcheck.loading.events import Namers
@@ -80,7 +80,7 @@ def namers() -> "Namers":
 
 
 @cache
-def zone_table() -> "ZoneTable":
+def zone_table() -> ZoneTable:
     """Every zone any game's deck may hold, with every word any game has for it: what a reader
     looks for before it knows a deck's game."""
     from deckcheck.games.zones import group_words, union

@@ -24,9 +24,9 @@ import hashlib
 import io
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
 
 from deckcheck.escaping import for_terminal, terminal_path
 from deckcheck.importers import lackey_titles as titles

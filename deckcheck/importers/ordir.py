@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 SETS = ("A B C D E F G H I J K L IJ+ Or Pr Wo Wa Ap Pa Ki AW Pi FF FF2 RA RA2 RA3 TP Di EC PC CW RJ FM PoC LC GC IR II T2C LR RR P").split()
-_SET = r"(?:%s)(?:-[A-Za-z0-9]+)?" % "|".join(re.escape(s) for s in sorted(SETS, key=len, reverse=True))
+_SET = r"(?:" + "|".join(re.escape(s) for s in sorted(SETS, key=len, reverse=True)) + r")(?:-[A-Za-z0-9]+)?"
 _SET_LIST = rf"{_SET}(?:,\s*{_SET})*"
 # a title, then its sets: the title is the shortest text before a parenthesis of set abbreviations
 _TITLED = re.compile(rf"(?P<title>\S.*?)\s*\((?P<sets>{_SET_LIST})\)(?=\s*(?:,|\bor\b|\band\b|$))")

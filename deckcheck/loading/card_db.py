@@ -7,10 +7,10 @@ judged against cards that are not known for sure.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Iterable
 
 from deckcheck.escaping import terminal_path
 from deckcheck.loading import cache, resources

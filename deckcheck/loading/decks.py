@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 from deckcheck.loading import lackey_deck, text_deck, yaml_deck
 from deckcheck.loading.files import MAX_BYTES, UnreadableFile, open_regular, read_limited

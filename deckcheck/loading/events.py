@@ -8,9 +8,10 @@ resolved once, here, to card ids per game; the ban rules then compare card ident
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 from deckcheck.escaping import for_terminal
 from deckcheck.loading.card_db import Databases

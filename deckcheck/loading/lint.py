@@ -6,9 +6,9 @@ the cards each field is missing from."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
 
 from deckcheck.escaping import for_terminal, terminal_path
 from deckcheck.loading.card_db import database_files
@@ -80,7 +80,7 @@ def lint(paths: Iterable[Path]) -> LintResult:
                         position = document.position(("cards", index, key))
                         result.problems.append(located(path, position, f"{key} {value} is out of range ({lowest} to {HIGHEST})"))
                 _count_coverage(result, game, card)
-    for (game, _), group in names.items():
+    for group in names.values():
         for (a, where_a), (b, where_b) in _pairs(group):
             if all(a.get(key) == b.get(key) for key in DISTINGUISHING):
                 result.problems.append(

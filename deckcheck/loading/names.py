@@ -11,9 +11,9 @@ import difflib
 import hashlib
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
 
 from deckcheck.model import Card
 
@@ -72,7 +72,7 @@ class Resolution:
     card: Card | None
     candidates: tuple[Card, ...] = ()  # several printings matched: the user must pick an id
     suggestions: tuple[str, ...] = ()  # nothing matched: close names
-    renamed: "Renaming | None" = None  # the name typed is one errata replaced
+    renamed: Renaming | None = None  # the name typed is one errata replaced
 
     @property
     def printings(self) -> tuple[Card, ...]:
@@ -99,7 +99,7 @@ class RenamedIndex:
     """A NameIndex that also reads the names errata gave cards: an errata name finds the cards it
     renames (with any printing that bears it), and a printed name is found with its erratum."""
 
-    def __init__(self, index: "NameIndex", renamings: Iterable[Renaming]):
+    def __init__(self, index: NameIndex, renamings: Iterable[Renaming]):
         self.index = index
         self._by_errata: dict[str, list[Renaming]] = {}
         self._of_card: dict[str, Renaming] = {}

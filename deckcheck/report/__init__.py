@@ -5,8 +5,9 @@ of the rules its deck was checked by, and never looks a rule or a game up elsewh
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from deckcheck.loading.events import Event

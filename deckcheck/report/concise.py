@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from deckcheck.escaping import for_concise_path, for_terminal
 from deckcheck.model import DeckReport

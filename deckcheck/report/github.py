@@ -4,7 +4,7 @@ deck line it is about in the pull request."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from deckcheck.escaping import github_data, github_property
 from deckcheck.model import DeckReport

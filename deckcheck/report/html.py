@@ -8,8 +8,8 @@ initials. Every name a user wrote is escaped (`for_html`)."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Mapping, Sequence
 
 from deckcheck import __version__
 from deckcheck.escaping import for_html

@@ -5,7 +5,7 @@ the usual JUnit report actions."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from typing import Sequence
+from collections.abc import Sequence
 
 from deckcheck.escaping import for_xml
 from deckcheck.model import DeckReport, Severity

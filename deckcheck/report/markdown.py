@@ -3,7 +3,7 @@ the findings of each deck that is not legal (or has warnings)."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from tabulate import tabulate
 

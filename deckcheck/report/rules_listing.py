@@ -4,7 +4,7 @@ The rules every game shares are listed once, before the games."""
 from __future__ import annotations
 
 import json
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from tabulate import tabulate
 

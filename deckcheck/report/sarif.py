@@ -4,7 +4,7 @@ finding with its physical location, for code-scanning views."""
 from __future__ import annotations
 
 import json
-from typing import Sequence
+from collections.abc import Sequence
 
 from deckcheck import __version__
 from deckcheck.escaping import sarif_uri

@@ -5,7 +5,7 @@ is escaped here, before any colour is added."""
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from tabulate import tabulate
 

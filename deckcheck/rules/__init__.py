@@ -9,9 +9,10 @@ module because each names the others (a game holds rules, a rule reads the game 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from datetime import date
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from deckcheck.loading.names import NameIndex, RenamedIndex, Renaming
 from deckcheck.model import Card, Deck, Entry, Finding, Position, RuleRecord, Severity, Zone
@@ -59,7 +60,7 @@ class SwapRule:
     `check(registered, sided, findings)` reports on the sided deck."""
 
     rule: Rule
-    check: Callable[[Deck, Deck, "Findings"], Iterable[Finding]]
+    check: Callable[[Deck, Deck, Findings], Iterable[Finding]]
 
 
 # --- a game, its formats and their parameters ---------------------------------------------------
@@ -82,7 +83,7 @@ class Params:
         """The game settings in force, as reports state them."""
         return {f.name: getattr(self, f.name) for f in fields(self) if f.metadata.get("setting")}
 
-    def with_settings(self, chosen: Mapping[str, Any]) -> "Params":
+    def with_settings(self, chosen: Mapping[str, Any]) -> Params:
         """These parameters with the settings an event chose (those this game has)."""
         names = {f.name for f in fields(self) if f.metadata.get("setting")}
         return replace(self, **{key: value for key, value in chosen.items() if key in names})
@@ -99,7 +100,7 @@ class Format:
     sets: tuple[str, ...] | None = None  # a format the card data defines: only cards of these sets
     rules: tuple[Rule, ...] | None = None  # the format's own rules, in place of the game's
     rule_texts: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # id -> (summary, source) it words its own way
-    identity: Callable[["CardDatabase"], Callable[[Card], Hashable]] | None = None  # its own "same card"
+    identity: Callable[[CardDatabase], Callable[[Card], Hashable]] | None = None  # its own "same card"
     version: str | None = None  # the rules version this format is part of
     effective: date | None = None  # the date that version took effect
     aliases: tuple[str, ...] = ()
@@ -134,11 +135,11 @@ class Game:
     forbidden_types: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # "the same card" for copy limits and ban lists: the game's identity rule over a database
     # (None: the normalised name)
-    identity: Callable[["CardDatabase"], Callable[[Card], Hashable]] | None = None
+    identity: Callable[[CardDatabase], Callable[[Card], Hashable]] | None = None
     # what to tell a player whose names the bundled cards mostly do not know (where the full list is)
     full_card_list: str = ""
     # side-decking between games of a match (`deckcheck side`), for a game that has it
-    side_swap: "SwapRule | None" = None
+    side_swap: SwapRule | None = None
     # rules over two decks that `side` and `team` run, listed with the others
     match_rules: tuple[Rule, ...] = ()
     # the deck-check sheet: types written one card a line, and the totals its rules check beside
@@ -150,12 +151,12 @@ class Game:
     # words a pasted deck heads a group of cards with, besides the card types (`GE`, `Hero Enhancements`)
     group_names: tuple[str, ...] = ()
     # names errata gave cards, for a database on a date: a deck may write them, `fmt` writes them
-    renamings: Callable[["CardDatabase", date], tuple[Renaming, ...]] | None = None
+    renamings: Callable[[CardDatabase, date], tuple[Renaming, ...]] | None = None
 
     def zone(self, name: str) -> Zone | None:
         return next((zone for zone in self.zones if zone.name == name), None)
 
-    def names(self, database: "CardDatabase", as_of: date | None = None) -> NameIndex | RenamedIndex:
+    def names(self, database: CardDatabase, as_of: date | None = None) -> NameIndex | RenamedIndex:
         """How a deck's names find the database's cards on `as_of` (today when None)."""
         if self.renamings is None:
             return database.names
@@ -205,13 +206,13 @@ class Context:
     events' settings, the card database and its identity rule, the events applied, and every
     rule the deck is checked by."""
 
-    game: "Game"
-    database: "CardDatabase"
+    game: Game
+    database: CardDatabase
     identity: Callable[[Card], Hashable]
     rules: tuple[Rule, ...]
-    params: "Params"
-    events: tuple["Event", ...] = ()
-    format: "Format | None" = None
+    params: Params
+    events: tuple[Event, ...] = ()
+    format: Format | None = None
 
     @property
     def settings(self) -> Mapping[str, Any]:
@@ -241,7 +242,7 @@ class Findings:
         return self.finding(message)
 
     @property
-    def params(self) -> "Params":
+    def params(self) -> Params:
         return self.context.params
 
 

@@ -3,7 +3,7 @@ the game's own identity rule, counted across every zone."""
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from deckcheck.model import Deck, Finding, Severity
 from deckcheck.rules import Findings, rule, shapes

@@ -3,8 +3,8 @@ from each game's table of types that may not stand in a zone."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Iterator
 
 from deckcheck.model import Deck, Finding, Severity
 from deckcheck.rules import Findings, Format, Game, Rule, rule

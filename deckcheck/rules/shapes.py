@@ -7,8 +7,8 @@ it implements.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Callable, Hashable, Iterable, Iterator
 
 from deckcheck.loading.names import normalise
 from deckcheck.model import Card, Deck, Entry, Finding

@@ -4,9 +4,9 @@ where a player picks game, format, date and event."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
-from typing import Mapping, Sequence
 
 from deckcheck.check import CheckOptions
 from deckcheck.games import game_named
@@ -27,7 +27,7 @@ class Desk:
     events: tuple[Event, ...] = ()
 
     @classmethod
-    def of(cls, game: str | None, format: str | None, as_of: date | None, events: Sequence[Event]) -> "Desk":
+    def of(cls, game: str | None, format: str | None, as_of: date | None, events: Sequence[Event]) -> Desk:
         """The organiser's choices, filled from the events' own game, format and date."""
         game = game or next((e.game for e in reversed(events) if e.game), None)
         format = format or next((e.format for e in reversed(events) if e.format), None)

@@ -10,10 +10,10 @@ import io
 import json
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Iterable
 
 from deckcheck.loading.writing import write_atomically
 
@@ -58,7 +58,7 @@ def slug(player: str) -> str:
 
 
 def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds")
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 def register(folder: Path, record: Registration, content: bytes, suffix: str) -> Registration:

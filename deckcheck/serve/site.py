@@ -5,9 +5,10 @@ command builds its site here, and so does each worker process from the same choi
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from deckcheck.check import CheckOptions
 from deckcheck.loading.card_db import Databases

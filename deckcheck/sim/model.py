@@ -12,8 +12,9 @@ are raced together, each game once (together.py).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -82,7 +83,7 @@ class GoldfishModel:
     draws_anew = False  # whether the mulligan (and a --keep rule's) draws from a second shuffle (`spare`)
     needs_opponent = False  # whether the race needs the goldfish's own deck (--opponent)
 
-    def play_against(self, opponent: "DeckFacts") -> None:
+    def play_against(self, opponent: DeckFacts) -> None:
         """The deck the goldfish plays, for a race that needs the opponent's cards."""
 
     def __init__(self, facts: DeckFacts, params: Any):

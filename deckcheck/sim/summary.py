@@ -4,7 +4,8 @@ win-turn distribution; the opening hand's key count; and, with --vs, the paired 
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 

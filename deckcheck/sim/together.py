@@ -13,8 +13,8 @@ drawn and its own random numbers, drawn with the games as the first axis (`Games
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 

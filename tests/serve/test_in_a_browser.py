@@ -102,7 +102,7 @@ def _replaced(element) -> bool:
     from selenium.common.exceptions import StaleElementReferenceException
 
     try:
-        element.tag_name
+        _ = element.tag_name  # asked only to see whether the old page is gone
         return False
     except StaleElementReferenceException:
         return True

@@ -52,7 +52,7 @@ def plain_race(cards: list[Card], order: list[int], missions: list[float], turns
             rolls = [dice[turn - 1][place] + weight for place, weight in enumerate(weights)]
             open_missions = [m for m in range(5) if not captured[m]]
             squads, forming, left = [], [], []
-            for place, weight in enumerate(weights):
+            for place, _ in enumerate(weights):
                 if len(squads) == len(open_missions):
                     left.append(place)
                     continue

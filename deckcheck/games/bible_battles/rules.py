@@ -6,8 +6,8 @@ is 60."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from deckcheck.games.zones import MAIN
 from deckcheck.model import Card, Deck, Finding, Severity

@@ -6,8 +6,8 @@ deck between games, so the two together are what a player brings.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from deckcheck.games import zones
 from deckcheck.games.demon_rush.side_swap import SIDE_SWAP, swap_findings

@@ -5,7 +5,7 @@ and side deck so that your deck is the same number of total cards as game 1."
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from deckcheck.model import Deck, Finding, Severity
 from deckcheck.rules import Findings, Rule, shapes

@@ -4,8 +4,8 @@ limit is "a general rule" the rules spec makes an error; scripture scope comes f
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from deckcheck.games.promised_land.bible import canonical_book, testament_of
 from deckcheck.games.zones import MAIN

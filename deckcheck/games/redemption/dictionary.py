@@ -12,11 +12,11 @@ is in the database, and otherwise every printing of the title matches.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from functools import cache
 from types import MappingProxyType
-from typing import Mapping
 
 from deckcheck.games.redemption.rules_version import set_key, versions
 from deckcheck.importers.lackey_titles import brigades_of

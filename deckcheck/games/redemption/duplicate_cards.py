@@ -13,9 +13,9 @@ God" means for two Son of God printings with different art.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from itertools import combinations
-from typing import Callable
 
 from deckcheck.loading.card_db import CardDatabase
 from deckcheck.loading.names import normalise

@@ -4,7 +4,7 @@ the card data defines (LackeyCCG's formats.txt: rotation, christ-block, ...)."""
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Findings, rule

@@ -5,7 +5,7 @@ Every limit below counts copies of "the same card" as duplicate_cards.py defines
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from deckcheck.games import zones
 from deckcheck.games.redemption.dictionary import renamings

@@ -7,11 +7,12 @@ cards and the "same card" lists. Rules change by date: every version keeps its o
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from deckcheck.loading import resources
 from deckcheck.loading.checked_yaml import checked_data

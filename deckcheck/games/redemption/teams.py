@@ -5,7 +5,7 @@ each at its own line, naming the other deck."""
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from deckcheck.games.redemption.tournament import DOMINANTS, Tournament, exclusive_cards
 from deckcheck.model import Deck, Entry, Finding, Severity

@@ -10,9 +10,9 @@ deck + Reserve must be a legal deck"); the Lost Soul ratio only on the deck.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import Iterator
 
 from deckcheck.games.redemption.params import RedemptionParams
 from deckcheck.games.redemption.pools import format_sets

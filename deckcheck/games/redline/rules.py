@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from deckcheck.games.zones import CRITICAL_HITS, GENERAL, MAIN, MISSIONS
 from deckcheck.model import Deck, Finding, Severity

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from deckcheck.games.zones import MAIN
 from deckcheck.model import Deck, Finding, Severity, Zone
