@@ -57,7 +57,7 @@ general: Valya Serova  # our general
 main:
   # resources
   Listening Post: 1
-  Supply Drop: 19
+  supply drop: 19
 
   # the efreets come first here
   EF-9 Rabbit: 3  # fast
@@ -94,7 +94,7 @@ TEXT_CANONICAL = """\
 General: Camilla Brand
 Champion: Ghost
 # base
-18 Supply Drop
+18 supply drop
 
 3 LGT-3 Lightning  # fast
 
@@ -233,3 +233,20 @@ def test_fmt_keeps_a_keyboards_apostrophe_where_the_card_list_curls_it(tmp_path)
     after = run("check", deck, "--card-db", database, "--output-format", "json")
     assert after.deck["legal"] == before.deck["legal"]
     assert sorted(f["rule"] for f in after.deck["findings"]) == sorted(f["rule"] for f in before.deck["findings"])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# game: promised-land\nMain:\n",
+        "# game: promised-land\nMain:\n# a note\n3 Jerusalem\n",
+        "# game: promised-land\n3 Jerusalem\nMain:\n",
+        "# game: promised-land\nMain:\n\n\n3 Jerusalem\nSide:\n",
+    ],
+)
+def test_fmt_is_idempotent_on_empty_headers(tmp_path, text):
+    deck = tmp_path / "deck.txt"
+    deck.write_text(text)
+    assert run("fmt", deck).exit_code == 0
+    once = deck.read_text()
+    assert run("fmt", "--check", deck).exit_code == 0 and deck.read_text() == once

@@ -17,7 +17,7 @@ from deckcheck.games import zone_table
 from deckcheck.loading import text_deck, yaml_deck
 from deckcheck.loading.card_db import Databases
 from deckcheck.loading.decks import YAML_SUFFIXES, read_deck, read_text
-from deckcheck.loading.names import NameIndex, RenamedIndex, normalise, straight_quotes
+from deckcheck.loading.names import NameIndex, RenamedIndex, normalise
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.loading.writing import write_atomically
 from deckcheck.rules import Game
@@ -147,16 +147,14 @@ def _canonical(raw: RawDeck, text: str, game: Game, names: Names, is_yaml: bool)
 
 
 def _name(typed: str, names: Names) -> str:
-    """The card's name as errata corrected it, else as the database spells it, where that name
-    finds this card alone; else its id. What the user typed when it matches nothing, and where it
-    differs from the database's spelling only by its quotes (`'` for `’`: a keyboard's apostrophe
-    is the user's to keep)."""
-    card = names.resolve(typed).card
-    if card is None:
-        return typed
-    spellings = [spelling for spelling in (names.errata_name(card), card.name) if spelling]
-    chosen = next((spelling for spelling in spellings if names.resolve(spelling).card is card), card.id)
-    return typed.strip() if chosen == card.name and straight_quotes(typed.strip()) == straight_quotes(card.name) else chosen
+    """The name as the file wrote it (its case, its quotes, an id): a user's spelling is theirs
+    to keep wherever it finds its card. A name errata replaced is written as errata corrected it,
+    where that name finds the same card alone."""
+    found = names.resolve(typed)
+    errata = names.errata_name(found.card) if found.card is not None and found.renamed is not None else None
+    if errata and names.resolve(errata).card is found.card:
+        return errata
+    return typed.strip()
 
 
 def _group(typed: str, game: Game, names: Names) -> int:

@@ -1,6 +1,6 @@
 """A deck's canonical text: metadata first, zones in one order (general, champion, main, side,
 missions, critical hits), each zone's cards grouped by type in the game's order and sorted by
-name, names as the database spells them, comments kept beside their cards."""
+name, names as the file wrote them, comments kept beside their cards."""
 
 from __future__ import annotations
 
