@@ -68,6 +68,15 @@ def prepare(path: Path, options: CheckOptions, databases: Databases) -> Prepared
     return Prepared(path, deck.game, model, loaded.context.database, settings, deck, build, tuple(notes))
 
 
+def _runs_out(model: GoldfishModel, options: SimOptions) -> list[str]:
+    """A note of the turn the deck runs out, within the turns played (no card is drawn after it)."""
+    size = int(model.exact_population().sum())  # the cards a draw counts (Redemption: not the Lost Souls)
+    if size <= model.hand_size:
+        return []  # said already: the deck is all in hand
+    turn = next((t for t in range(1, options.turns + 1) if model.cards_seen(t, options.on_play) >= size), None)
+    return [f"the deck runs out on turn {turn}: no card is drawn after it"] if turn is not None else []
+
+
 def _lacking(queries: list) -> list[str]:
     """A note for each tracked query the deck holds no card of (its figures are all 0)."""
     return [
@@ -137,7 +146,7 @@ def play(
     )
     result = results[0]
     document = summary.report(str(prepared.path), prepared.game, prepared.model, queries, result, options, prepared.settings)
-    document["notes"] = list(prepared.notes) + list(prepared.model.assumptions()) + _lacking(queries)
+    document["notes"] = list(prepared.notes) + list(prepared.model.assumptions()) + _runs_out(prepared.model, options) + _lacking(queries)
     if keep:
         document["keep"] = summary.keep_summary(prepared.model, keeps[0], result)
     if vs is not None:
@@ -178,7 +187,7 @@ def play_sweep(prepared: Prepared, tracks: list[str], options: SimOptions, sweep
     results = simulate_all(models, queries, options, Progress(f"goldfish --sweep {prepared.path.name}"), union=union)
     at = 0 if given is None else given
     document = summary.report(str(prepared.path), prepared.game, models[at], queries[at], results[at], options, prepared.settings)
-    document["notes"] = list(prepared.notes) + list(models[at].assumptions()) + _lacking(queries[at])
+    document["notes"] = list(prepared.notes) + list(models[at].assumptions()) + _runs_out(models[at], options) + _lacking(queries[at])
     offset = 1 if given is None else 0
     document["sweep"] = {
         "query": sweep.label,

@@ -742,3 +742,13 @@ def test_a_query_of_lost_souls_has_its_exact_value():
             exact = at_least(k, seen[row["turn"]] + k - 1)
             assert row["exact"] == pytest.approx(exact, abs=1e-4)
             assert abs(row["p"] - exact) < 4 * (exact * (1 - exact) / 50000) ** 0.5  # the simulation agrees
+
+
+def test_a_deck_that_runs_out_says_from_which_turn(tmp_path):
+    deck = tmp_path / "ten.yaml"
+    deck.write_text("game: redline\ngeneral: Mars General\nmain:\n  Crate: 10\n", encoding="utf-8")
+    args = ("goldfish", deck, "--card-db", DATA / "redline-cards.yaml", "--games", "100", "--turns", "5", "--no-race")
+    notes = json.loads(run(*args, "--output-format", "json").stdout)["notes"]
+    assert "the deck runs out on turn 3: no card is drawn after it" in notes  # 7 in hand, then one a turn
+    long_enough = json.loads(run("goldfish", EXAMPLES / "redline-cpm.yaml", "--games", "100", "--output-format", "json").stdout)
+    assert not [note for note in long_enough["notes"] if "runs out" in note]
