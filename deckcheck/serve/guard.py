@@ -39,4 +39,6 @@ def same_site(request: Request) -> bool:
     origin = request.headers.get("origin")
     if origin is None:
         return True
-    return urlsplit(origin).netloc.lower() == request.headers.get("host", "").lower()  # "null" has none
+    # the page's own host as the browser saw it: behind a proxy, the host it forwarded
+    hosts = {request.headers.get(name, "").lower() for name in ("host", "x-forwarded-host")} - {""}
+    return urlsplit(origin).netloc.lower() in hosts  # "null" has none

@@ -315,3 +315,9 @@ def test_a_deck_against_a_card_database_of_ones_own():
     with client_for(site) as client:
         page = client.post("/check", data={"deck": "game: redemption\nformat: quickstart\nmain:\n  Gideon (K): 4\n"}).text
     assert "redemption.copy-limit" in page
+
+
+def test_behind_a_proxy_the_forwarded_host_is_the_pages_own(client):
+    headers = {"Origin": "https://decks.example.org", "X-Forwarded-Host": "decks.example.org"}
+    assert client.post("/check", data={"deck": ILLEGAL}, headers=headers).status_code == 200
+    assert client.post("/check", data={"deck": ILLEGAL}, headers={"Origin": "https://decks.example.org"}).status_code == 403
