@@ -37,11 +37,6 @@ _SPACE = re.compile(r"\s+")
 _INSIDE_BRACKETS = re.compile(r"([(\[]) +| +(?=[)\]])")
 
 
-def straight_quotes(text: str) -> str:
-    """Curly quotes and apostrophes made straight, nothing else changed."""
-    return text.translate(_QUOTES)
-
-
 @lru_cache(maxsize=1 << 16)  # the same names recur in every deck of a folder
 def normalise(name: str) -> str:
     """NFKC, straight quotes, one space between words, none just inside brackets, case-folded:
