@@ -40,7 +40,7 @@ class RedemptionGoldfish(GoldfishModel):
         "Lost Souls are replaced as they are drawn; exact values are over the non-Lost-Soul cards "
         "(a query of Lost Souls alone: the negative hypergeometric)",
         "the goldfish never blocks: a Hero rescues every turn from the turn it is drawn, while the goldfish's Land "
-        "of Bondage holds a Lost Soul",
+        "of Bondage holds a Lost Soul; the win turns are the fastest a deck could win, a lower bound of a real game's",
         "the goldfish draws its own deck (a copy of this one, or --opponent): 8 cards, then 3 a turn, its Lost "
         "Souls put in its Land of Bondage as drawn",
         "no mulligan (the quick-start rules have none)",

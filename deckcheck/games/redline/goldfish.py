@@ -47,7 +47,10 @@ class RedlineGoldfish(GoldfishModel):
         "efreets attack the turn they are deployed; squads form cheapest mission first, heaviest efreets first, "
         "until the squad's average capture roll reaches the mission's cost",
         "the mission deck is shuffled each game and its top 5 revealed (5 missions of cost 4 without one); "
-        "nobody contests a captured mission",
+        "nobody contests a captured mission, so it is never captured again and the capture token the rulebook adds "
+        "(+1 to its next capture cost) never counts",
+        "the race is the tactical victory (all 5 missions); the rulebook's other way to win, emptying the opponent's "
+        "deck, is not played",
         "equipment, tactics, recon and repairs are left out",
     )
 
