@@ -86,6 +86,10 @@ def create_app(site: Site) -> Starlette:
             form = await _read_form(request)
         except TooLarge:
             return _too_large(page)
+        except TimeoutError:
+            return page(
+                "error.html", 408, title="Too slow", message=f"The deck did not arrive within {READ_SECONDS} seconds: send it again."
+            )
         except MultiPartException:
             return page("error.html", 400, title="That cannot be checked", message="The form did not arrive whole: send it again.")
         chosen = {key: str(form.get(key) or "").strip() for key in ("game", "format", "as_of", "player")}
@@ -125,6 +129,8 @@ def create_app(site: Site) -> Starlette:
                 content, chosen, shown, suffix = await _read_body(request), dict(request.query_params), "posted deck", ""
         except TooLarge:
             return JSONResponse({"error": f"a deck may be at most {MAX_BYTES // (1024 * 1024)} MiB"}, 413)
+        except TimeoutError:
+            return JSONResponse({"error": f"the deck did not arrive within {READ_SECONDS} seconds"}, 408)
         except MultiPartException:
             return JSONResponse({"error": "the form did not arrive whole"}, 400)
         if not content.strip() or len(content) > MAX_BYTES:

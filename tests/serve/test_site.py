@@ -321,3 +321,15 @@ def test_behind_a_proxy_the_forwarded_host_is_the_pages_own(client):
     headers = {"Origin": "https://decks.example.org", "X-Forwarded-Host": "decks.example.org"}
     assert client.post("/check", data={"deck": ILLEGAL}, headers=headers).status_code == 200
     assert client.post("/check", data={"deck": ILLEGAL}, headers={"Origin": "https://decks.example.org"}).status_code == 403
+
+
+def test_a_deck_that_does_not_arrive_in_time_is_answered(client, monkeypatch):
+    import deckcheck.serve.app as app
+
+    async def late(request):  # the body's time limit ran out before it had all come
+        raise TimeoutError
+
+    monkeypatch.setattr(app, "_read_body", late)
+    response = client.post("/check", data={"deck": ILLEGAL})
+    assert response.status_code == 408 and "did not arrive within" in response.text
+    assert client.post("/api/check", content=ILLEGAL.encode()).status_code == 408

@@ -49,8 +49,7 @@ class RedlineGoldfish(GoldfishModel):
         "the mission deck is shuffled each game and its top 5 revealed (5 missions of cost 4 without one); "
         "nobody contests a captured mission, so it is never captured again and the capture token the rulebook adds "
         "(+1 to its next capture cost) never counts",
-        "the race is the tactical victory (all 5 missions); the rulebook's other way to win, emptying the opponent's "
-        "deck, is not played",
+        "the race is the tactical victory (all 5 missions); the rulebook's other way to win, emptying the opponent's deck, is not played",
         "equipment, tactics, recon and repairs are left out",
     )
 
