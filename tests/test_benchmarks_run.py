@@ -3,7 +3,11 @@
 import subprocess
 import sys
 
+import pytest
+
 from conftest import REPO
+
+pytestmark = pytest.mark.slow  # each runs a benchmark script in a process of its own
 
 
 def test_folder_benchmark_runs():

@@ -163,6 +163,7 @@ def _comments(text: str) -> list[str]:
     return [line.strip() for line in editor_lines(text) if line.strip().startswith("#") and not METADATA.match(line.strip())]
 
 
+@pytest.mark.slow
 @FUZZ
 @given(deck=deck_files())
 def test_any_deck_file(tmp_path_factory, deck):

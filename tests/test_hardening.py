@@ -512,6 +512,7 @@ def test_a_name_of_greek_letters_gets_an_id(tmp_path):
     assert len(ids) == 2 and all(i.startswith("x-") for i in ids)
 
 
+@pytest.mark.slow
 def test_a_large_set_is_split_below_the_loaders_limit(tmp_path):
     rows = "".join(card_row(f"Soldier Number {i} of the Big Set", "Big") for i in range(20_000))
     (tmp_path / "carddata.txt").write_text(HEADER + rows)

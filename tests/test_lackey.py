@@ -669,6 +669,7 @@ def test_every_ban_entry_of_every_rules_version_names_a_real_printing(real_datab
             assert any(matches_title(card, spec) for card in database.cards), (version.version, spec)
 
 
+@pytest.mark.slow
 def test_the_imported_real_list_reads_alike_in_pure_and_c_yaml(real_database):
     """Every file `db import lackey` writes, read by PyYAML's pure-Python loader and by libyaml."""
     import yaml

@@ -11,9 +11,12 @@ import pytest
 
 from conftest import REPO
 
-pytestmark = pytest.mark.skipif(
-    shutil.which("git") is None or not (REPO / ".git").exists(), reason="pre-commit try-repo needs git and a git checkout of deckcheck"
-)
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(
+        shutil.which("git") is None or not (REPO / ".git").exists(), reason="pre-commit try-repo needs git and a git checkout of deckcheck"
+    ),
+]
 
 
 def git(folder: Path, *args: str) -> None:

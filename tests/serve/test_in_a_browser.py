@@ -19,22 +19,24 @@ from conftest import REPO  # noqa: E402
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM and DRIVER), reason="Debian's chromium and chromium-driver are not installed (.ci/run installs them)"
-)
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not (CHROMIUM and DRIVER), reason="Debian's chromium and chromium-driver are not installed (.ci/run installs them)"),
+]
 ILLEGAL = "game: redline\ngeneral: Valya Serova\nmain:\n  Supply Drop: 19\n  EF-9 Rabbit: 5\n"
 
 
 def serving(site):
-    """The site served by uvicorn on a free port, in a thread: (its URL, the server)."""
+    """The site served by uvicorn in a thread on a port it binds itself (port 0: no other process
+    can take the port between choosing it and binding it): (its URL, the server, the thread)."""
     import uvicorn
     from deckcheck.serve.app import create_app
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(site), port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
+    listening = socket.socket()  # closed by uvicorn when it shuts down
+    listening.bind(("127.0.0.1", 0))
+    port = listening.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(create_app(site), log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
     for _ in range(100):
         if server.started:
