@@ -197,6 +197,8 @@ def play_sweep(prepared: Prepared, tracks: list[str], options: SimOptions, sweep
                 "count": count,
                 "changes": [{"card": name, "copies": copies} for name, copies in changes],
                 **summary.deck_summary(model, asked, result, options),
+                # against the deck as given, game by game on the same shuffles
+                "difference": summary.comparison(asked, result, results[at], options),
             }
             for count, changes, model, asked, result in zip(
                 sweep.counts, sweep.changes, models[offset:], queries[offset:], results[offset:]

@@ -91,9 +91,12 @@ def _sweep_parts(sweep: dict, turns: int) -> list[str]:
     for index, tracked in enumerate(rows[0]["tracked"]):
         table = [[row["count"]] + [_number(r["p"]) for r in row["tracked"][index]["by_turn"]] for row in rows]
         how = "held through turn" if tracked.get("curve") else "by turn"
+        differences = [[row["count"]] + [_difference(r) for r in row["difference"]["tracked"][index]["by_turn"]] for row in rows]
         parts += [
             f"\n{tracked['query']}: chance {how} (columns)",
             tabulate(table, headers=["count"] + [str(t) for t in range(1, turns + 1)], tablefmt="simple", disable_numparse=True),
+            "\nagainst the deck as given, game by game (95% interval)",
+            tabulate(differences, headers=["count"] + [str(t) for t in range(1, turns + 1)], tablefmt="simple", disable_numparse=True),
         ]
     if "race" in rows[0]:
         table = []
@@ -114,6 +117,11 @@ def _sweep_parts(sweep: dict, turns: int) -> list[str]:
             ),
         ]
     return parts
+
+
+def _difference(row: dict) -> str:
+    low, high = row["ci95"]
+    return f"{row['difference']:+.4f} [{low:+.4f}, {high:+.4f}]"
 
 
 def _changes(changes: list[dict], sign: int) -> str:

@@ -752,3 +752,18 @@ def test_a_deck_that_runs_out_says_from_which_turn(tmp_path):
     assert "the deck runs out on turn 3: no card is drawn after it" in notes  # 7 in hand, then one a turn
     long_enough = json.loads(run("goldfish", EXAMPLES / "redline-cpm.yaml", "--games", "100", "--output-format", "json").stdout)
     assert not [note for note in long_enough["notes"] if "runs out" in note]
+
+
+def test_a_sweep_gives_each_count_against_the_deck_as_given():
+    args = ("goldfish", EXAMPLES / "redline-cpm.yaml", "--sweep", "EF-9 Rabbit=2..4", "--track", "EF-9 Rabbit", "--games", "5000")
+    report = json.loads(run(*args, "--turns", "3", "--output-format", "json").stdout)
+    jsonschema.validate(report, json.loads((REPO / "schemas" / "goldfish.schema.json").read_text()))
+    rows = {row["count"]: row for row in report["sweep"]["rows"]}
+    given = rows[3]  # the deck holds 3
+    assert all(r["difference"] == 0.0 for r in given["difference"]["tracked"][0]["by_turn"])
+    for mine, paired in zip(rows[4]["tracked"][0]["by_turn"], rows[4]["difference"]["tracked"][0]["by_turn"]):
+        theirs = given["tracked"][0]["by_turn"][mine["turn"] - 1]
+        assert paired["difference"] == pytest.approx(mine["p"] - theirs["p"], abs=2e-4)
+        assert 0 < paired["ci95"][0] <= paired["difference"] <= paired["ci95"][1]
+    text = run(*args, "--turns", "3").stdout
+    assert "against the deck as given, game by game (95% interval)" in text
