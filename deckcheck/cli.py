@@ -625,7 +625,7 @@ def cards(
         data = [{"game": g, "id": c.id, "name": c.name, "type": list(c.types), **dict(c.facts)} for g, c in shown]
         sys.stdout.write(json.dumps({"cards": data, "found": len(found)}, indent=2, ensure_ascii=False) + "\n")
     else:
-        rows = [(g, for_terminal(c.id), for_terminal(c.name), "/".join(c.types), for_terminal(_facts(c))) for g, c in shown]
+        rows = [(g, for_terminal(c.id), for_terminal(c.name), "/".join(c.types), for_terminal(_facts(c, g))) for g, c in shown]
         sys.stdout.write(
             tabulate(rows, headers=("game", "id", "name", "type", "facts"), tablefmt="simple", maxcolwidths=[None, 30, 36, 24, 50]) + "\n"
         )
@@ -686,12 +686,17 @@ def _check_filters(filters: dict, databases: list) -> None:
         fail(f"{option}: no card has {key} '{value}'{close_to(value, there)} ({key} values: {listed or 'none'})")
 
 
-def _facts(card) -> str:
-    keep = ("brigades", "faction", "color", "strength", "toughness", "cost", "set", "greater_being", "unique")
+# a card's bookkeeping, not facts a player looks a card up for (the name, id and type have columns)
+_NOT_SHOWN = frozenset({"name", "id", "type", "title", "image", "art", "notes", "tags", "rarity", "rotation", "legality"})
+
+
+def _facts(card, game: str) -> str:
+    """The card's facts in the order its game's card schema declares its fields."""
+    from deckcheck.registry import card_fields_schema
+
+    order = [field for field in card_fields_schema(game).get("properties", {}) if field not in _NOT_SHOWN]
     return ", ".join(
-        f"{k}={'/'.join(map(str, v)) if isinstance(v, list) else v}"
-        for k, v in card.facts.items()
-        if k in keep and v not in (None, [], False)
+        f"{k}={'/'.join(map(str, v)) if isinstance(v, list) else v}" for k in order if (v := card.facts.get(k)) not in (None, [], False, "")
     )
 
 

@@ -80,6 +80,8 @@ def test_rules_lists_it_and_its_formats():
 def test_cards_searches_its_database():
     outcome = run("cards", "--game", "tiny-duel", "--type", "mount", "--card-db", CARDS, "--output-format", "json")
     assert [c["name"] for c in outcome.report["cards"]] == [f"Mount {i}" for i in range(1, 7)]
+    # its own field is shown among the facts, as its card schema declares it
+    assert "power=2" in run("cards", "Knight 1", "--game", "tiny-duel", "--card-db", CARDS).stdout
 
 
 def test_fmt_writes_its_zone_under_its_own_label(tmp_path):
