@@ -767,3 +767,10 @@ def test_a_sweep_gives_each_count_against_the_deck_as_given():
         assert 0 < paired["ci95"][0] <= paired["difference"] <= paired["ci95"][1]
     text = run(*args, "--turns", "3").stdout
     assert "against the deck as given, game by game (95% interval)" in text
+
+
+def test_a_race_no_resource_can_pay_for_says_why(tmp_path):
+    deck = tmp_path / "one.yaml"
+    deck.write_text("game: redline\ngeneral: Valya Serova\nmain:\n  EF-9 Rabbit: 1\n", encoding="utf-8")
+    report = goldfish(deck, games=100)
+    assert report["race"]["cannot_win"] == "the deck has no resource card to pay for an efreet (each costs at least 1)"

@@ -104,7 +104,11 @@ class RedlineGoldfish(GoldfishModel):
         return ((drawn == 0) & self.resource[order]).sum(axis=1)
 
     def cannot_win(self) -> str | None:
-        return None if self.efreet.any() else "the deck has no efreet to capture a mission"
+        if not self.efreet.any():
+            return "the deck has no efreet to capture a mission"
+        if not self.resource.any() and (self.cost[self.efreet] > 0).all():
+            return "the deck has no resource card to pay for an efreet (each costs at least 1)"
+        return None
 
     def race_context(self) -> object:
         return self.params, self.mission_deck.tobytes()
