@@ -17,9 +17,10 @@ from deckcheck.games import zone_table
 from deckcheck.loading import text_deck, yaml_deck
 from deckcheck.loading.card_db import Databases
 from deckcheck.loading.decks import YAML_SUFFIXES, read_deck, read_text
-from deckcheck.loading.names import NameIndex, RenamedIndex, normalise
+from deckcheck.loading.names import NameIndex, RenamedIndex, Resolution, normalise
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.loading.writing import write_atomically
+from deckcheck.model import Card
 from deckcheck.rules import Game
 
 Names = NameIndex | RenamedIndex
@@ -115,14 +116,14 @@ def _canonical(raw: RawDeck, text: str, game: Game, names: Names, is_yaml: bool)
     zones: dict[str, list[render.Line]] = {}
     placed: dict[tuple[str, str], int] = {}  # (zone, the card's id, or the name as typed) -> its line
     for entry in raw.entries:
-        name = _name(entry.typed, names)
+        found = names.resolve(entry.typed)
+        name = _name(entry.typed, found, names)
         lines = zones.setdefault(entry.zone, [])
-        card = names.resolve(entry.typed).card
-        key = (entry.zone, card.id if card is not None else "typed:" + normalise(name))
+        key = (entry.zone, found.card.id if found.card is not None else "typed:" + normalise(name))
         same = placed.get(key)
         if same is None:
             placed[key] = len(lines)
-            lines.append(render.Line(name, entry.count, _group(entry.typed, game, names), entry.position.line))
+            lines.append(render.Line(name, entry.count, _group(found.card, game), entry.position.line))
         else:  # one card on two lines (by name and by id, or two spellings): one line with both counts
             line = lines[same]
             lines[same] = replace(line, count=line.count + entry.count, also=line.also + (entry.position.line,))
@@ -146,19 +147,17 @@ def _canonical(raw: RawDeck, text: str, game: Game, names: Names, is_yaml: bool)
     return render.render_text(metadata, zones, zone_lines, comments, order)
 
 
-def _name(typed: str, names: Names) -> str:
+def _name(typed: str, found: Resolution, names: Names) -> str:
     """The name as the file wrote it (its case, its quotes, an id): a user's spelling is theirs
     to keep wherever it finds its card. A name errata replaced is written as errata corrected it,
     where that name finds the same card alone."""
-    found = names.resolve(typed)
     errata = names.errata_name(found.card) if found.card is not None and found.renamed is not None else None
     if errata and names.resolve(errata).card is found.card:
         return errata
     return typed.strip()
 
 
-def _group(typed: str, game: Game, names: Names) -> int:
-    card = names.resolve(typed).card
+def _group(card: Card | None, game: Game) -> int:
     order = game.type_order
     if card is None:
         return len(order) + 1

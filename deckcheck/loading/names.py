@@ -157,7 +157,9 @@ class NameIndex:
         if by_id is not None and by_id.id == typed.strip():  # written as the id, not a name that slugs to it
             return Resolution(by_id)
         named = self._by_name.get(key, [])
-        for found in (list(dict.fromkeys(named + self._by_title.get(key, []))), self._by_half.get(key, [])):
+        # the printings that bear the title under another name (most names are their own title)
+        reprints = [card for card in self._by_title.get(key, ()) if card not in named]
+        for found in (named + reprints if reprints else named, self._by_half.get(key, [])):
             if found:
                 return _resolution(found)
         if by_id is not None:

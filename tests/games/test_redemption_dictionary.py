@@ -114,17 +114,23 @@ def test_the_dictionary_s_sets_tell_printings_of_one_title_apart(real):
     assert bears["CoW"] in listed.generic and bears["CoW"] not in listed.group_of  # Bear (CW): generic
 
 
+def _groups(database, version):
+    """The version's same-card rule, and each Duplicate Card group's printings that are not generic."""
+    same = tournament_identity(database, version)
+    listed = matched(dictionary(version.dictionary), database)
+    by_group: dict[int, list] = {}
+    for card in database.cards:
+        if card.id in listed.group_of and not same.generic(card):
+            by_group.setdefault(listed.group_of[card.id], []).append(card)
+    return same, by_group
+
+
 @pytest.mark.parametrize("version", [v for v in versions()], ids=lambda v: v.version)
 def test_same_card_by_the_dictionary_holds_on_every_printing_of_the_real_list(real, version):
     """Two printings of one Duplicate Card group, neither generic, are one card exactly when their
     icons agree (or their art is one: the card list's shared images)."""
     _, real = real
-    same = tournament_identity(real, version)
-    listed = matched(dictionary(version.dictionary), real)
-    by_group: dict[int, list] = {}
-    for card in real.cards:
-        if card.id in listed.group_of and not same.generic(card):
-            by_group.setdefault(listed.group_of[card.id], []).append(card)
+    same, by_group = _groups(real, version)
     joined = apart = 0
     for cards in by_group.values():
         for a, b in combinations(cards, 2):
@@ -152,12 +158,7 @@ def test_every_group_makes_a_deck_of_two_of_its_titles_illegal_where_their_icons
     generic) with one icon is told they are one card, by the dictionary; with two icons, two cards."""
     out, database = real
     version = next(v for v in reversed(versions()) if v.effective.isoformat() <= as_of)
-    same = tournament_identity(database, version)
-    listed = matched(dictionary(version.dictionary), database)
-    by_group: dict[int, list] = {}
-    for card in database.cards:
-        if card.id in listed.group_of and not same.generic(card):
-            by_group.setdefault(listed.group_of[card.id], []).append(card)
+    _, by_group = _groups(database, version)
     pairs = {}
     for group, cards in by_group.items():
         for agree in (True, False):
