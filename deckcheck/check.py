@@ -6,7 +6,6 @@ This is the library behind `deckcheck check`; the CLI only parses options and re
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import date
 from itertools import product
@@ -83,6 +82,8 @@ def check_paths(
         for path in files:
             yield check_file(path, options_for(path), databases)
         return
+    from concurrent.futures import ProcessPoolExecutor  # only here: multiprocessing costs every other run its import
+
     tasks = [(path, options_for(path)) for path in files]
     with ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(card_db,)) as pool:
         yield from pool.map(_check_in_worker, tasks, chunksize=max(1, len(tasks) // (jobs * 4)))

@@ -11,9 +11,6 @@ import re
 import xml.sax
 from xml.sax.handler import ContentHandler
 
-import defusedxml.sax
-from defusedxml import DefusedXmlException
-
 from deckcheck.loading.lines import within
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry
 from deckcheck.model import Position
@@ -79,6 +76,10 @@ def read(path: str, text: str) -> RawDeck:
             f"the file declares encoding {declared['encoding']!r}; LackeyCCG writes .dek files in UTF-8, the only encoding deckcheck reads",
             Position(1, declared.start("encoding") + 1),
         )
+    # imported here: the reader brings urllib and http with it, which a folder of YAML decks never needs
+    import defusedxml.sax
+    from defusedxml import DefusedXmlException
+
     handler = _Cards()
     try:
         defusedxml.sax.parseString(text.encode("utf-8"), handler, forbid_dtd=True)

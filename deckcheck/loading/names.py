@@ -134,6 +134,7 @@ class NameIndex:
         self._unaccented: dict[str, list[Card]] | None = None  # built the first time a name needs it
         self._spellings: dict[str, str] | None = None  # normalised name -> name, for suggestions
         self._trigrams: dict[str, list[str]] = {}  # three-letter run -> the names holding it
+        self._resolved: dict[tuple[str, bool], Resolution] = {}  # a folder's decks name the same cards again and again
         for card in cards:
             self._by_id[card.id.casefold()] = card
             self._by_name.setdefault(normalise(card.name), []).append(card)
@@ -152,6 +153,15 @@ class NameIndex:
         """The card `typed` names, or the printings it may mean, or (with `suggest`) close names.
         A name that is a title means every printing of it, though one printing bears that name
         alone (`The Magi` of FoOF and `The Magi (GoC)`): the deck line names the card."""
+        asked = (typed, suggest)
+        found = self._resolved.get(asked)
+        if found is None:
+            if len(self._resolved) >= MAX_REMEMBERED:  # a page serving strangers' names for days stays bounded
+                self._resolved.clear()
+            found = self._resolved[asked] = self._resolve(typed, suggest)
+        return found
+
+    def _resolve(self, typed: str, suggest: bool) -> Resolution:
         key = normalise(typed)
         by_id = self._by_id.get(key) or self._by_id.get(typed.strip().casefold())
         if by_id is not None and by_id.id == typed.strip():  # written as the id, not a name that slugs to it
@@ -196,6 +206,7 @@ class NameIndex:
         return tuple(self._spellings[c] for c in close)
 
 
+MAX_REMEMBERED = 50_000  # names whose resolution an index keeps
 MAX_SUGGESTED_LENGTH = 200  # a longer name is no card's: compare its start
 CANDIDATES = 40  # names difflib compares a typed name with
 

@@ -33,10 +33,23 @@ def banned(deck: Deck, findings: Findings) -> Iterator[Finding]:
         (event, _identities(findings, tuple(i for listed in event.banned for i in listed.ids.get(deck.game, ()))))
         for event in findings.context.events
     ]
-    for group in shapes.copies(deck.entries(), findings.context.identity):
+    identity_of = findings.context.identity
+    wanted_anywhere = set().union(*(wanted for _, wanted in events))
+    # most decks ban nothing: the few cards that may be banned are found before any are grouped
+    suspects = {
+        identity_of(e.card)
+        for e in deck.entries()
+        if e.card is not None
+        and ((format_list and format_list(e.card)) or (card_list and e.card.get("banned")) or identity_of(e.card) in wanted_anywhere)
+    }
+    if not suspects:
+        return
+    for group in shapes.copies(deck.entries(), identity_of):
+        identity = identity_of(group[0].card)
+        if identity not in suspects:
+            continue
         listed = [f"in {why}" for why in (format_list(e.card) if format_list else None for e in group) if why]
         marked = ["by the card list's own Banned mark" for e in group if card_list and e.card.get("banned")]
-        identity = findings.context.identity(group[0].card)
         reasons = list(dict.fromkeys(listed + marked + [f"by {event.name}" for event, wanted in events if identity in wanted]))
         if reasons:
             said = reasons[0] if len(reasons) == 1 else ", ".join(reasons[:-1]) + " and " + reasons[-1]

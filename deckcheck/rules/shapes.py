@@ -82,7 +82,7 @@ def lowest_caps(
                 continue  # no Reserve: deck + Reserve is the deck, already checked
             scope = "" if zones == ("main",) else " in " + " + ".join("Reserve" if z == "side" else "deck" for z in zones)
             checked.append((list(deck.entries(*zones)), scope))
-        over = _over_caps(checked, caps, identity)
+        over = _over_caps(checked, _remembered(caps, key[0]), identity)
         _LAST_DECK.over = (deck, key, over)
     for lowest, group, total, scope in over:
         if lowest.rule == findings.rule.id:
@@ -90,6 +90,25 @@ def lowest_caps(
 
 
 _LAST_DECK = threading.local()  # the cards over their limits in the last deck checked, per thread
+
+# (what the caps depend on, card, deck size) -> (that, its caps): a folder's decks hold the same
+# cards again and again. Keyed by identity (a format's params hold mappings, which do not hash);
+# each value keeps its key's object alive, so that no other object takes its id.
+_CAPS_OF: dict[tuple[int, Card, int], tuple[object, tuple[Cap, ...]]] = {}
+MAX_CAPS_REMEMBERED = 100_000
+
+
+def _remembered(caps: Callable[[Card, int], Iterable[Cap]], depends_on: object) -> Callable[[Card, int], tuple[Cap, ...]]:
+    def remembered(card: Card, size: int) -> tuple[Cap, ...]:
+        key = (id(depends_on), card, size)
+        found = _CAPS_OF.get(key)
+        if found is None:
+            if len(_CAPS_OF) >= MAX_CAPS_REMEMBERED:
+                _CAPS_OF.clear()
+            found = _CAPS_OF[key] = (depends_on, tuple(caps(card, size)))
+        return found[1]
+
+    return remembered
 
 
 def copy_cap(

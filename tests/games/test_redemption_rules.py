@@ -1,9 +1,11 @@
 """Redemption quick-start deck building rules, one by one, at their boundaries."""
 
+from pathlib import Path
+
 import pytest
 from deckcheck.games.redemption.rules import required_lost_souls
 
-from conftest import redemption_deck
+from conftest import DATA, redemption_deck, run
 
 DB = "redemption-cards.yaml"
 
@@ -195,3 +197,15 @@ def test_title_names_an_ambiguous_printing(check_deck):
     outcome = check_deck(redemption_deck(56, 7, {"Peter": 1}), DB)
     (finding,) = outcome.findings("deck.ambiguous-card")
     assert "peter-i" in finding["message"] and "peter-ap" in finding["message"]
+
+
+@pytest.mark.parametrize("order", [("a-99", "b-100"), ("b-99", "a-100")])
+def test_one_card_judged_by_each_decks_size_in_one_run(tmp_path, order):
+    """The caps of a card are remembered from deck to deck of a folder: a deck's size is part of
+    what they depend on, whichever deck is read first."""
+    for name, size in zip(order, (99, 100)):
+        souls = required_lost_souls(size)
+        (tmp_path / f"{name}.yaml").write_text(redemption_deck(size, souls, {"Ability Hero": 2}))
+    report = run("check", tmp_path, "--card-db", DATA / DB, "--output-format", "json").report
+    over = {Path(d["path"]).stem: any(f["rule"] == "redemption.special-ability-limit" for f in d["findings"]) for d in report["decks"]}
+    assert over == {order[0]: True, order[1]: False}
