@@ -683,3 +683,15 @@ def test_an_unknown_key_in_an_event_or_config_is_reported_at_its_line(tmp_path, 
     monkeypatch.chdir(tmp_path)
     outcome = run("check", redline_deck, *(["--event", file] if file == "event.yaml" else []))
     assert outcome.exit_code == 2 and f"{file}:{where}: " in outcome.stderr and "was unexpected" in outcome.stderr
+
+
+def test_a_name_met_without_suggestions_gets_them_in_the_next_deck(tmp_path):
+    """A deck's unknown names past the first 25 get no "did you mean"; the same name early in the
+    next deck of the run does (names are remembered from deck to deck with what was asked)."""
+    first = "game: redline\nmain:\n" + "".join(f"  Nothing {i}: 1\n" for i in range(30)) + "  Crat: 1\n"
+    (tmp_path / "a.yaml").write_text(first)
+    (tmp_path / "b.yaml").write_text("game: redline\nmain:\n  Crat: 1\n")
+    report = run("check", tmp_path, "--card-db", DATA / "redline-cards.yaml", "--output-format", "json").report
+    said = {Path(d["path"]).name: [f["message"] for f in d["findings"] if "'Crat'" in f["message"]] for d in report["decks"]}
+    assert "did you mean" not in said["a.yaml"][0]
+    assert "did you mean 'Crate'" in said["b.yaml"][0]

@@ -7,6 +7,8 @@ a percent sign.
 
 import json
 import os
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -231,3 +233,18 @@ def test_the_json_report_is_byte_for_byte_what_the_standard_encoder_writes(tmp_p
     reports = list(check_paths(paths, lambda path: CheckOptions(), Databases()))
     assert len(reports) > 20
     assert render(reports, explain=True) == json.dumps(report_data(reports, explain=True), indent=2, ensure_ascii=False) + "\n"
+
+
+def test_each_decks_report_is_the_same_whatever_was_checked_before_it():
+    """Names and copy caps are remembered from deck to deck of a run: a deck's report is byte for
+    byte the same whether the decks before it named the same cards or none were checked (the decks
+    of the repository, in one order and in the other, each in a fresh process)."""
+    decks = sorted([*(REPO / "examples").iterdir(), *(REPO / "tests" / "decks").rglob("*.*")])
+    command = [sys.executable, "-m", "deckcheck", "check", "--output-format", "json"]
+    forward, backward = (
+        json.loads(subprocess.run(command + [str(d) for d in order], capture_output=True, text=True, cwd=REPO).stdout)["decks"]
+        for order in (decks, decks[::-1])
+    )
+    assert len(forward) == len(decks) > 20
+    for mine, other in zip(forward, backward[::-1], strict=True):
+        assert json.dumps(mine) == json.dumps(other)
