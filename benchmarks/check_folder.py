@@ -1,5 +1,5 @@
 """Checking a folder of 1,000 deck files, against merely loading the same files with PyYAML's C
-safe loader, in the same run. Target (issue 2): check <= 4x load.
+safe loader, in the same run. Targets: in process <= 4x (issue 2); whole commands <= 2x (issue 22).
 
     python benchmarks/check_folder.py [--decks 1000] [--repeat 3]
 
@@ -16,6 +16,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import yaml
@@ -24,6 +25,7 @@ from deckcheck.loading.card_db import Databases
 from deckcheck.report import json_report
 
 from _command import best, deckcheck_command
+from _figures import Figure, Result
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -65,20 +67,20 @@ def check_all(folder: Path) -> None:
 DATABASES = Databases()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--decks", type=int, default=1000)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+DESCRIPTION = (
+    "1,000 generated deck files (`--decks`), checked with `--output-format json`, against "
+    "`yaml.load(..., Loader=yaml.CSafeLoader)` of the same files: in this process, and as whole commands"
+)
+FULL, SMALL = {"decks": 1000, "repeat": 3}, {"decks": 300, "repeat": 3}
+
+
+def measure(decks: int = 1000, repeat: int = 3) -> Result:
     folder = Path(tempfile.mkdtemp(prefix="deckcheck-bench-"))
     try:
-        paths = make_decks(folder, args.decks)
+        paths = make_decks(folder, decks)
         check_all(folder)  # warm the bundled databases once, as a real run loads them once
-        load = best(args.repeat, lambda: load_only(paths))
-        check = best(args.repeat, lambda: check_all(folder))
-        print(f"{args.decks} deck files, best of {args.repeat}")
-        print(f"  in process: yaml.load (CSafeLoader) {load * 1000:8.1f} ms")
-        print(f"  in process: deckcheck check         {check * 1000:8.1f} ms   ratio {check / load:.2f}x (target <= 4x)")
+        load = best(repeat, lambda: load_only(paths))
+        check = best(repeat, lambda: check_all(folder))
         loader = [
             sys.executable,
             "-c",
@@ -88,12 +90,100 @@ def main() -> None:
             str(folder),
         ]
         command = [*deckcheck_command(), "check", str(folder), "--output-format", "json"]
-        load_cmd = best(args.repeat, lambda: subprocess.run(loader, check=True, capture_output=True))
-        check_cmd = best(args.repeat, lambda: subprocess.run(command, capture_output=True))
-        print(f"  whole command: python + yaml.load   {load_cmd * 1000:8.1f} ms")
-        print(f"  whole command: deckcheck check      {check_cmd * 1000:8.1f} ms   ratio {check_cmd / load_cmd:.2f}x")
+        load_cmd = best(repeat, lambda: subprocess.run(loader, check=True, capture_output=True))
+        check_cmd = best(repeat, lambda: subprocess.run(command, capture_output=True))
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+    return Result(
+        "check_folder.py",
+        DESCRIPTION,
+        (
+            # held where it stands: at 4x a check twice as slow would pass under the noise allowance
+            Figure("in process", check, load, target=4, standing=3.3),
+            # issue 22 asks for 2x; typer's start-up and the rules' Python work per deck keep it here
+            Figure("whole commands", check_cmd, load_cmd, target=2, standing=4.5),
+        ),
+    )
+
+
+# The steps of a deck's check, as (what the step is, module, function): each function is timed
+# wherever it is called from, so a step's time includes the steps it calls (composing is part of reading).
+STEPS = (
+    ("reading a deck file (of which composing its YAML below)", "deckcheck.check", "read_deck"),
+    ("  composing its YAML", "deckcheck.loading.yaml_deck", "safe_yaml.compose"),
+    ("resolving its names", "deckcheck.check", "_resolve"),
+    ("the rules", "deckcheck.check", "judge"),
+    ("its report", "deckcheck.check", "report_of"),
+)
+
+
+def phases(decks: int) -> None:
+    """Where a check's time goes, in milliseconds per deck, and the fixed costs of a whole command."""
+    import importlib
+
+    spent: dict[str, float] = {}
+    for label, module_name, attribute in STEPS:
+        owner = importlib.import_module(module_name)
+        *path, name = attribute.split(".")
+        for part in path:
+            owner = getattr(owner, part)
+        setattr(owner, name, _timed_as(label, getattr(owner, name), spent))
+    folder = Path(tempfile.mkdtemp(prefix="deckcheck-bench-"))
+    try:
+        make_decks(folder, decks)
+        check_all(folder)  # warm, as in measure()
+        spent.clear()
+        spent.update({label: 0.0 for label, _, _ in STEPS})  # printed in the order of STEPS
+        start = time.perf_counter()
+        reports = list(check_paths([folder], lambda path: CheckOptions(), DATABASES))
+        total = time.perf_counter() - start
+        start = time.perf_counter()
+        json_report.render(reports)
+        spent["the JSON of every report"] = time.perf_counter() - start
+        one = folder / "one"
+        one.mkdir()
+        shutil.copy(folder / "deck-0000.yaml", one)
+        one_deck = [*deckcheck_command(), "check", str(one), "--output-format", "json"]
+        whole_one = best(5, lambda: subprocess.run(one_deck, capture_output=True))
+        imports = best(5, lambda: subprocess.run([sys.executable, "-c", "import deckcheck.cli, deckcheck.check"], check=True))
+        bare = best(5, lambda: subprocess.run([sys.executable, "-c", "pass"], check=True))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    # the steps above the indented ones add up to the check; the rest is finding files, options, ...
+    counted = sum(seconds for label, seconds in spent.items() if not label.startswith(" ")) - spent["the JSON of every report"]
+    spent["everything else of check_paths"] = total - counted
+    print(f"milliseconds per deck, {decks} decks checked in process (databases loaded)")
+    for label, seconds in spent.items():
+        print(f"  {label:58} {seconds * 1000 / decks:6.3f}")
+    print("fixed costs of a whole command, milliseconds")
+    fixed = {"python -c pass": bare, "python -c 'import deckcheck.cli, deckcheck.check'": imports}
+    fixed["deckcheck check on a folder of one deck"] = whole_one
+    for label, seconds in fixed.items():
+        print(f"  {label:58} {seconds * 1000:6.0f}")
+
+
+def _timed_as(label: str, work, spent: dict[str, float]):
+    def timed(*args, **options):
+        start = time.perf_counter()
+        try:
+            return work(*args, **options)
+        finally:
+            spent[label] = spent.get(label, 0.0) + time.perf_counter() - start
+
+    return timed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decks", type=int, default=FULL["decks"])
+    parser.add_argument("--repeat", type=int, default=FULL["repeat"])
+    parser.add_argument("--phases", action="store_true", help="where the time goes, step by step, instead of the ratios")
+    args = parser.parse_args()
+    if args.phases:
+        phases(args.decks)
+        return
+    print(f"{args.decks} deck files, best of {args.repeat}")
+    print(measure(args.decks, args.repeat).report())
 
 
 if __name__ == "__main__":

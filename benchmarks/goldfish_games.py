@@ -16,6 +16,7 @@ from deckcheck.loading.card_db import Databases
 from deckcheck.sim.engine import SimOptions, simulate
 
 from _command import best
+from _figures import Figure, Result
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 DECKS = {
@@ -27,21 +28,37 @@ DECKS = {
 }
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100_000)
-    parser.add_argument("--repeat", type=int, default=3)
-    args = parser.parse_args()
+DESCRIPTION = (
+    "100,000 games (`--games`) of each game's example deck, the race on, in process; Promised Land against the other four games' median"
+)
+FULL, SMALL = {"games": 100_000, "repeat": 3}, {"games": 20_000, "repeat": 3}
+
+
+def game_times(games: int, repeat: int) -> dict[str, float]:
     times = {}
     for game, deck in DECKS.items():
         prepared = prepare(EXAMPLES / deck, CheckOptions(game=game), Databases())
-        options = SimOptions(games=args.games, race=True, mulligan=mulligan_policy(prepared, None))
-        times[game] = best(args.repeat, lambda prepared=prepared, options=options: simulate(prepared.model, [], options))
+        options = SimOptions(games=games, race=True, mulligan=mulligan_policy(prepared, None))
+        times[game] = best(repeat, lambda prepared=prepared, options=options: simulate(prepared.model, [], options))
+    return times
+
+
+def measure(games: int = 100_000, repeat: int = 3, times: dict[str, float] | None = None) -> Result:
+    times = times or game_times(games, repeat)
     others = statistics.median(t for game, t in times.items() if game != "promised-land")
+    return Result("goldfish_games.py", DESCRIPTION, (Figure("Promised Land", times["promised-land"], others, target=2),))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=FULL["games"])
+    parser.add_argument("--repeat", type=int, default=FULL["repeat"])
+    args = parser.parse_args()
+    times = game_times(args.games, args.repeat)
     print(f"{args.games:,} games of each example deck, the race on, best of {args.repeat}")
     for game, seconds in times.items():
         print(f"  {game:14} {seconds:6.2f} s")
-    print(f"  promised-land / the others' median: {times['promised-land'] / others:.2f}x (target <= 2x)")
+    print(measure(times=times).report())
 
 
 if __name__ == "__main__":

@@ -1,7 +1,6 @@
 """--sweep over 5 counts against one run, 100,000 games each, tracking EF-9 Rabbit on the REDLINE
 CPM starter, in one process. Target (issue 14): a sweep of 5 counts at most 3x one run. Each round
-times one run and the sweep back to back; the figures are medians over the rounds (the ratio the
-median of the rounds' ratios).
+times one run and the sweep back to back; the figures are medians over the rounds.
 
     python benchmarks/goldfish_sweep.py [--games 100000] [--repeat 5]
 """
@@ -18,30 +17,40 @@ from deckcheck.loading.card_db import Databases
 from deckcheck.sim.engine import SimOptions
 
 from _command import rounds
+from _figures import Figure, Result
 
 DECK = Path(__file__).resolve().parent.parent / "examples" / "redline-cpm.yaml"
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=100_000)
-    parser.add_argument("--repeat", type=int, default=5)
-    args = parser.parse_args()
-    print(f"{args.games:,} games of {DECK.name} a count, tracking EF-9 Rabbit, medians of {args.repeat} rounds")
-    for race in (False, True):
+DESCRIPTION = (
+    "`--sweep` over 5 counts against one run, 100,000 games each (`--games`), REDLINE CPM tracking EF-9 Rabbit, "
+    "in process; medians of 5 rounds (`--repeat`), each timing both back to back"
+)
+FULL, SMALL = {"games": 100_000, "repeat": 5}, {"games": 20_000, "repeat": 3}
+
+
+def measure(games: int = 100_000, repeat: int = 5) -> Result:
+    figures = []
+    for race in (True, False):
         prepared = prepare(DECK, CheckOptions(), Databases())
-        options = SimOptions(games=args.games, race=race, mulligan=mulligan_policy(prepared, None))
+        options = SimOptions(games=games, race=race, mulligan=mulligan_policy(prepared, None))
         one, swept = rounds(
-            args.repeat,
+            repeat,
             lambda prepared=prepared, options=options: play(prepared, ["EF-9 Rabbit"], options),
             lambda prepared=prepared, options=options: play_sweep(prepared, ["EF-9 Rabbit"], options, "EF-9 Rabbit=0..4"),
         )
-        ratios = [s / o for s, o in zip(swept, one)]
-        label = "with the race" if race else "--no-race    "
-        print(
-            f"  {label}  one run {statistics.median(one) * 1000:7.1f} ms, 5 counts {statistics.median(swept) * 1000:7.1f} ms: "
-            f"{statistics.median(ratios):.2f}x (rounds {min(ratios):.2f}-{max(ratios):.2f}x; target <= 3x)"
-        )
+        label = "with the race" if race else "--no-race"
+        figures.append(Figure(label, statistics.median(swept), statistics.median(one), target=3))
+    return Result("goldfish_sweep.py", DESCRIPTION, tuple(figures))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=FULL["games"])
+    parser.add_argument("--repeat", type=int, default=FULL["repeat"])
+    args = parser.parse_args()
+    print(f"{args.games:,} games of {DECK.name} a count, tracking EF-9 Rabbit, medians of {args.repeat} rounds")
+    print(measure(args.games, args.repeat).report())
 
 
 if __name__ == "__main__":

@@ -20,23 +20,23 @@ import time
 from pathlib import Path
 
 import httpx2
-from deckcheck.check import CheckOptions, check_file
 from deckcheck.cli import app
 from deckcheck.importers.lackey import import_lackey
-from deckcheck.loading.card_db import Databases, load_databases
 from typer.testing import CliRunner
 
 from _command import deckcheck_command
+from _figures import Figure, Result
 
 REPO = Path(__file__).resolve().parent.parent
 REAL = REPO.parent / "shared" / "data" / "redemption-lackey"
 
 
-def databases(folder: Path) -> tuple[Databases, Path]:
+def deck_to_check(folder: Path) -> Path:
+    """The deck the storm sends, with the real list imported into `folder` when it is here."""
     if REAL.is_dir():
         import_lackey(REAL / "carddata.txt", REAL / "formats.txt", folder)
-        return Databases(load_databases([folder])), REAL / "decks" / "Starter_K.dek"
-    return Databases(), REPO / "examples" / "redemption-deck-i.yaml"
+        return REAL / "decks" / "Starter_K.dek"
+    return REPO / "examples" / "redemption-deck-i.yaml"
 
 
 async def storm(url: str, deck: Path, requests: int) -> list[float]:
@@ -52,45 +52,58 @@ async def storm(url: str, deck: Path, requests: int) -> list[float]:
         return await asyncio.gather(*(one(client) for _ in range(requests)))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--requests", type=int, default=50)
-    parser.add_argument("--workers", type=int, default=2, help="deckcheck serve --workers (this machine has 2 cores)")
-    args = parser.parse_args()
+DESCRIPTION = (
+    "50 concurrent checks (`--requests`) of one deck through `deckcheck serve --workers 2` (its own processes), "
+    "against the CLI's check of it run in-process (CliRunner), same run; Starter_K.dek against the imported list when "
+    "../shared is beside the checkout, else an example against the bundled data"
+)
+FULL, SMALL = {"requests": 50, "workers": 2}, {"requests": 20, "workers": 2}
+
+
+def measure(requests: int = 50, workers: int = 2) -> Result:
     with tempfile.TemporaryDirectory() as folder:
-        loaded, deck = databases(Path(folder))
+        deck = deck_to_check(Path(folder))
         runner, card_db = CliRunner(), ["--card-db", folder] if REAL.is_dir() else []
         command = ["check", str(deck), *card_db, "--output-format", "json"]
         runner.invoke(app, command)  # warm: the first run fills the cache
         inline = statistics.median(_timed(lambda: runner.invoke(app, command)) for _ in range(5))
-        library = statistics.median(_timed(lambda: check_file(deck, CheckOptions(), loaded)) for _ in range(10))
-        # this process is the client from here on: the card lists it loaded would only slow its
+        # this process is the client from here on: what the CLI's runs left would only slow its
         # garbage collector, which the served latencies would then include
-        loaded = None
         gc.collect()
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
         # the server in a process of its own, as `deckcheck serve` runs: the client's work is not its
         server = subprocess.Popen(
-            [*deckcheck_command(), "serve", "--port", str(port), "--workers", str(args.workers), *card_db], stdout=subprocess.DEVNULL
+            [*deckcheck_command(), "serve", "--port", str(port), "--workers", str(workers), *card_db], stdout=subprocess.DEVNULL
         )
         try:
             _wait_for(port)
             # warm: every worker has loaded its databases (the port opens before they have)
             for _ in range(3):
-                asyncio.run(storm(f"http://127.0.0.1:{port}", deck, 2 * args.workers))
+                asyncio.run(storm(f"http://127.0.0.1:{port}", deck, 2 * workers))
                 time.sleep(1)
-            latencies = asyncio.run(storm(f"http://127.0.0.1:{port}", deck, args.requests))
+            latencies = asyncio.run(storm(f"http://127.0.0.1:{port}", deck, requests))
         finally:
             server.terminate()
             server.wait(timeout=10)
-    median = statistics.median(latencies)
-    print(f"{deck.name}: {args.requests} concurrent checks through deckcheck serve --workers {args.workers}, all answered")
-    print(f"  CLI check (in-process, CliRunner)   {inline * 1000:8.1f} ms (median of 5)")
-    print(f"  the library's check alone           {library * 1000:8.1f} ms (databases already loaded)")
-    print(f"  served, median                      {median * 1000:8.1f} ms   ratio {median / inline:.2f}x of the CLI (target <= 1.5x)")
-    print(f"  served, slowest                     {max(latencies) * 1000:8.1f} ms")
+    return Result(
+        "serve_concurrent.py",
+        DESCRIPTION,
+        (
+            Figure("served, median", statistics.median(latencies), inline, target=1.5),
+            Figure("slowest", max(latencies), inline, target=None),
+        ),
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=FULL["requests"])
+    parser.add_argument("--workers", type=int, default=FULL["workers"], help="deckcheck serve --workers (this machine has 2 cores)")
+    args = parser.parse_args()
+    print(f"{args.requests} concurrent checks through deckcheck serve --workers {args.workers}, all answered")
+    print(measure(args.requests, args.workers).report())
 
 
 def _wait_for(port: int) -> None:

@@ -1,5 +1,7 @@
-"""The benchmark scripts still run (on a handful of decks): they are measured by hand, not here."""
+"""The benchmark scripts still run (on a handful of decks), CI's guard catches a slowed check, and the
+README's performance table is the one `run_all.py` writes. Figures are measured by the scripts, never here."""
 
+import importlib
 import subprocess
 import sys
 
@@ -77,3 +79,49 @@ def test_import_benchmark_runs_on_a_few_rows():
     )
     assert done.returncode == 0, done.stderr
     assert "300 generated rows" in done.stdout
+
+
+def test_the_guard_fails_when_check_does_twice_the_work():
+    """CI's guard (`run_all.py --guard`) on a build whose check of a deck costs twice what it does:
+    the folder benchmark's in-process figure is over, and the guard exits 1."""
+    slowed = (
+        "import sys\n"
+        f"sys.path.insert(0, {str(REPO / 'benchmarks')!r})\n"
+        "import deckcheck.check as check\n"
+        "once = check.check_file\n"
+        "check.check_file = lambda *args, **options: [once(*args, **options) for _ in range(2)][-1]\n"
+        "import run_all\n"
+        "sys.argv = ['run_all.py', '--guard', '--only', 'check_folder']\n"
+        "sys.exit(run_all.main())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", slowed], capture_output=True, text=True)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "OVER: check_folder.py in process" in done.stderr
+
+
+def test_the_guard_passes_on_this_build():
+    done = subprocess.run(
+        [sys.executable, REPO / "benchmarks" / "run_all.py", "--guard", "--only", "check_folder"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "OVER" not in done.stderr
+
+
+def test_readme_performance_table_is_the_one_run_all_writes():
+    """The README's table is written by `run_all.py --write-readme`: every benchmark in its order,
+    described as its script describes it, each figure's ratio its two times' (a figure typed by
+    hand, or a benchmark added without the table written again, fails here)."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    try:
+        import run_all
+        from _figures import parse_table
+
+        rows = parse_table((REPO / "README.md").read_text(encoding="utf-8"))
+        assert [script for script, _, _ in rows] == [f"{name}.py" for name in run_all.BENCHMARKS]
+        for (script, description, figures), name in zip(rows, run_all.BENCHMARKS, strict=True):
+            assert description == importlib.import_module(name).DESCRIPTION, script
+            for label, ms, baseline, ratio in figures:
+                # the times are shown to the millisecond, the ratio from the times unrounded
+                assert abs(ms / baseline - ratio) <= ratio * (0.5 / ms + 0.5 / baseline) + 0.006, (script, label)
+    finally:
+        sys.path.remove(str(REPO / "benchmarks"))

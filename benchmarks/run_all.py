@@ -1,0 +1,81 @@
+"""Every benchmark at once: the figures the README's performance table holds, and CI's guard.
+
+    python benchmarks/run_all.py                  # every benchmark at full size: print the table
+    python benchmarks/run_all.py --write-readme   # ... and write it into README.md
+    python benchmarks/run_all.py --guard          # a small version of each: exit 1 when a ratio is
+                                                  # over what it holds by more than the noise allows
+    python benchmarks/run_all.py --only check_folder --guard
+
+The benchmarks on the Redemption card list use ../shared/data/redemption-lackey beside the checkout
+at full size; the guard uses the repository's own excerpt of it (tests/data/lackey), so that it
+runs on a clone with nothing beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from pathlib import Path
+
+from _figures import NOISE, Result, with_table
+
+REPO = Path(__file__).resolve().parent.parent
+README = REPO / "README.md"
+OWN_LIST = REPO / "tests" / "data" / "lackey"
+
+# In the README's order; each module has measure(**size), FULL and SMALL.
+BENCHMARKS = (
+    "check_folder",
+    "startup",
+    "goldfish",
+    "goldfish_games",
+    "goldfish_sweep",
+    "full_database",
+    "all_formats",
+    "serve_concurrent",
+)
+
+
+def sizes(name: str, module, small: bool) -> dict:
+    chosen = dict(module.SMALL if small else module.FULL)
+    if small and name == "full_database":
+        chosen["carddata"] = OWN_LIST / "carddata.txt"
+    if small and name == "all_formats":
+        chosen.update(carddata=OWN_LIST / "carddata.txt", formats=OWN_LIST / "formats.txt")
+    return chosen
+
+
+def run(names: tuple[str, ...], small: bool) -> list[Result]:
+    results = []
+    for name in names:
+        module = importlib.import_module(name)
+        result = module.measure(**sizes(name, module, small))
+        print(result.report(), flush=True)
+        results.append(result)
+    return results
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write-readme", action="store_true", help="write the table into README.md")
+    parser.add_argument("--guard", action="store_true", help="small sizes; exit 1 when a ratio is far over what it holds")
+    parser.add_argument("--only", action="append", choices=BENCHMARKS, help="this benchmark only (repeatable)")
+    args = parser.parse_args()
+    if args.write_readme and (args.guard or args.only):
+        parser.error("--write-readme writes the whole table at full size: it takes neither --guard nor --only")
+    results = run(tuple(args.only or BENCHMARKS), small=args.guard)
+    if args.write_readme:
+        README.write_text(with_table(README.read_text(encoding="utf-8"), results), encoding="utf-8")
+        print(f"wrote the table of {README}")
+    over = [(result.script, figure) for result in results for figure in result.figures if figure.over]
+    for script, figure in over:
+        print(
+            f"OVER: {script} {figure.label}: {figure.ratio:.2f}x, more than {NOISE:g} x the {figure.held_to:g}x it holds",
+            file=sys.stderr,
+        )
+    return 1 if args.guard and over else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
