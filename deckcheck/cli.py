@@ -756,6 +756,7 @@ def serve(
         from deckcheck.serve.app import SETTINGS, create_app, site_settings
         from deckcheck.serve.registrations import remove_leftovers
         from deckcheck.serve.site import site_from
+        from deckcheck.serve.slow_clients import DeadlineH11Protocol
     except ImportError:
         fail('deckcheck serve needs its extra: pip install "deckcheck[serve]"')
     from deckcheck.session import SessionProblem
@@ -786,20 +787,14 @@ def serve(
     except SessionProblem as exc:
         fail(str(exc))
     _listening(host, port)
+    # a head that does not arrive whole in time is answered 408 (slow_clients), an idle connection closed
+    served = dict(host=host, port=port, log_level="warning", timeout_keep_alive=5, http=DeadlineH11Protocol)
     try:
         if workers == 1:
-            uvicorn.run(create_app(site), host=host, port=port, log_level="warning", timeout_keep_alive=5)
+            uvicorn.run(create_app(site), **served)
         else:  # each worker process opens the same session from the same choices
             os.environ[SETTINGS] = site_settings(**choices)
-            uvicorn.run(
-                "deckcheck.serve.app:app_from_environment",
-                factory=True,
-                workers=workers,
-                host=host,
-                port=port,
-                log_level="warning",
-                timeout_keep_alive=5,
-            )
+            uvicorn.run("deckcheck.serve.app:app_from_environment", factory=True, workers=workers, **served)
     except SystemExit as exc:  # uvicorn exits 1 when it cannot listen (the port in use): said in one line
         if exc.code not in (0, None):
             fail(f"cannot listen on {host}:{port} (is another server using that port?)")

@@ -115,3 +115,11 @@ def test_workers_each_open_the_session_the_command_opened(no_server, tmp_path, m
     with TestClient(app_from_environment()) as client:
         page = client.post("/check", data={"deck": "game: redline\ngeneral: Mars General\nmain:\n  Crate: 61\n"}).text
     assert "redline.arsenal-size" in page
+
+
+def test_requests_whose_head_comes_too_slowly_are_cut_off(no_server):
+    from deckcheck.serve.slow_clients import DeadlineH11Protocol
+
+    assert run("serve").exit_code == 0
+    (call,) = no_server
+    assert call["http"] is DeadlineH11Protocol

@@ -1,0 +1,87 @@
+"""A request's head must arrive whole within its deadline (deckcheck.serve.slow_clients): a real
+uvicorn server on this computer, clients on raw sockets sending heads slowly, in part, or not at all."""
+
+import socket
+import threading
+import time
+
+import pytest
+
+uvicorn = pytest.importorskip("uvicorn", reason='the serve extra (pip install "deckcheck[serve]") is not installed')
+
+from deckcheck.serve.slow_clients import DeadlineH11Protocol  # noqa: E402
+
+HEAD = b"GET / HTTP/1.1\r\nHost: desk.test\r\n\r\n"
+
+
+class QuickDeadline(DeadlineH11Protocol):
+    head_seconds = 0.5
+
+
+async def hello(scope, receive, send):
+    if scope["type"] != "http":
+        return
+    await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"5")]})
+    await send({"type": "http.response.body", "body": b"hello"})
+
+
+@pytest.fixture(scope="module")
+def port():
+    listening = socket.socket()
+    listening.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(hello, http=QuickDeadline, log_level="warning", timeout_keep_alive=30))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    for _ in range(100):
+        if server.started:
+            break
+        time.sleep(0.05)
+    yield listening.getsockname()[1]
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+def answer(client: socket.socket, seconds: float = 5) -> tuple[bytes, float]:
+    """Everything the server sends until it closes the connection (or `seconds` pass), and when it closed."""
+    client.settimeout(seconds)
+    start, received = time.monotonic(), b""
+    try:
+        while chunk := client.recv(4096):
+            received += chunk
+    except TimeoutError:
+        return received, float("inf")
+    return received, time.monotonic() - start
+
+
+def test_a_half_sent_head_is_answered_408_and_closed(port):
+    with socket.create_connection(("127.0.0.1", port)) as client:
+        client.sendall(b"GET / HTTP/1.1\r\nHost: desk")
+        received, closed_after = answer(client)
+    assert received.startswith(b"HTTP/1.1 408 ")
+    assert closed_after < 3
+
+
+def test_a_connection_that_sends_nothing_is_closed(port):
+    with socket.create_connection(("127.0.0.1", port)) as client:
+        received, closed_after = answer(client)
+    assert received.startswith(b"HTTP/1.1 408 ") and closed_after < 3
+
+
+def test_a_head_sent_in_pieces_within_the_deadline_is_answered(port):
+    with socket.create_connection(("127.0.0.1", port)) as client:
+        for piece in (HEAD[:10], HEAD[10:20], HEAD[20:]):
+            client.sendall(piece)
+            time.sleep(0.1)
+        client.settimeout(5)
+        assert client.recv(4096).startswith(b"HTTP/1.1 200 ")
+
+
+def test_each_request_of_a_kept_connection_has_its_deadline(port):
+    with socket.create_connection(("127.0.0.1", port)) as client:
+        client.sendall(HEAD)
+        client.settimeout(5)
+        assert client.recv(4096).startswith(b"HTTP/1.1 200 ")
+        time.sleep(1)  # idle between requests: the keep-alive's business, not the head's deadline
+        client.sendall(b"GET / HTTP/1.1\r\nHo")
+        received, closed_after = answer(client)
+    assert received.startswith(b"HTTP/1.1 408 ") and closed_after < 3
