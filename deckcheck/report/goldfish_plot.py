@@ -59,6 +59,11 @@ def write_png(data: dict, path: Path, turn: int | None = None) -> None:
     plt.close(figure)
 
 
+def _on(by_turn: list[dict], turn: int) -> float:
+    """The chance of a by-turn list on `turn` (a tracked query's list starts at the opening hand)."""
+    return next((row["p"] for row in by_turn if row["turn"] == turn), 0.0)
+
+
 def sweep_turn(data: dict) -> int:
     """The turn a sweep's plot shows by default: the first where its counts differ most (the
     first tracked query's chances, else the race's share won), where the choice of count shows."""
@@ -66,9 +71,9 @@ def sweep_turn(data: dict) -> int:
 
     def spread(turn: int) -> float:
         if rows[0]["tracked"]:
-            chances = [row["tracked"][0]["by_turn"][turn - 1]["p"] for row in rows]
+            chances = [_on(row["tracked"][0]["by_turn"], turn) for row in rows]
         else:
-            chances = [next((r["p"] for r in row.get("race", {}).get("won_by_turn", []) if r["turn"] == turn), 0.0) for row in rows]
+            chances = [_on(row.get("race", {}).get("won_by_turn", []), turn) for row in rows]
         return max(chances) - min(chances)
 
     return max(range(1, data["turns"] + 1), key=lambda turn: (spread(turn), -turn))
@@ -79,9 +84,9 @@ def _sweep(data: dict, left, right, turn: int) -> None:
     rows = data["sweep"]["rows"]
     counts = [row["count"] for row in rows]
     for index, tracked in enumerate(rows[0]["tracked"]):
-        left.plot(counts, [row["tracked"][index]["by_turn"][turn - 1]["p"] for row in rows], marker="o", label=tracked["query"])
+        left.plot(counts, [_on(row["tracked"][index]["by_turn"], turn) for row in rows], marker="o", label=tracked["query"])
     if "race" in rows[0]:
-        won = [next((r["p"] for r in row["race"]["won_by_turn"] if r["turn"] == turn), 0.0) for row in rows]
+        won = [_on(row["race"]["won_by_turn"], turn) for row in rows]
         left.plot(counts, won, marker="s", label=f"won by turn {turn}")
         for key, label in (("p10", "10% by"), ("median", "half by"), ("p90", "90% by")):
             right.plot(counts, [row["race"]["win_turn"][key] for row in rows], marker="o", label=label)

@@ -17,6 +17,10 @@ def _number(value) -> str:
     return "-" if value is None else f"{value:.4f}"
 
 
+def _turn(turn: int) -> str:
+    return "0 (hand)" if turn == 0 else str(turn)  # turn 0 is the opening hand, before turn 1's draws
+
+
 def _percent(share: float) -> str:
     return f"{100 * share:.1f}%"
 
@@ -35,7 +39,7 @@ def _histogram(histogram: dict[str, int], not_won: int | None = None) -> str:
 def _deck_parts(data: dict, header: str, turns: int) -> list[str]:
     parts = [header]
     for tracked in data["tracked"]:
-        rows = [(r["turn"], _number(r["p"]), _interval(r), _number(r["exact"])) for r in tracked["by_turn"]]
+        rows = [(_turn(r["turn"]), _number(r["p"]), _interval(r), _number(r["exact"])) for r in tracked["by_turn"]]
         parts += [
             f"\nTracked: {tracked['query']} "
             + (
@@ -89,14 +93,15 @@ def _sweep_parts(sweep: dict, turns: int) -> list[str]:
         tabulate(changed, headers=("count", "put in", "taken out"), tablefmt="simple", disable_numparse=True, maxcolwidths=[None, 45, 45]),
     ]
     for index, tracked in enumerate(rows[0]["tracked"]):
+        columns = ["count"] + [_turn(r["turn"]) for r in tracked["by_turn"]]
         table = [[row["count"]] + [_number(r["p"]) for r in row["tracked"][index]["by_turn"]] for row in rows]
         how = "held through turn" if tracked.get("curve") else "by turn"
         differences = [[row["count"]] + [_difference(r) for r in row["difference"]["tracked"][index]["by_turn"]] for row in rows]
         parts += [
             f"\n{tracked['query']}: chance {how} (columns)",
-            tabulate(table, headers=["count"] + [str(t) for t in range(1, turns + 1)], tablefmt="simple", disable_numparse=True),
+            tabulate(table, headers=columns, tablefmt="simple", disable_numparse=True),
             "\nagainst the deck as given, game by game (95% interval)",
-            tabulate(differences, headers=["count"] + [str(t) for t in range(1, turns + 1)], tablefmt="simple", disable_numparse=True),
+            tabulate(differences, headers=columns, tablefmt="simple", disable_numparse=True),
         ]
     if "race" in rows[0]:
         table = []
@@ -144,7 +149,7 @@ def render(data: dict) -> str:
         parts += ["", "=" * 72] + _deck_parts(other, f"vs {other['deck']} (the same shuffles)", data["turns"])
         difference = other["difference"]
         for tracked in difference["tracked"]:
-            rows = [(r["turn"], f"{r['difference']:+.4f}", _interval(r)) for r in tracked["by_turn"]]
+            rows = [(_turn(r["turn"]), f"{r['difference']:+.4f}", _interval(r)) for r in tracked["by_turn"]]
             parts += [
                 f"\nDifference ({data['deck']} minus {other['deck']}): {tracked['query']}",
                 tabulate(rows, headers=("turn", "difference", "95% interval"), tablefmt="simple", disable_numparse=True),

@@ -15,6 +15,8 @@ from deckcheck.sim.engine import SimOptions, SimResult
 from deckcheck.sim.model import GoldfishModel
 from deckcheck.sim.queries import Query
 
+OPENING_HAND = 0  # the turn of a tracked query's first row: the opening hand, before turn 1's draws
+
 
 def _r(value: float | None) -> float | None:
     return None if value is None else round(float(value), 4)
@@ -34,6 +36,8 @@ def exact_value(model: GoldfishModel, query: Query, turn: int, options: SimOptio
         return None
     size = int(population.sum())
     if query.curve:
+        if turn == 0:
+            return 1.0  # by turn 0 a curve asks for no card
         seen = [model.cards_seen(t, options.on_play) for t in range(1, turn + 1)]
         return stats.curve_holds(size, int(query.clauses[0].mask.sum()), seen)[-1]
     return stats.clauses_hold(size, cells_of(query, population), bounds_of(query), model.cards_seen(turn, options.on_play))
@@ -53,12 +57,13 @@ def bounds_of(query: Query) -> list[tuple[int, int | None]]:
     return [(clause.at_least, clause.at_most) for clause in query.clauses]
 
 
-def by_turn(first: np.ndarray, turns: int, exact=None, held=None) -> list[dict[str, Any]]:
-    """P(the event by each turn); `held(first, turn)` says per game whether it holds on a turn
-    (a tracked query's own: a curve, a range), else the event happened by then."""
+def by_turn(first: np.ndarray, turns: int, exact=None, held=None, start: int = 1) -> list[dict[str, Any]]:
+    """P(the event by each turn from `start` (0: the opening hand) to `turns`; `held(first, turn)`
+    says per game whether it holds on a turn (a tracked query's own: a curve, a range), else the
+    event happened by then."""
     rows = []
     games = first.shape[0]
-    for turn in range(1, turns + 1):
+    for turn in range(start, turns + 1):
         hits = int(held(first, turn).sum()) if held is not None else int((first <= turn).sum())
         low, high = stats.wilson(hits, games)
         rows.append(
@@ -91,7 +96,9 @@ def deck_summary(model: GoldfishModel, queries: Sequence[Query], result: SimResu
             {
                 "query": q.label,
                 **({"curve": True} if q.curve else {}),
-                "by_turn": by_turn(result.tracked[i], options.turns, lambda t, q=q: exact_value(model, q, t, options), q.held),
+                "by_turn": by_turn(
+                    result.tracked[i], options.turns, lambda t, q=q: exact_value(model, q, t, options), q.held, start=OPENING_HAND
+                ),
             }
             for i, q in enumerate(queries)
         ],
@@ -149,7 +156,7 @@ def comparison(queries: Sequence[Query], mine: SimResult, theirs: SimResult, opt
     tracked = []
     for i, query in enumerate(queries):
         rows = []
-        for turn in range(1, options.turns + 1):
+        for turn in range(OPENING_HAND, options.turns + 1):
             mean, (low, high) = stats.paired_proportions(query.held(mine.tracked[i], turn), query.held(theirs.tracked[i], turn))
             rows.append({"turn": turn, "difference": _r(mean), "ci95": [_r(low), _r(high)]})
         tracked.append({"query": query.label, "by_turn": rows})

@@ -60,7 +60,7 @@ def test_more_cards_than_are_drawn_within_the_turns_are_never_drawn():
     report = goldfish(
         EXAMPLES / "redline-cpm.yaml", "--track", "13x type:resource", "--turns", "5", "--no-race", "--mulligan", "none", games=500
     )
-    assert [(row["p"], row["exact"]) for row in report["tracked"][0]["by_turn"]] == [(0, 0)] * 5
+    assert [(row["p"], row["exact"]) for row in report["tracked"][0]["by_turn"]] == [(0, 0)] * 6  # turns 0 (the hand) to 5
 
 
 def test_a_curve_holds_less_each_turn():
@@ -91,8 +91,9 @@ def test_redemption_exact_values_skip_the_lost_souls():
     report = goldfish(EXAMPLES / "redemption-deck-i.yaml", "--no-race", "--track", "James", "--track", "type:lost_soul|James")
     james, mixed = report["tracked"]
     # 43 non-Lost-Soul cards, 8 in the opening hand, 3 a turn after the first (on the play)
-    assert james["by_turn"][0]["exact"] == pytest.approx(8 / 43, abs=1e-4)
-    assert james["by_turn"][1]["exact"] == pytest.approx(11 / 43, abs=1e-4)
+    exact = {row["turn"]: row["exact"] for row in james["by_turn"]}
+    assert exact[0] == exact[1] == pytest.approx(8 / 43, abs=1e-4)  # the opening hand; no draw on turn 1
+    assert exact[2] == pytest.approx(11 / 43, abs=1e-4)
     assert all(row["exact"] is None for row in mixed["by_turn"])  # Lost Souls and other cards: no closed form here
 
 
@@ -155,7 +156,7 @@ def test_redemption_race_is_the_first_hero_plus_four_when_the_goldfish_has_lost_
     assert len(names) == 7
     souls = write(tmp_path, "souls.yaml", "game: redemption\nmain:\n" + "".join(f"  {json_module.dumps(n)}: 1\n" for n in names))
     report = goldfish(EXAMPLES / "redemption-deck-j.yaml", "--track", "type:hero", "--opponent", souls, games=5000)
-    hero = [row["p"] for row in report["tracked"][0]["by_turn"]]
+    hero = [row["p"] for row in report["tracked"][0]["by_turn"] if row["turn"] >= 1]
     histogram = report["race"]["win_turn"]["histogram"]
     won_by = [sum(n for turn, n in histogram.items() if int(turn) <= t) / 5000 for t in range(1, 11)]
     # won by turn t exactly when a Hero was in hand by turn t - 4 (turn 1 counting the opening hand)
@@ -236,7 +237,7 @@ def test_promised_land_one_life_point_falls_to_the_first_playable_query(tmp_path
     deck = write(tmp_path, "deck.yaml", "game: promised-land\nmain:\n  OT: 30\n  Verse: 30\n")
     event = write(tmp_path, "event.yaml", "name: One life\nsettings:\n  life_points: 1\n")
     report = goldfish(deck, "--card-db", cards, "--event", event, "--track", "type:source+type:query", games=5000)
-    both = [row["p"] for row in report["tracked"][0]["by_turn"]]
+    both = [row["p"] for row in report["tracked"][0]["by_turn"] if row["turn"] >= 1]
     histogram = report["race"]["win_turn"]["histogram"]
     won_by = [sum(n for turn, n in histogram.items() if int(turn) <= t) / 5000 for t in range(1, 11)]
     # with one life point the deck wins the first turn it has a Source and a Query
@@ -305,7 +306,8 @@ def test_csv_holds_every_section_of_the_report():
     sections = {}
     for row in rows:
         sections.setdefault(row["section"], []).append(row)
-    assert len(sections["tracked"]) == 10 and sections["tracked"][0]["label"] == "Goat"
+    assert [r["turn"] for r in sections["tracked"]] == [str(t) for t in range(0, 11)]  # the opening hand, then 10 turns
+    assert sections["tracked"][0]["label"] == "Goat"
     hand = report["opening_hand"]["histogram"]
     assert {r["count"]: int(r["games"]) for r in sections["opening_hand"]} == {k: v for k, v in hand.items()}
     race = report["race"]
@@ -657,7 +659,7 @@ def test_a_curve_breaks_once_the_deck_has_run_out(tmp_path):
     args = ("goldfish", deck, "--card-db", DATA / "redline-cards.yaml", "--games", "200", "--turns", "12", "--no-race")
     outcome = run(*args, "--mulligan", "none", "--track", "curve:type:resource", "--output-format", "json")
     (curve,) = json.loads(outcome.stdout)["tracked"]
-    assert [row["p"] for row in curve["by_turn"]] == [1.0] * 10 + [0.0, 0.0]  # 10 cards hold 10 turns, not 11
+    assert [row["p"] for row in curve["by_turn"]] == [1.0] * 11 + [0.0, 0.0]  # turn 0 (the hand) to 10, not 11
 
 
 def test_a_curve_takes_no_count():
@@ -691,7 +693,8 @@ def test_a_range_is_simulated_as_a_range(deck, query):
     every turn (a range may hold on one turn and not on a later one)."""
     args = ("goldfish", EXAMPLES / deck, "--track", query, "--mulligan", "none", "--no-race", "--games", "50000", "--turns", "6")
     (tracked,) = json.loads(run(*args, "--output-format", "json").stdout)["tracked"]
-    for row in tracked["by_turn"]:
+    # the turns the audit read; the opening hand's row is held to its exact value by test_goldfish_exact
+    for row in tracked["by_turn"][1:]:
         low, high = row["ci95"]
         assert row["exact"] is not None and low <= row["exact"] <= high, (query, row)
 
@@ -736,7 +739,7 @@ def test_a_query_of_lost_souls_has_its_exact_value():
 
     args = ("goldfish", EXAMPLES / "redemption-deck-i.yaml", "--no-race", "--games", "50000", "--turns", "4", "--output-format", "json")
     report = json.loads(run(*args, "--track", "type:lost_soul", "--track", "2x type:lost_soul").stdout)
-    seen = {1: 8, 2: 11, 3: 14, 4: 17}  # on the play: 8 in hand, no draw on turn 1, then 3 a turn
+    seen = {0: 8, 1: 8, 2: 11, 3: 14, 4: 17}  # on the play: 8 in hand, no draw on turn 1, then 3 a turn
     for k, tracked in zip((1, 2), report["tracked"]):
         for row in tracked["by_turn"]:
             exact = at_least(k, seen[row["turn"]] + k - 1)
@@ -762,7 +765,7 @@ def test_a_sweep_gives_each_count_against_the_deck_as_given():
     given = rows[3]  # the deck holds 3
     assert all(r["difference"] == 0.0 for r in given["difference"]["tracked"][0]["by_turn"])
     for mine, paired in zip(rows[4]["tracked"][0]["by_turn"], rows[4]["difference"]["tracked"][0]["by_turn"]):
-        theirs = given["tracked"][0]["by_turn"][mine["turn"] - 1]
+        (theirs,) = [row for row in given["tracked"][0]["by_turn"] if row["turn"] == mine["turn"]]
         assert paired["difference"] == pytest.approx(mine["p"] - theirs["p"], abs=2e-4)
         assert 0 < paired["ci95"][0] <= paired["difference"] <= paired["ci95"][1]
     text = run(*args, "--turns", "3").stdout
