@@ -340,10 +340,12 @@ def _goldfish_help(ctx: typer.Context, value: bool) -> None:
     from deckcheck.games import all_games
 
     ctx.get_help()
-    typer.echo("\nWhat each game's model simplifies:")
+    typer.echo("\nEach game's turn as its model plays it, and what the model simplifies:")
     for game in all_games():
         model = importlib.import_module(game.goldfish).MODEL
         typer.echo(f"\n  {game.name} (race: {model.goal}; mulligan: {', '.join(model.mulligans)})")
+        for number, step in enumerate(model.turn_order, start=1):
+            typer.echo(f"    {number}. {step}")
         for line in model.simplifications:
             typer.echo(f"    - {line}")
     raise typer.Exit()

@@ -79,6 +79,9 @@ class GoldfishModel:
     # what the model leaves out or assumes; for a game with a mulligan of its own, the first says
     # that mulligan (the report puts the policy used in its place when another is played)
     simplifications: tuple[str, ...] = ()
+    # the rulebook's turn as the model plays it, step by step, each step in the rulebook's words for
+    # it; the module's docstring lists the same steps (a test holds them equal) and --help prints them
+    turn_order: tuple[str, ...] = ()
     throws_back = ""  # how the game's mulligan throws back a hand a --keep rule rejects ("": it has none)
     draws_anew = False  # whether the mulligan (and a --keep rule's) draws from a second shuffle (`spare`)
     needs_opponent = False  # whether the race needs the goldfish's own deck (--opponent)

@@ -2,13 +2,14 @@
 
 The rulebook's turn ("GAME PLAY"), as the model plays it, step by step:
 1. Beginning Stage: draw a card (the first turn too), then "add points to your wisdom at this
-   time": every follower already in play adds its `wisdom` (1 when the data does not say).
-2. Building Stage: one follower comes into play from the hand (no effort needed); it first adds
-   wisdom in the next turn's Beginning Stage. No follower is used for effort, since a goldfish
-   needs no army or city to win the race.
-3. Attack and End Stages: nothing (the opponent does nothing, and nothing is attacked).
-- Opening hand 7; no mulligan (the rules have none).
-- Race: reach the wisdom target (30, or the event's `wisdom_target`, up to 99) in a Beginning Stage.
+   time": every follower already in play adds its wisdom (1 when the data does not say).
+2. The game is won in the Beginning Stage whose wisdom reaches the target (30, or the event's
+   wisdom_target, up to 99).
+3. Building Stage: one follower comes into play from the hand, the first drawn (no effort
+   needed); it first adds wisdom in the next turn's Beginning Stage.
+4. Attack and End Stages: nothing is attacked, and the hand limit of 7 is not played.
+- Opening hand 7; no mulligan (the rules have none). No follower is used for effort, since a
+  goldfish needs no army or city to win the race.
 """
 
 from __future__ import annotations
@@ -27,6 +28,15 @@ class BibleBattlesGoldfish(GoldfishModel):
         "each turn: draw, then every follower already in play adds its wisdom (1 unless the data says); "
         "then one follower comes into play, adding wisdom from the next turn on (the rulebook's Beginning and Building Stages)",
         "followers never spend effort: a goldfish needs no army, city or food to win",
+    )
+
+    turn_order = (
+        'Beginning Stage: draw a card (the first turn too), then "add points to your wisdom at this time": '
+        "every follower already in play adds its wisdom (1 when the data does not say).",
+        "The game is won in the Beginning Stage whose wisdom reaches the target (30, or the event's wisdom_target, up to 99).",
+        "Building Stage: one follower comes into play from the hand, the first drawn (no effort needed); "
+        "it first adds wisdom in the next turn's Beginning Stage.",
+        "Attack and End Stages: nothing is attacked, and the hand limit of 7 is not played.",
     )
 
     def __init__(self, facts: DeckFacts, params):

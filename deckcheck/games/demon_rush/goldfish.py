@@ -5,13 +5,18 @@
   (`game_of_match`, 1 unless `--game-of-match` says 2 or 3): in game 2 or 3 the mulligan is left
   only when the policy did not take it in the games before, whose opening hands are drawn from the
   same deck (side-decking between games is left out).
-- Each turn draws 1 (the first turn too) and imperium refills to 10. Soldiers are rallied from
-  the hand, in the order drawn, while their cost can be paid; spells, equipment, armor and
-  structures are left out.
-- Race: reduce the goldfish's 30 health. Soldiers attack the turn they are rallied; with no
-  soldier in the way, every soldier and the champion team-attack the goldfish's champion, which
-  deals the strength difference: their total strength minus the goldfish champion's (1, like
-  Soren), never less than 0.
+
+The rules page's turn, as the model plays it, step by step:
+1. Draw 1 card (the first turn too) and replenish imperium to 10.
+2. Rally soldiers from the hand: again and again the first drawn soldier whose cost the imperium
+   left can pay (one it cannot pay is skipped, and a cheaper one drawn later can still be
+   rallied), until none can be paid (at most 10 a turn); spells, equipment, armor and
+   structures are not played.
+3. Attack: with no soldier in the way, every soldier in play (those rallied this turn too) and
+   the champion team-attack the goldfish's champion, dealing their total strength minus its
+   strength (1, like Soren), never less than 0, to the goldfish's health.
+4. The game is won the turn the goldfish's health (30) reaches 0; its other way to be won, an
+   opponent with no card left to draw, is not played.
 - Facts the data lacks have documented defaults: a soldier without `strength` has 3; a soldier
   without `cost` costs its strength, from 1 to 10 imperium (the rules: "the higher a soldier's
   strength, the higher its imperium cost", Nefarious Roc's 10 strength costs 10); a champion
@@ -38,9 +43,22 @@ class DemonRushGoldfish(GoldfishModel):
     simplifications = (
         "one mulligan per match, taken when the opening 5 hold no soldier; game 2 or 3 of a match has it only "
         "when the games before did not take it",
-        "soldiers are rallied in the order drawn while the 10 imperium lasts; other cards are left out",
+        "soldiers are rallied first drawn first, each whose cost the 10 imperium left can pay (one it cannot is "
+        "skipped, a cheaper one drawn later still rallied); other cards are left out",
         "the whole army team-attacks every turn: its strength minus the goldfish champion's (1) is the damage",
         "a soldier has 3 strength unless the data says, and without a cost costs its strength (1 to 10)",
+    )
+
+    turn_order = (
+        "Draw 1 card (the first turn too) and replenish imperium to 10.",
+        "Rally soldiers from the hand: again and again the first drawn soldier whose cost the imperium left can pay "
+        "(one it cannot pay is skipped, and a cheaper one drawn later can still be rallied), until none can be paid "
+        "(at most 10 a turn); spells, equipment, armor and structures are not played.",
+        "Attack: with no soldier in the way, every soldier in play (those rallied this turn too) and the champion "
+        "team-attack the goldfish's champion, dealing their total strength minus its strength (1, like Soren), "
+        "never less than 0, to the goldfish's health.",
+        "The game is won the turn the goldfish's health (30) reaches 0; its other way to be won, an opponent with no "
+        "card left to draw, is not played.",
     )
 
     def __init__(self, facts: DeckFacts, params, champion_strength: float = 0.0):

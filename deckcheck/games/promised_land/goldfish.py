@@ -1,8 +1,15 @@
 """Promised Land goldfish: the game guide's turn played against an opponent who does nothing.
 
-- Opening hand 6; no mulligan (the guide does not use one). Each turn draws 1, the first too.
-- One Source a turn comes into play from the hand (the first drawn). Sources flip when used and
-  unflip at the next turn's Yield step.
+The guide's "Steps of Each Player Turn", as the model plays them:
+1. Yield: the Sources in play unflip and unlink.
+2. Draw Card: draw 1 (the first turn too).
+3. Engage: one Source comes into play from the hand, the first drawn; then, again and again, the
+   first drawn Query card whose Source requirement the unflipped Sources meet is played, flipping
+   the Sources it needs (at most 7 a turn), and removes 1 life point (the goldfish fails every
+   question).
+4. Sacrifice and End Turn: the hand limit of 7 is not played.
+5. The game is won the turn the goldfish's life points reach 0.
+- Opening hand 6; no mulligan (the guide does not use one).
 - A card is playable when unflipped Sources meet its reference: a section Source of its testament,
   or chapter Sources whose digits, linked (up to 3), form its chapter number. A card whose data
   states neither needs any one Source. Book, colour and Bible Sources are not modelled.
@@ -55,6 +62,16 @@ class PromisedLandGoldfish(GoldfishModel):
         "a card needs a section Source of its testament or chapter digits linked to its chapter; "
         "one with neither stated needs any Source; book, colour and Bible Sources are not modelled",
         "every Query deals 1 damage (the goldfish fails every question); other cards are left out",
+    )
+
+    turn_order = (
+        "Yield: the Sources in play unflip and unlink.",
+        "Draw Card: draw 1 (the first turn too).",
+        "Engage: one Source comes into play from the hand, the first drawn; then, again and again, the first drawn "
+        "Query card whose Source requirement the unflipped Sources meet is played, flipping the Sources it needs "
+        "(at most 7 a turn), and removes 1 life point (the goldfish fails every question).",
+        "Sacrifice and End Turn: the hand limit of 7 is not played.",
+        "The game is won the turn the goldfish's life points reach 0.",
     )
 
     def __init__(self, facts: DeckFacts, params):

@@ -1,5 +1,17 @@
 """Redemption goldfish: the quick-start rulebook's turn played against an opponent who does nothing.
 
+The rulebook's turn, as the model plays it, step by step:
+1. Draw Phase: draw 3 (the first player skips it on turn 1 of a two-player game: --on-play);
+   each Lost Soul drawn goes to the Land of Bondage and another card is drawn in its place, as
+   in the opening hand of 8.
+2. Preparation Phase: every Hero in hand is placed in the territory.
+3. Battle Phase: from the turn a Hero is in play, one Hero makes a rescue attempt whenever the
+   goldfish's Land of Bondage holds a Lost Soul; the goldfish never blocks, so a Lost Soul is
+   rescued and the Hero returns to the territory.
+4. Discard Phase: the hand limit of 8 is not played (it never binds a deck that plays its Heroes).
+5. The game is won the turn the fifth Lost Soul is rescued; between the player's turns the
+   goldfish draws 3, its Lost Souls put in its Land of Bondage and replaced.
+
 - Opening hand 8. Every Lost Soul drawn goes to the Land of Bondage and is replaced, in the
   opening hand and in every draw, so the cards that count are the non-Lost-Soul cards: the k-th of
   them is drawn at a fixed turn whatever Lost Souls come before it. The exact (hypergeometric)
@@ -44,6 +56,17 @@ class RedemptionGoldfish(GoldfishModel):
         "the goldfish draws its own deck (a copy of this one, or --opponent): 8 cards, then 3 a turn, its Lost "
         "Souls put in its Land of Bondage as drawn",
         "no mulligan (the quick-start rules have none)",
+    )
+
+    turn_order = (
+        "Draw Phase: draw 3 (the first player skips it on turn 1 of a two-player game: --on-play); each Lost Soul "
+        "drawn goes to the Land of Bondage and another card is drawn in its place, as in the opening hand of 8.",
+        "Preparation Phase: every Hero in hand is placed in the territory.",
+        "Battle Phase: from the turn a Hero is in play, one Hero makes a rescue attempt whenever the goldfish's Land "
+        "of Bondage holds a Lost Soul; the goldfish never blocks, so a Lost Soul is rescued and the Hero returns to the territory.",
+        "Discard Phase: the hand limit of 8 is not played (it never binds a deck that plays its Heroes).",
+        "The game is won the turn the fifth Lost Soul is rescued; between the player's turns the goldfish draws 3, "
+        "its Lost Souls put in its Land of Bondage and replaced.",
     )
 
     def __init__(self, facts: DeckFacts, params):

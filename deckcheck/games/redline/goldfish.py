@@ -3,21 +3,29 @@
 - Opening hand 7; one partial mulligan (the manual: bottom any cards, draw as many). The default
   policy: with fewer than 2 resources, bottom every other card; with more than 4, bottom the
   resources beyond the fourth; otherwise keep.
-- Each turn draws 1 (the first turn too: the deploy phase begins with a draw), plays at most one
-  resource card, and every resource in play gives 1 resource. A card that is both a resource and
-  an efreet is played as a resource.
-- Efreets are deployed from the hand while their cost can be paid, up to the efreet limit of 5,
-  and attack the turn they are deployed. Equipment, tactics, recon and repairs are left out.
 - The redline: each game shuffles the mission deck and reveals its top 5 (setup, step 6); the
   revealed missions stay for the game (the manual replaces none). A deck without a mission deck
   with capture costs plays 5 missions of `capture_cost` (4).
-- Race: capture all 5 missions unopposed. Squads are formed mission by mission, the cheapest
-  open mission first: efreets join it, heaviest first, until the squad's average capture roll
-  (3.5 per die, light -2, heavy +2) reaches the capture cost, then the next mission gets a
-  squad; efreets too few to make a squad that could reach its mission's cost at all join the
-  first squad. Each squad rolls 1d6-2 per light, 1d6 per medium, 1d6+2 per heavy, summed; a
-  mission is captured when the sum reaches its cost. A captured mission stays captured (nobody
-  contests it), so capture tokens never raise a cost.
+
+The manual's turn, as the model plays it, step by step:
+1. Deploy phase: draw a card (every turn, the first too), then play at most one resource card
+   from the hand; every resource in play gives 1 resource (a card that is both a resource and an
+   efreet is played as a resource).
+2. Still in the deploy phase: deploy efreets from the hand, first drawn first, each whose cost
+   the resources left can pay (one they cannot pay is skipped, a cheaper one drawn later can
+   still come), up to the efreet limit of 5 in play; equipment, tactics, recon and repairs are
+   left out, and the discard down to 7 is not played.
+3. Mission planning phase: every efreet in play (those deployed this turn too) goes into a
+   squad, one open mission at a time, the cheapest first: efreets join, heaviest first, until
+   the squad's average capture roll (3.5 a die, light -2, heavy +2) reaches the mission's cost,
+   then the next open mission gets a squad. The efreets left forming a squad at the end attack
+   that mission on their own when their best roll could reach its cost, and join the first
+   squad when it could not; so do the efreets left once every open mission has a squad.
+4. Combat phase: nobody defends, so each squad rolls to capture, 1d6-2 per light efreet, 1d6
+   per medium, 1d6+2 per heavy, summed; its mission is captured when the sum reaches its cost,
+   and stays captured (nobody contests it, so no capture token ever raises its cost).
+5. The game is won at the end of the combat phase in which all 5 missions are commanded (the
+   tactical victory; emptying the opponent's deck is not played).
 - Facts the manual leaves out have documented defaults: an efreet without a `cost` costs 2, one
   without a `weight` is medium.
 """
@@ -45,12 +53,31 @@ class RedlineGoldfish(GoldfishModel):
         "one resource card a turn, each gives 1 resource (a card that is also an efreet is a resource); "
         "efreets cost 2 and are medium unless the data says",
         "efreets attack the turn they are deployed; squads form cheapest mission first, heaviest efreets first, "
-        "until the squad's average capture roll reaches the mission's cost",
+        "until the squad's average capture roll reaches the mission's cost; a last squad short of its cost attacks "
+        "alone if its best roll could reach it, else joins the first squad, as do efreets left over",
         "the mission deck is shuffled each game and its top 5 revealed (5 missions of cost 4 without one); "
         "nobody contests a captured mission, so it is never captured again and the capture token the rulebook adds "
         "(+1 to its next capture cost) never counts",
         "the race is the tactical victory (all 5 missions); the rulebook's other way to win, emptying the opponent's deck, is not played",
         "equipment, tactics, recon and repairs are left out",
+    )
+
+    turn_order = (
+        "Deploy phase: draw a card (every turn, the first too), then play at most one resource card from the hand; "
+        "every resource in play gives 1 resource (a card that is both a resource and an efreet is played as a resource).",
+        "Still in the deploy phase: deploy efreets from the hand, first drawn first, each whose cost the resources left "
+        "can pay (one they cannot pay is skipped, a cheaper one drawn later can still come), up to the efreet limit of "
+        "5 in play; equipment, tactics, recon and repairs are left out, and the discard down to 7 is not played.",
+        "Mission planning phase: every efreet in play (those deployed this turn too) goes into a squad, one open mission "
+        "at a time, the cheapest first: efreets join, heaviest first, until the squad's average capture roll (3.5 a die, "
+        "light -2, heavy +2) reaches the mission's cost, then the next open mission gets a squad. The efreets left "
+        "forming a squad at the end attack that mission on their own when their best roll could reach its cost, and "
+        "join the first squad when it could not; so do the efreets left once every open mission has a squad.",
+        "Combat phase: nobody defends, so each squad rolls to capture, 1d6-2 per light efreet, 1d6 per medium, 1d6+2 "
+        "per heavy, summed; its mission is captured when the sum reaches its cost, and stays captured (nobody contests "
+        "it, so no capture token ever raises its cost).",
+        "The game is won at the end of the combat phase in which all 5 missions are commanded (the tactical victory; "
+        "emptying the opponent's deck is not played).",
     )
 
     def __init__(self, facts: DeckFacts, params, missions: list[float] | None = None):
