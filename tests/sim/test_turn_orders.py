@@ -59,3 +59,42 @@ def test_demon_rush_skips_a_soldier_it_cannot_pay_for_and_rallies_a_cheaper_one_
     # strength, 17 - 1 = 16 damage, 30 -> 14. Turn 2: Middle (5): 22 - 1 = 21 damage, 14 -> 0: won.
     # (Stopping at the first soldier it cannot pay for would rally Big alone on turn 1 and win on 3.)
     assert race.win_turn.tolist() == [2]
+
+
+def plain_bible_battles_game(wisdom: list[float], follower: list[bool], target: float, turns: int) -> int:
+    """One game of the rulebook's turn in plain Python, the deck in the order drawn: each
+    Beginning Stage draws and adds the wisdom of the followers already in play, and the game is
+    won there or not at all; each Building Stage then plays the first follower drawn and not yet
+    in play. The win turn, or 0."""
+    in_play: list[int] = []
+    total = 0.0
+    for turn in range(1, turns + 1):
+        hand = range(min(len(follower), 7 + turn))
+        total += sum(wisdom[card] for card in in_play)
+        if total >= target:
+            return turn
+        waiting = [card for card in hand if follower[card] and card not in in_play]
+        if waiting:
+            in_play.append(waiting[0])
+    return 0
+
+
+def test_bible_battles_example_races_as_a_plain_game_of_the_rulebooks_order():
+    from deckcheck.check import CheckOptions
+    from deckcheck.goldfish import prepare
+    from deckcheck.loading.card_db import Databases
+
+    from conftest import REPO
+
+    model = prepare(REPO / "examples" / "bible-battles.txt", CheckOptions(), Databases()).model
+    rng = np.random.default_rng(5)
+    games, turns = 400, 12
+    order = np.argsort(rng.random((games, len(model.facts))), axis=1)
+    race = model.race(order, model.draw_turns(order, True, turns), np.random.default_rng(1), turns)
+    target = float(model.params.wisdom_target)
+    for game in range(games):
+        drawn = list(order[game])
+        expected = plain_bible_battles_game([model.wisdom[s] for s in drawn], [bool(model.follower[s]) for s in drawn], target, turns)
+        assert int(race.win_turn[game]) == expected, game
+    # the first follower comes into play on turn 1 and first adds wisdom on turn 2: never won on turn 1
+    assert 1 not in race.win_turn.tolist()
