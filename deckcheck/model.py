@@ -101,8 +101,15 @@ class Entry:
     typed: str
     count: int
     zone: str
-    position: Position | None
+    position: Position
     card: Card | None = None
+
+    @property
+    def known(self) -> Card:
+        """The card of a line known to be resolved (the groups of rules.shapes.copies, ...)."""
+        if self.card is None:
+            raise ValueError(f"'{self.typed}' matched no card")
+        return self.card
 
 
 @dataclass(frozen=True)

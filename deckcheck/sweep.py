@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from deckcheck.model import Card, Deck, Entry
+from deckcheck.model import Card, Deck, Entry, Position
 
 _SWEEP = re.compile(r"^(?P<what>.+?)\s*=\s*(?P<low>\d+)\s*\.\.\s*(?P<high>\d+)$")
 MAX_COUNTS = 21
@@ -150,11 +150,11 @@ def _at(deck: Deck, main: list[Entry], swept, new_card: Card | None, filler, cou
     entries = [replace(e) for e in main]
     have = sum(e.count for e in entries if e.card is not None and swept(e.card))
     if have == 0 and count > 0 and new_card is not None:
-        entries.append(Entry(new_card.name, 0, "main", entries[0].position if entries else None, new_card))
+        entries.append(Entry(new_card.name, 0, "main", entries[0].position if entries else Position(1, 1), new_card))
     named = filler if isinstance(filler, list) else []
     for card in named:  # a named filler the deck lacks can still take copies
         if not any(e.card is not None and e.card.id == card.id for e in entries):
-            entries.append(Entry(card.name, 0, "main", entries[0].position if entries else None, card))
+            entries.append(Entry(card.name, 0, "main", entries[0].position if entries else Position(1, 1), card))
     order = {card.id: i for i, card in enumerate(named)}
 
     def is_filler(card: Card) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from datetime import date
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from deckcheck.loading.names import NameIndex, RenamedIndex, Renaming
 from deckcheck.model import Card, Deck, Entry, Finding, Position, RuleRecord, Severity, Zone
@@ -244,6 +244,17 @@ class Findings:
     @property
     def params(self) -> Params:
         return self.context.params
+
+
+GameParams = TypeVar("GameParams", bound=Params)
+
+
+def params_as(kind: type[GameParams], findings: Findings) -> GameParams:
+    """The format's parameters as the game's own kind of them (every format of a game has them)."""
+    params = findings.params
+    if not isinstance(params, kind):
+        raise TypeError(f"{findings.rule.id} reads {kind.__name__}, not {type(params).__name__}")
+    return params
 
 
 def run_rules(rules: Iterable[Rule], deck: Deck, context: Context, ignore: frozenset[str]) -> Iterator[Finding]:

@@ -45,15 +45,15 @@ def banned(deck: Deck, findings: Findings) -> Iterator[Finding]:
     if not suspects:
         return
     for group in shapes.copies(deck.entries(), identity_of):
-        identity = identity_of(group[0].card)
+        identity = identity_of(group[0].known)
         if identity not in suspects:
             continue
-        listed = [f"in {why}" for why in (format_list(e.card) if format_list else None for e in group) if why]
-        marked = ["by the card list's own Banned mark" for e in group if card_list and e.card.get("banned")]
+        listed = [f"in {why}" for why in (format_list(e.known) if format_list else None for e in group) if why]
+        marked = ["by the card list's own Banned mark" for e in group if card_list and e.known.get("banned")]
         reasons = list(dict.fromkeys(listed + marked + [f"by {event.name}" for event, wanted in events if identity in wanted]))
         if reasons:
             said = reasons[0] if len(reasons) == 1 else ", ".join(reasons[:-1]) + " and " + reasons[-1]
-            yield findings.about_entries(group, f"{group[0].card.name} is banned {said}")
+            yield findings.about_entries(group, f"{group[0].known.name} is banned {said}")
 
 
 @rule("banlist.limited", Severity.ERROR, "a card exceeds the count an applied ban list allows it (all zones together)", SOURCE)
@@ -63,9 +63,9 @@ def limited(deck: Deck, findings: Findings) -> Iterator[Finding]:
             wanted = _identities(findings, listed.ids.get(deck.game, ()))
             for group in shapes.copies(deck.entries(), findings.context.identity):
                 total = sum(e.count for e in group)
-                if findings.context.identity(group[0].card) in wanted and total > listed.count:
+                if findings.context.identity(group[0].known) in wanted and total > listed.count:
                     yield findings.about_entries(
-                        group, f"{plural(total, 'copy')} of {group[0].card.name}; {event.name} allows {listed.count}"
+                        group, f"{plural(total, 'copy')} of {group[0].known.name}; {event.name} allows {listed.count}"
                     )
 
 

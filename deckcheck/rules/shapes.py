@@ -136,10 +136,10 @@ def _over_caps(
     for entries, scope in scopes:
         size = sum(e.count for e in entries)
         for group in copies(entries, identity):
-            key = identity(group[0].card)
+            key = identity(group[0].known)
             if key in done:
                 continue
-            lowest = min((cap for e in group for cap in caps(e.card, size)), key=lambda c: c.copies, default=None)
+            lowest = min((cap for e in group for cap in caps(e.known, size)), key=lambda c: c.copies, default=None)
             total = sum(e.count for e in group)
             if lowest is None or total <= lowest.copies:
                 continue
@@ -157,7 +157,7 @@ def _over_finding(findings: Findings, lowest: Cap, group: list[Entry], total: in
 
 def _names(group: list[Entry], identity: Callable[[Card], Hashable]) -> str:
     """The printings' names; several are said to be one card, and why where the identity rule can say."""
-    names = list(dict.fromkeys(e.card.name for e in group))
+    names = list(dict.fromkeys(e.known.name for e in group))
     if len(names) == 1:
         return names[0]
     why = getattr(identity, "why", None)

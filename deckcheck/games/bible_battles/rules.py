@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from deckcheck.games.zones import MAIN
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Findings, Format, Game, Params, rule, setting, shapes
+from deckcheck.rules import Findings, Format, Game, Params, params_as, rule, setting, shapes
 from deckcheck.wording import plural
 
 SOURCE = "Bible Battles official rules, GAME PLAY / Getting started"
@@ -28,6 +28,10 @@ class BibleBattlesParams(Params):
     wisdom_target_maximum: int = setting(99)
 
 
+def _params(findings: Findings) -> BibleBattlesParams:
+    return params_as(BibleBattlesParams, findings)
+
+
 STANDARD = BibleBattlesParams()
 
 
@@ -39,7 +43,7 @@ def is_unique(card: Card) -> bool:
 @rule("bible-battles.copy-limit", Severity.ERROR, f"at most {STANDARD.copy_limit} of the same card; followers are exempt", SOURCE)
 def copy_limit(deck: Deck, findings: Findings) -> Iterator[Finding]:
     yield from shapes.copy_cap(
-        findings, deck.entries("main"), lambda card: None if card.is_a("follower") or is_unique(card) else findings.params.copy_limit
+        findings, deck.entries("main"), lambda card: None if card.is_a("follower") or is_unique(card) else _params(findings).copy_limit
     )
 
 
@@ -50,7 +54,7 @@ def unique_limit(deck: Deck, findings: Findings) -> Iterator[Finding]:
 
 @rule("bible-battles.deck-size", Severity.WARNING, f"no minimum or maximum; the rules suggest {STANDARD.suggested_size}", SOURCE)
 def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    size, suggested = deck.size("main"), findings.params.suggested_size
+    size, suggested = deck.size("main"), _params(findings).suggested_size
     if size != suggested:
         yield findings.about_zone(
             "main", f"the deck has {plural(size, 'card')}; the rules suggest {suggested} (there is no minimum or maximum)"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from deckcheck.games import zones
 from deckcheck.games.demon_rush.side_swap import SIDE_SWAP, swap_findings
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Findings, Format, Game, Params, SwapRule, rule, setting, shapes
+from deckcheck.rules import Findings, Format, Game, Params, SwapRule, params_as, rule, setting, shapes
 
 BASICS = "Demon Rush rules, Basics"
 CHAMPION = "Demon Rush rules, Deck and Champion"
@@ -33,6 +33,10 @@ class DemonRushParams(Params):
     game_of_match: int = setting(1)
 
 
+def _params(findings: Findings) -> DemonRushParams:
+    return params_as(DemonRushParams, findings)
+
+
 STANDARD = DemonRushParams()
 
 
@@ -43,12 +47,12 @@ STANDARD = DemonRushParams()
     CHAMPION,
 )
 def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    yield from shapes.size_range(findings, "main", deck.size("main"), *findings.params.deck_size, "the main deck")
+    yield from shapes.size_range(findings, "main", deck.size("main"), *_params(findings).deck_size, "the main deck")
 
 
 @rule("demon-rush.side-deck-size", Severity.ERROR, f"side deck at most {STANDARD.side_maximum} cards", SIDE)
 def side_deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    yield from shapes.size_range(findings, "side", deck.size("side"), None, findings.params.side_maximum, "the side deck")
+    yield from shapes.size_range(findings, "side", deck.size("side"), None, _params(findings).side_maximum, "the side deck")
 
 
 @rule("demon-rush.champion", Severity.ERROR, "exactly one champion, given in `champion:`, and it is a champion card", CHAMPION)
@@ -96,7 +100,7 @@ def faction(deck: Deck, findings: Findings) -> Iterator[Finding]:
 
 @rule("demon-rush.copy-limit", Severity.ERROR, f"at most {STANDARD.copy_limit} of each card, main and side together", BASICS)
 def copy_limit(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    limit = findings.params.copy_limit
+    limit = _params(findings).copy_limit
     yield from shapes.copy_cap(findings, deck.entries("main", "side"), lambda card: limit, "main and side together")
 
 

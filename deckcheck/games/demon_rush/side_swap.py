@@ -22,12 +22,12 @@ SIDE_SWAP = Rule(
 def swap_findings(registered: Deck, sided: Deck, findings: Findings) -> Iterator[Finding]:
     """What the sided deck changed that a swap may not. `findings` reports on the sided deck."""
     identity = findings.context.identity
-    before = {identity(g[0].card): g for g in shapes.copies(registered.entries("main", "side"), identity)}
-    after = {identity(g[0].card): g for g in shapes.copies(sided.entries("main", "side"), identity)}
+    before = {identity(g[0].known): g for g in shapes.copies(registered.entries("main", "side"), identity)}
+    after = {identity(g[0].known): g for g in shapes.copies(sided.entries("main", "side"), identity)}
     for key, group in after.items():
         had = sum(e.count for e in before.get(key, ()))
         has = sum(e.count for e in group)
-        name = group[0].card.name
+        name = group[0].known.name
         if not had:
             yield findings.about_entries(group, f"{name} is not in the registered deck (main or side)")
         elif has != had:
@@ -36,7 +36,7 @@ def swap_findings(registered: Deck, sided: Deck, findings: Findings) -> Iterator
             )
     for key, group in before.items():
         if key not in after:
-            yield findings.about_deck(f"{group[0].card.name} ({sum(e.count for e in group)} registered) is missing from the sided deck")
+            yield findings.about_deck(f"{group[0].known.name} ({sum(e.count for e in group)} registered) is missing from the sided deck")
     if sided.size("main") != registered.size("main"):
         yield findings.about_zone(
             "main", f"the main deck has {plural(sided.size('main'), 'card')}; it was registered with {registered.size('main')}"

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from deckcheck.games.promised_land.bible import canonical_book, testament_of
 from deckcheck.games.zones import MAIN
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Findings, Format, Game, Params, rule, setting, shapes
+from deckcheck.rules import Findings, Format, Game, Params, params_as, rule, setting, shapes
 from deckcheck.wording import plural
 
 BUILDING = "Promised Land game guide, Building Your Deck"
@@ -33,6 +33,10 @@ class PromisedLandParams(Params):
     bible: str | None = setting(None)  # the translation an event names
 
 
+def _params(findings: Findings) -> PromisedLandParams:
+    return params_as(PromisedLandParams, findings)
+
+
 HOME = PromisedLandParams()
 
 
@@ -53,14 +57,14 @@ def source_range(size: int, share: tuple[int, int] = HOME.source_share) -> tuple
     "Promised Land game guide, Variations on Game Styles / Building Your Deck",
 )
 def copy_limit(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    limit = findings.params.copy_limit
+    limit = _params(findings).copy_limit
     yield from shapes.copy_cap(findings, deck.entries("main"), lambda card: None if is_common_chapter(card) else limit)
 
 
 @rule("promised-land.deck-size", Severity.WARNING, "55-70 cards recommended", BUILDING)
 def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
     size = deck.size("main")
-    low, high = findings.params.deck_size
+    low, high = _params(findings).deck_size
     if not low <= size <= high:
         yield findings.about_zone("main", f"the deck has {plural(size, 'card')}; the guide recommends {low}-{high}")
 
@@ -69,7 +73,7 @@ def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
 def source_ratio(deck: Deck, findings: Findings) -> Iterator[Finding]:
     size = deck.size("main")
     sources = shapes.count(deck.entries("main"), lambda card: card.is_a("source"))
-    low, high = source_range(size, findings.params.source_share)
+    low, high = source_range(size, _params(findings).source_share)
     if size and not low <= sources <= high:
         yield findings.about_zone(
             "main",

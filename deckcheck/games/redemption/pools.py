@@ -27,7 +27,7 @@ def format_sets(deck: Deck, findings: Findings) -> Iterator[Finding]:
             card_set = entry.card.get("set") if entry.card else None
             if card_set is not None and card_set not in allowed:
                 yield findings.about_entries(
-                    [entry], f"{entry.card.name} is from set {card_set}, which the {chosen.name} format does not allow"
+                    [entry], f"{entry.known.name} is from set {card_set}, which the {chosen.name} format does not allow"
                 )
     elif getattr(chosen.params, "pool", None) == "rotation":
         label = chosen.params.category.label

@@ -46,14 +46,14 @@ def _where(deck: Deck, entries: list[Entry]) -> str:
 def team_findings(mine: Deck, findings: Findings, theirs: Deck) -> Iterator[Finding]:
     """What `mine` shares with its teammate `theirs` that a team may hold only once."""
     identity = findings.context.identity
-    their_groups = {identity(g[0].card): g for g in shapes.copies(theirs.entries(), identity)}
+    their_groups = {identity(g[0].known): g for g in shapes.copies(theirs.entries(), identity)}
     shared = set()
     for group in shapes.copies(mine.entries(), identity):
         why = _unique_per_team(group[0])
-        other = their_groups.get(identity(group[0].card))
+        other = their_groups.get(identity(group[0].known))
         if why and other:
-            shared.add(identity(group[0].card))
-            yield findings.about_entries(group, f"{group[0].card.name} is in both decks of the team (also {_where(theirs, other)}): {why}")
+            shared.add(identity(group[0].known))
+            yield findings.about_entries(group, f"{group[0].known.name} is in both decks of the team (also {_where(theirs, other)}): {why}")
     tournament = findings.context.format.params
     if not isinstance(tournament, Tournament):
         return

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from deckcheck.games.zones import CRITICAL_HITS, GENERAL, MAIN, MISSIONS
 from deckcheck.model import Deck, Finding, Severity
-from deckcheck.rules import Findings, Format, Game, Params, rule, setting, shapes
+from deckcheck.rules import Findings, Format, Game, Params, params_as, rule, setting, shapes
 from deckcheck.wording import plural
 
 ARSENAL = "REDLINE manual, DECK CONSTRUCTION RULES / Arsenal construction"
@@ -29,6 +29,10 @@ class RedlineParams(Params):
     missions_to_win: int = setting(5)
 
 
+def _params(findings: Findings) -> RedlineParams:
+    return params_as(RedlineParams, findings)
+
+
 STANDARD = RedlineParams()
 
 
@@ -39,7 +43,7 @@ STANDARD = RedlineParams()
     ARSENAL + ", rule 1",
 )
 def arsenal_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    size = findings.params.arsenal_size
+    size = _params(findings).arsenal_size
     yield from shapes.size_range(findings, "main", deck.size("main"), size, size, "the arsenal")
 
 
@@ -74,7 +78,7 @@ def faction(deck: Deck, findings: Findings) -> Iterator[Finding]:
     ARSENAL + ", rule 4",
 )
 def copy_limit(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    limit = findings.params.copy_limit
+    limit = _params(findings).copy_limit
     yield from shapes.copy_cap(findings, deck.entries("main"), lambda card: None if card.get("basic_resource") else limit)
 
 
@@ -88,7 +92,7 @@ def mission_deck(deck: Deck, findings: Findings) -> Iterator[Finding]:
     missions = deck.entries("missions")
     if not missions:
         return
-    params = findings.params
+    params = _params(findings)
     yield from shapes.size_range(findings, "missions", deck.size("missions"), params.mission_minimum, None, "the mission deck")
     yield from shapes.copy_cap(findings, missions, lambda card: params.mission_copies)
     yield from shapes.only_types(findings, missions, ("mission",), "a mission card; the mission deck holds only missions")
@@ -104,7 +108,7 @@ def critical_hit_deck(deck: Deck, findings: Findings) -> Iterator[Finding]:
     critical = deck.entries("critical_hits")
     if not critical:
         return
-    exactly = findings.params.critical_hits
+    exactly = _params(findings).critical_hits
     yield from shapes.size_range(findings, "critical_hits", deck.size("critical_hits"), exactly, exactly, "the critical hit deck")
     yield from shapes.only_types(findings, critical, ("critical_hit",), "a critical hit card")
 
@@ -117,12 +121,12 @@ def critical_hit_deck(deck: Deck, findings: Findings) -> Iterator[Finding]:
     "REDLINE manual, CARD TYPES / Resource Cards",
 )
 def resource_count(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    low, high = findings.params.resources_recommended
+    low, high = _params(findings).resources_recommended
     have = shapes.count(deck.entries("main"), lambda card: card.is_a("resource"))
     if not low <= have <= high:
         yield findings.about_zone(
             "main",
-            f"{plural(have, 'resource card')}; the rulebook recommends {low}-{high} for a {findings.params.arsenal_size}-card arsenal",
+            f"{plural(have, 'resource card')}; the rulebook recommends {low}-{high} for a {_params(findings).arsenal_size}-card arsenal",
         )
 
 
