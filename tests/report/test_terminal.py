@@ -30,14 +30,17 @@ def test_colour_never_and_machine_formats_have_none():
 
 
 def test_no_color_turns_auto_off_on_a_terminal(monkeypatch):
-    from deckcheck import cli
+    import sys
 
-    monkeypatch.setattr(cli.sys.stdout, "isatty", lambda: True, raising=False)
-    assert cli._terminal(cli.ColorChoice.auto, None).colour
+    from deckcheck.cli.options import ColorChoice
+    from deckcheck.cli.output import terminal_for
+
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    assert terminal_for(ColorChoice.auto, None).colour
     monkeypatch.setenv("NO_COLOR", "1")
-    assert not cli._terminal(cli.ColorChoice.auto, None).colour
-    assert cli._terminal(cli.ColorChoice.always, None).colour  # the command line decides over the environment
-    assert not cli._terminal(cli.ColorChoice.auto, REPO / "report.txt").colour  # --output: a file
+    assert not terminal_for(ColorChoice.auto, None).colour
+    assert terminal_for(ColorChoice.always, None).colour  # the command line decides over the environment
+    assert not terminal_for(ColorChoice.auto, REPO / "report.txt").colour  # --output: a file
 
 
 def test_names_are_escaped_before_the_colour(tmp_path):

@@ -1,0 +1,14 @@
+"""The `deckcheck` command: each module parses one command group's options and calls the library.
+
+`app` and its entry point `run` live in cli/app.py; importing a command's module registers it, in
+the order `deckcheck --help` lists them.
+"""
+
+from deckcheck.cli.app import app, run
+
+# isort: off
+# each registers its commands, in the order --help lists them
+from deckcheck.cli import check, goldfish, db, cards, serve  # noqa: F401
+# isort: on
+
+__all__ = ["app", "run"]

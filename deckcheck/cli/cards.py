@@ -1,0 +1,162 @@
+"""deckcheck cards and deckcheck rules: what the card databases and the rules hold."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+import typer
+
+from deckcheck.cli.app import EXIT_ILLEGAL, EXIT_LEGAL, GAMES, app, fail
+from deckcheck.cli.options import CardDbOption, ListingOutputFormat
+from deckcheck.cli.setup import date_or_exit, game_or_exit, session_or_exit
+from deckcheck.registry import known_games
+from deckcheck.wording import plural
+
+
+@app.command(
+    epilog="Examples:\n\n  deckcheck cards rabbit --game redline\n\n"
+    "  deckcheck cards --game redemption --type hero --brigade purple\n\n"
+    "  deckcheck cards --game demon-rush --faction holy --output-format json\n\n"
+    "  deckcheck cards 'Son of God' --game redemption --same-card   # the printings counted as one card, and why"
+)
+def cards(
+    query: str | None = typer.Argument(None, metavar="[QUERY]", help="A name, or part of one (fuzzy)."),
+    game: str | None = typer.Option(None, "--game", metavar="GAME", help=f"The game to search ({GAMES}); all of them when absent."),
+    type_: str | None = typer.Option(None, "--type", metavar="TYPE", help="Only cards of this type."),
+    brigade: str | None = typer.Option(None, "--brigade", help="Only cards of this brigade (Redemption)."),
+    faction: str | None = typer.Option(None, "--faction", help="Only cards of this faction."),
+    color: str | None = typer.Option(None, "--color", help="Only cards of this colour (Promised Land)."),
+    card_set: str | None = typer.Option(None, "--set", metavar="SET", help="Only cards of this set."),
+    card_db: list[Path] = CardDbOption,
+    limit: int = typer.Option(50, "--limit", min=1, help="Show at most this many cards."),
+    same_card: bool = typer.Option(
+        False, "--same-card", help="List every printing the rules count as the same card as QUERY (a card's name), and why."
+    ),
+    format: str | None = typer.Option(
+        None, "--format", metavar="FORMAT", help="With --same-card: the format whose rules decide (default: the game's)."
+    ),
+    as_of: str | None = typer.Option(
+        None, "--as-of", metavar="YYYY-MM-DD", help="With --same-card: the rules version in force on this date (default: today)."
+    ),
+    output_format: ListingOutputFormat = typer.Option(ListingOutputFormat.text, "--output-format", help="Listing format."),
+) -> None:
+    """Search a game's card database by name and facts."""
+    import json
+
+    from tabulate import tabulate
+
+    from deckcheck.escaping import for_terminal
+    from deckcheck.search import search
+
+    if same_card:
+        _same_card(query, game, format, card_db, date_or_exit(as_of), output_format)
+    if format is not None or as_of is not None:
+        fail("--format and --as-of go with --same-card")
+    run = session_or_exit(game, None, card_db, [], [])
+    games = [game_or_exit(game).name] if game else list(known_games())
+    filters = {"type": type_, "brigade": brigade, "faction": faction, "color": color, "set": card_set}
+    _check_filters(filters, [run.databases.for_game(each) for each in games])
+    found = []
+    for each in games:
+        found += [(each, card) for card in search(run.databases.for_game(each), query or "", **filters)]
+    shown = found[:limit]
+    if output_format is ListingOutputFormat.json:
+        data = [{"game": g, "id": c.id, "name": c.name, "type": list(c.types), **dict(c.facts)} for g, c in shown]
+        sys.stdout.write(json.dumps({"cards": data, "found": len(found)}, indent=2, ensure_ascii=False) + "\n")
+    else:
+        rows = [(g, for_terminal(c.id), for_terminal(c.name), "/".join(c.types), for_terminal(_facts(c, g))) for g, c in shown]
+        sys.stdout.write(
+            tabulate(rows, headers=("game", "id", "name", "type", "facts"), tablefmt="simple", maxcolwidths=[None, 30, 36, 24, 50]) + "\n"
+        )
+        more = f" (first {limit} shown)" if len(found) > limit else ""
+        sys.stdout.write(f"{plural(len(found), 'card')}{more}\n")
+    raise typer.Exit(EXIT_LEGAL if found else EXIT_ILLEGAL)
+
+
+def _same_card(query, game, format, card_db, as_of, output_format) -> NoReturn:
+    """cards NAME --same-card: the printings of the card NAME finds, in each game it names one."""
+    import shlex
+
+    from deckcheck.games import all_games, format_named
+    from deckcheck.registry import UnknownName
+    from deckcheck.report.same_cards import render_json, render_text
+    from deckcheck.same_cards import same_cards
+
+    if not query:
+        fail("--same-card needs a card's name: deckcheck cards NAME --same-card")
+    run = session_or_exit(game, format, card_db, [], [])
+    listings = []
+    for each in [game_or_exit(game)] if game else all_games():
+        database = run.databases.for_game(each.name)
+        found = each.names(database, as_of).resolve(query, suggest=bool(game))
+        if not found.printings:
+            if game:
+                hint = f"; did you mean {', '.join(repr(s) for s in found.suggestions)}?" if found.suggestions else ""
+                fail(f"no {each.name} card is called '{query}'{hint}")
+            continue
+        try:
+            name = format_named(each, format, database.formats) if format else each.default_format
+        except UnknownName as exc:
+            if game:
+                fail(f"--format: {exc}")
+            continue  # --format names another game's format
+        chosen = each.format(name, database.formats, as_of)
+        listings.append((each, chosen, same_cards(each, chosen, database, found.printings)))
+    if not listings:
+        fail(f"no card of any game is called '{query}' (deckcheck cards {shlex.quote(query)} searches by part of a name)")
+    sys.stdout.write(render_json(listings) if output_format is ListingOutputFormat.json else render_text(listings))
+    raise typer.Exit(EXIT_LEGAL)
+
+
+def _check_filters(filters: dict, databases: list) -> None:
+    """A filter's value is one some card has (exit 2 with the values there are, otherwise)."""
+    from deckcheck.registry import close_to
+    from deckcheck.search import FILTERS, fact_key, known_values, values_of
+
+    for key, value in filters.items():
+        if value is None:
+            continue
+        fact = FILTERS[key]
+        if any(fact_key(value) in values_of(card, fact) for database in databases for card in database.cards):
+            continue
+        there = sorted({v for database in databases for v in known_values(database, fact)}, key=fact_key)
+        option = "--set" if key == "set" else f"--{key}"
+        listed = ", ".join(there[:60]) + (f", ... ({len(there)} in all)" if len(there) > 60 else "")
+        fail(f"{option}: no card has {key} '{value}'{close_to(value, there)} ({key} values: {listed or 'none'})")
+
+
+# a card's bookkeeping, not facts a player looks a card up for (the name, id and type have columns)
+_NOT_SHOWN = frozenset({"name", "id", "type", "title", "image", "art", "notes", "tags", "rarity", "rotation", "legality"})
+
+
+def _facts(card, game: str) -> str:
+    """The card's facts in the order its game's card schema declares its fields."""
+    from deckcheck.registry import card_fields_schema
+
+    order = [field for field in card_fields_schema(game).get("properties", {}) if field not in _NOT_SHOWN]
+    return ", ".join(
+        f"{k}={'/'.join(map(str, v)) if isinstance(v, list) else v}" for k in order if (v := card.facts.get(k)) not in (None, [], False, "")
+    )
+
+
+@app.command(
+    name="rules",
+    epilog="Examples:\n\n  deckcheck rules\n\n  deckcheck rules demon-rush\n\n  deckcheck rules --output-format json\n\n"
+    "  deckcheck rules redemption --card-db cards/redemption   # with the formats an imported card list defines",
+)
+def rules_command(
+    game: str | None = typer.Argument(None, metavar="[GAME]", help=f"Only this game ({GAMES})."),
+    card_db: list[Path] = CardDbOption,
+    output_format: ListingOutputFormat = typer.Option(ListingOutputFormat.text, "--output-format", help="Listing format."),
+) -> None:
+    """List the games, their formats and every rule id with its summary and rulebook source."""
+    from deckcheck.games import all_games
+    from deckcheck.report import rules_listing
+
+    games = (game_or_exit(game, "GAME"),) if game else all_games()
+    run = session_or_exit(None, None, card_db, [], [])
+    defined = {each.name: run.databases.for_game(each.name).formats for each in games}
+    render = rules_listing.render_json if output_format is ListingOutputFormat.json else rules_listing.render_text
+    sys.stdout.write(render(games, defined))

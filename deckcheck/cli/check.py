@@ -1,0 +1,206 @@
+"""The commands that judge decks: check, side (a side-deck swap), team (a Teams pair), and fmt
+(which rewrites them in canonical form)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import typer
+
+from deckcheck.cli.app import EXIT_ILLEGAL, EXIT_LEGAL, app, fail, say, warn
+from deckcheck.cli.options import (
+    AsOfOption,
+    CardDbOption,
+    ColorChoice,
+    ColorOption,
+    EventOption,
+    ExplainOption,
+    FormatOption,
+    GameOption,
+    IgnoreOption,
+    JobsOption,
+    OutputFormat,
+    OutputFormatOption,
+    OutputOption,
+    StrictOption,
+)
+from deckcheck.cli.output import finish, value_of
+from deckcheck.cli.setup import session_or_exit
+from deckcheck.escaping import terminal_path
+
+
+@app.command(
+    epilog="Examples:\n\n"
+    "  deckcheck check examples/\n\n"
+    "  deckcheck check my-deck.txt --game redline --explain\n\n"
+    "  pbpaste | deckcheck check - --game redemption\n\n"
+    "  deckcheck check registrations/ --event events/regional.yaml --output-format json --output report.json\n\n"
+    "  deckcheck check decks/ --exclude 'drafts/**' --exclude '*.notes.txt'\n\n"
+    "A .deckcheck.yaml in this folder or a parent sets defaults (game, card_db, events, ignore, exclude, "
+    "output_format, overrides); options given here win.\n\n"
+    "Exit codes: 0 every deck legal, 1 a deck is illegal or unreadable, 2 the command could not run."
+)
+def check(
+    paths: list[Path] = typer.Argument(
+        ..., metavar="PATH...", help="Deck files, folders searched for .yaml .yml .txt .deck .dek files, or - for standard input."
+    ),
+    game: str | None = GameOption,
+    format: str | None = FormatOption,
+    card_db: list[Path] = CardDbOption,
+    event: list[Path] = EventOption,
+    output_format: OutputFormat | None = OutputFormatOption,
+    output: Path | None = OutputOption,
+    strict: bool = StrictOption,
+    explain: bool = ExplainOption,
+    ignore: list[str] = IgnoreOption,
+    jobs: int = JobsOption,
+    as_of: str | None = AsOfOption,
+    color: ColorChoice = ColorOption,
+    exclude: list[str] = typer.Option(
+        [],
+        "--exclude",
+        metavar="GLOB",
+        help="Leave out files of the folders checked that match (a name, or a path below the folder; * crosses folders; "
+        "repeatable, adds to the config's exclude).",
+    ),
+    all_formats: bool = typer.Option(
+        False,
+        "--all-formats",
+        help="Also judge each deck under every format of its game, those it is legal in first "
+        "(each in the rules version in force on the date).",
+    ),
+) -> None:
+    """Check deck files against their game's construction rules."""
+    from deckcheck.check import check_paths
+    from deckcheck.loading.decks import STDIN, collect_decks
+
+    missing = [terminal_path(p) for p in paths if p != STDIN and not p.exists()]
+    if missing:
+        fail(f"no such file or folder: {', '.join(missing)}")
+    run = session_or_exit(game, format, card_db, event, ignore, as_of, all_formats, value_of(output_format), strict)
+    found = collect_decks(paths, run.excluded_by(exclude))
+    for path, why in found.skipped:
+        warn(f"skipped {terminal_path(path)}: {why}")
+    reports = list(check_paths(found.files, run.options_for, run.databases, jobs, run.choices.card_db))
+    finish(reports, run, explain, output, color)
+
+
+@app.command(
+    epilog="Example:\n\n"
+    "  deckcheck side decks/registered.yaml decks/game2.yaml\n\n"
+    "The sided deck may only use cards of the registered main + side deck, every card's total over "
+    "main and side stays the same, and the main deck keeps its registered size "
+    "(rule demon-rush.side-swap). A deck of a game without side-decking between games is exit 2, "
+    "naming the games that have it. Exit codes as for check."
+)
+def side(
+    registered: Path = typer.Argument(..., metavar="REGISTERED", help="The deck as registered (main + side)."),
+    sided: Path = typer.Argument(..., metavar="SIDED", help="The same deck after side-decking, for game 2 or 3."),
+    game: str | None = GameOption,
+    format: str | None = FormatOption,
+    card_db: list[Path] = CardDbOption,
+    event: list[Path] = EventOption,
+    output_format: OutputFormat | None = OutputFormatOption,
+    output: Path | None = OutputOption,
+    strict: bool = StrictOption,
+    explain: bool = ExplainOption,
+    ignore: list[str] = IgnoreOption,
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, metavar="N", help="Taken as check takes it; two decks need one process."),
+    as_of: str | None = AsOfOption,
+    color: ColorChoice = ColorOption,
+) -> None:
+    """Check a side-deck swap between games of a match (Demon Rush: the one game with side-decking)."""
+    from deckcheck.check import NoSideSwap, check_swap
+
+    missing = [terminal_path(p) for p in (registered, sided) if not p.exists()]
+    if missing:
+        fail(f"no such file: {', '.join(missing)}")
+    run = session_or_exit(game, format, card_db, event, ignore, as_of, output_format=value_of(output_format), strict=strict)
+    try:
+        report = check_swap(registered, sided, run.options_for, run.databases)
+    except NoSideSwap as exc:
+        fail(str(exc))
+    finish([report], run, explain, output, color)
+
+
+@app.command(
+    epilog="Examples:\n\n"
+    "  deckcheck team alice.dek bob.dek\n\n"
+    "  deckcheck team alice.dek bob.dek --as-of 2026-07-01 --output-format markdown\n\n"
+    "Each deck is checked as Type 1 Teams (type1-teams, or the --format given) in the rules version in "
+    "force on the date, then the two together (rule redemption.team-unique): no Dominant in both decks, no "
+    "Lost Soul with a special ability in both, at most one card of each exclusive pair between them. "
+    "Exit codes as for check."
+)
+def team(
+    deck_a: Path = typer.Argument(..., metavar="DECK_A", help="One player's deck."),
+    deck_b: Path = typer.Argument(..., metavar="DECK_B", help="The teammate's deck."),
+    format: str | None = typer.Option(
+        None, "--format", metavar="FORMAT", help="The format both decks are checked as (default: type1-teams)."
+    ),
+    card_db: list[Path] = CardDbOption,
+    event: list[Path] = EventOption,
+    output_format: OutputFormat | None = OutputFormatOption,
+    output: Path | None = OutputOption,
+    strict: bool = StrictOption,
+    explain: bool = ExplainOption,
+    ignore: list[str] = IgnoreOption,
+    as_of: str | None = AsOfOption,
+    color: ColorChoice = ColorOption,
+) -> None:
+    """Check a Redemption Teams pair: each deck, then the two together."""
+    from deckcheck.check import check_team
+
+    missing = [terminal_path(p) for p in (deck_a, deck_b) if not p.exists()]
+    if missing:
+        fail(f"no such file: {', '.join(missing)}")
+    run = session_or_exit("redemption", format, card_db, event, ignore, as_of, output_format=value_of(output_format), strict=strict)
+    reports = check_team((deck_a, deck_b), run.options_for, run.databases)
+    finish(reports, run, explain, output, color)
+
+
+@app.command(
+    epilog="Examples:\n\n"
+    "  deckcheck fmt examples/\n\n"
+    "  deckcheck fmt --check decks/        # for CI: exit 1 when a file would change\n\n"
+    "Canonical form: metadata first, zones in one order, cards grouped by type and sorted by name, "
+    "names as the card database spells them, counts first in text decks, comments kept beside their "
+    "cards. A deck that does not parse is left untouched and reported (exit 1)."
+)
+def fmt(
+    paths: list[Path] = typer.Argument(..., metavar="PATH...", help="Deck files, or folders of them."),
+    check_only: bool = typer.Option(False, "--check", help="Change nothing; exit 1 when a file would change."),
+    game: str | None = GameOption,
+    card_db: list[Path] = CardDbOption,
+) -> None:
+    """Rewrite deck files in canonical form (atomically)."""
+    from deckcheck.canonical import RewriteOutcome, rewrite_file
+    from deckcheck.loading.decks import find_decks
+
+    missing = [terminal_path(p) for p in paths if not p.exists()]
+    if missing:
+        fail(f"no such file or folder: {', '.join(missing)}")
+    run = session_or_exit(game, None, card_db, [], [])
+    outcomes = []
+    for path in find_decks(paths):
+        try:
+            outcome = rewrite_file(path, run.options_for(path).game, run.databases, check_only)
+        except Exception as exc:  # a deckcheck bug on one file: say so, and go on with the others
+            if os.environ.get("DECKCHECK_DEBUG"):
+                raise
+            outcome = RewriteOutcome(path, "untouched", f"internal error: {type(exc).__name__}: {exc} (please report it)")
+        outcomes.append(outcome)
+        if outcome.status == "untouched":
+            warn(f"{terminal_path(outcome.path)}: left untouched: {outcome.reason}")
+        elif outcome.status == "skipped":
+            say(f"skipped {terminal_path(outcome.path)}: {outcome.reason}")
+        elif outcome.status != "unchanged":
+            say(f"{outcome.status} {terminal_path(outcome.path)}")
+    counts = {
+        status: sum(o.status == status for o in outcomes)
+        for status in ("reformatted", "would reformat", "unchanged", "skipped", "untouched")
+    }
+    say(", ".join(f"{n} file{'s' if n != 1 else ''} {status}" for status, n in counts.items() if n) or "no deck files found")
+    failed = counts["untouched"] or counts["would reformat"]
+    raise typer.Exit(EXIT_ILLEGAL if failed else EXIT_LEGAL)

@@ -1,0 +1,77 @@
+"""The options several commands share, and the choices they take."""
+
+from __future__ import annotations
+
+import enum
+
+import typer
+
+from deckcheck.cli.app import GAMES
+
+
+class OutputFormat(str, enum.Enum):
+    auto = "auto"
+    text = "text"
+    json = "json"
+    markdown = "markdown"
+    junit = "junit"
+    github = "github"
+    sarif = "sarif"
+    concise = "concise"
+    html = "html"
+
+
+class ColorChoice(str, enum.Enum):
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
+class ListingOutputFormat(str, enum.Enum):
+    text = "text"
+    json = "json"
+
+
+# Options `check` and `side` share.
+GameOption = typer.Option(None, "--game", metavar="GAME", help=f"Game of decks that do not say ({GAMES}).")
+
+FormatOption = typer.Option(
+    None, "--format", metavar="FORMAT", help="Format of decks that do not say (default: the game's; Redemption: type1)."
+)
+
+CardDbOption = typer.Option(
+    [], "--card-db", metavar="PATH", help="Card database file or folder replacing the bundled database of the games it covers (repeatable)."
+)
+
+EventOption = typer.Option([], "--event", metavar="FILE", help="Event / ban-list file to apply (repeatable).")
+
+OutputFormatOption = typer.Option(
+    None,
+    "--output-format",
+    metavar="FORMAT",
+    help="Report format: text, json, markdown, junit, github, sarif, concise, html (printable deck-check sheets), or "
+    "auto (the default: github inside GitHub Actions, else text).",
+)
+
+JobsOption = typer.Option(1, "--jobs", "-j", min=1, metavar="N", help="Check decks in N processes (same output).")
+
+OutputOption = typer.Option(None, "--output", metavar="FILE", help="Write the report to this file instead of stdout.")
+
+StrictOption = typer.Option(False, "--strict", help="Warnings fail too (exit 1).")
+
+ExplainOption = typer.Option(False, "--explain", help="Print each finding with its rule's text and rulebook source.")
+
+IgnoreOption = typer.Option(
+    [], "--ignore", metavar="RULE_ID", help="A rule id whose findings are dropped (repeatable; adds to the config's list)."
+)
+
+ColorOption = typer.Option(
+    ColorChoice.auto, "--color", help="Colour by severity: auto (on a terminal, unless NO_COLOR is set), always or never."
+)
+
+AsOfOption = typer.Option(
+    None,
+    "--as-of",
+    metavar="YYYY-MM-DD",
+    help="Check by the rules in force on this date (default: an event's effective date, the config's as_of, else today).",
+)

@@ -1,0 +1,113 @@
+"""deckcheck serve: the local web page where players check and register decks."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import typer
+
+from deckcheck.cli.app import GAMES, app, fail, say, warn
+from deckcheck.cli.options import CardDbOption
+from deckcheck.escaping import terminal_path
+
+
+@app.command(
+    epilog="Examples:\n\n"
+    "  deckcheck serve   # an open checker: players pick game, format and date\n\n"
+    "  deckcheck serve --registrations registrations/ --event events/regional.yaml   # an event's desk\n\n"
+    "  deckcheck serve --registrations reg/ --game redemption --format type1 --as-of 2026-12-05 --host 0.0.0.0\n\n"
+    'Needs the serve extra: pip install "deckcheck\\[serve]". The page works without JavaScript. With --event (or '
+    "--game/--format/--as-of) every deck is checked and registered as the organiser says. With --registrations the "
+    "organiser's pages (/organiser, its printable report, /organiser/registrations.csv and .json) need a token: "
+    "--token, or one made and printed on start. POST /api/check answers the JSON report."
+)
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (127.0.0.1: this computer only)."),
+    port: int = typer.Option(8000, "--port", min=1, max=65535, help="Port to listen on."),
+    registrations: Path | None = typer.Option(
+        None, "--registrations", metavar="DIR", help="Folder where registered decks are saved (needs --event or --format)."
+    ),
+    token: str | None = typer.Option(
+        None, "--token", metavar="TOKEN", help="The organiser's token (default: one is made and printed on start)."
+    ),
+    workers: int = typer.Option(
+        1, "--workers", min=1, max=64, metavar="N", help="Serve from N processes, each with its card databases loaded once."
+    ),
+    game: str | None = typer.Option(None, "--game", metavar="GAME", help=f"Every deck is checked as this game ({GAMES})."),
+    format: str | None = typer.Option(None, "--format", metavar="FORMAT", help="Every deck is checked in this format."),
+    as_of: str | None = typer.Option(None, "--as-of", metavar="YYYY-MM-DD", help="Every deck is checked by the rules of this date."),
+    card_db: list[Path] = CardDbOption,
+    event: list[Path] = typer.Option([], "--event", metavar="FILE", help="The event every deck is checked and registered for."),
+) -> None:
+    """A local web page where players check and register decks."""
+    try:
+        import uvicorn
+
+        from deckcheck.serve.app import SETTINGS, create_app, site_settings
+        from deckcheck.serve.registrations import remove_leftovers
+        from deckcheck.serve.site import site_from
+        from deckcheck.serve.slow_clients import DeadlineH11Protocol
+    except ImportError:
+        fail('deckcheck serve needs its extra: pip install "deckcheck[serve]"')
+    from deckcheck.session import SessionProblem
+
+    if token is not None and not token.strip():
+        fail("--token: an empty token would open the organiser's pages to anyone")
+    if registrations is not None and not (event or format):
+        fail("--registrations: say what decks are registered as, with --event FILE or --format FORMAT")
+    if registrations is not None:
+        try:
+            registrations.mkdir(parents=True, exist_ok=True)
+            remove_leftovers(registrations)
+        except OSError as exc:
+            fail(f"cannot use {terminal_path(registrations)} for registrations: {exc.strerror}")
+        token = token or _made_token(host, port)
+    choices = dict(
+        game=game,
+        format=format,
+        as_of=as_of,
+        card_db=[str(p) for p in card_db],
+        events=[str(p) for p in event],
+        registrations=str(registrations) if registrations else None,
+        token=token,
+        folder=str(Path.cwd()),
+    )
+    try:
+        site = site_from(choices)
+    except SessionProblem as exc:
+        fail(str(exc))
+    _listening(host, port)
+    # a head that does not arrive whole in time is answered 408 (slow_clients), an idle connection closed
+    served = dict(host=host, port=port, log_level="warning", timeout_keep_alive=5, http=DeadlineH11Protocol)
+    try:
+        if workers == 1:
+            uvicorn.run(create_app(site), **served)
+        else:  # each worker process opens the same session from the same choices
+            os.environ[SETTINGS] = site_settings(**choices)
+            uvicorn.run("deckcheck.serve.app:app_from_environment", factory=True, workers=workers, **served)
+    except SystemExit as exc:  # uvicorn exits 1 when it cannot listen (the port in use): said in one line
+        if exc.code not in (0, None):
+            fail(f"cannot listen on {host}:{port} (is another server using that port?)")
+        raise
+
+
+def _made_token(host: str, port: int) -> str:
+    from deckcheck.serve.guard import new_token
+
+    made = new_token()
+    # printed once, for the organiser (the convention of Jupyter's server), and never again
+    say(f"organiser's pages: http://{host}:{port}/organiser?token={made} (a token made for this run; --token chooses one)")
+    return made
+
+
+def _listening(host: str, port: int) -> None:
+    import ipaddress
+
+    try:
+        loopback = ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = host == "localhost"
+    if not loopback:
+        warn(f"listening on {host}: anyone on that network can reach this page (the organiser's pages need the token)")
+    say(f"deckcheck serve: http://{host}:{port}/ (Ctrl+C stops it)")

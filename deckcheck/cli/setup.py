@@ -1,0 +1,43 @@
+"""A command's set-up from its options: the session it works in, a game or a date named on the
+command line; each exits 2 with one line saying why when it cannot."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import TYPE_CHECKING
+
+from deckcheck.cli.app import fail
+
+if TYPE_CHECKING:
+    from deckcheck.rules import Game
+    from deckcheck.session import Session
+
+
+def game_or_exit(name: str, option: str = "--game") -> Game:
+    """The game `name` names, or exit 2 with the one message for an unknown game."""
+    from deckcheck.games import game_named
+    from deckcheck.registry import UnknownName
+
+    try:
+        return game_named(name)
+    except UnknownName as exc:
+        fail(f"{option}: {exc}")
+
+
+def date_or_exit(text: str | None, option: str = "--as-of") -> date | None:
+    from deckcheck.session import SessionProblem, parse_date
+
+    try:
+        return parse_date(text, option)
+    except SessionProblem as exc:
+        fail(str(exc))
+
+
+def session_or_exit(game, format, card_db, event, ignore, as_of=None, all_formats=False, output_format=None, strict=False) -> Session:
+    """The session a command works in (exit 2 saying why when it cannot open)."""
+    from deckcheck.session import SessionProblem, open_session
+
+    try:
+        return open_session(game, format, card_db, event, ignore, as_of, all_formats, output_format, strict)
+    except SessionProblem as exc:
+        fail(str(exc))
