@@ -20,7 +20,7 @@ from deckcheck.loading.decks import STDIN, find_decks, read_deck, read_text
 from deckcheck.loading.events import Event
 from deckcheck.loading.names import NameIndex, RenamedIndex, Resolution, normalise, one_title
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
-from deckcheck.model import Card, CardLine, Deck, DeckReport, Entry, Finding, FormatVerdict, Position, Severity, SheetLayout
+from deckcheck.model import START, Card, CardLine, Deck, DeckReport, Entry, Finding, FormatVerdict, Position, Severity, SheetLayout
 from deckcheck.registry import UnknownName
 from deckcheck.rules import Context, Findings, Format, Game, Rule, run_rules
 from deckcheck.rules.common import (
@@ -36,7 +36,6 @@ from deckcheck.rules.common import (
 from deckcheck.rules.shapes import same_name
 from deckcheck.wording import plural
 
-_START = Position(1, 1)
 MOST_RUNS = 64  # judgements of a deck whose names match several printings (each a run of its rules)
 FIRST_ERRORS = 3  # the errors --all-formats shows per format
 SUGGESTED_NAMES = 25  # unknown names per deck that get "did you mean"
@@ -131,7 +130,7 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases, content: 
     ]
     game, inferred, problem = pick_game(raw, path, options.game, databases)
     if game is None:
-        return LoadedDeck(raw, skipped + [_finding(UNKNOWN_GAME, problem, position=raw.game_position or _START)])
+        return LoadedDeck(raw, skipped + [_finding(UNKNOWN_GAME, problem, position=raw.game_position or START)])
     events = tuple(e for e in options.events if e.applies_to(game.name))
     overriding = next((e.format for e in reversed(events) if e.format), None)
     forced = options.format if options.overrides_format else None
@@ -144,7 +143,7 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases, content: 
         format_named(game, format_name, database.formats)
     except UnknownName as exc:
         if own is not None:
-            return LoadedDeck(raw, skipped + [_finding(UNKNOWN_GAME, str(exc), position=raw.zone_positions.get("format", _START))])
+            return LoadedDeck(raw, skipped + [_finding(UNKNOWN_GAME, str(exc), position=raw.zone_positions.get("format", START))])
         # --format (or the config's) is for the decks of the games that have it
         not_applied = f"format '{options.format}' does not apply: {exc}; {game.default_format} was used"
         format_name = game.default_format
@@ -189,7 +188,7 @@ def context_for(game: Game, chosen: Format, database: CardDatabase, events: tupl
         params = params.with_settings(event.settings)
     identity = chosen.identity or game.identity
     same_card = identity(database) if identity else same_name
-    return Context(game, database, same_card, rules_checked(game, chosen), params, events, chosen)
+    return Context(game, database, same_card, rules_checked(game, chosen), params, chosen, events)
 
 
 def date_in_force(options: CheckOptions, events: tuple[Event, ...]) -> date:
@@ -392,7 +391,7 @@ def report_of(path: str, loaded: LoadedDeck, ignore: frozenset[str] = frozenset(
 
 
 def _finding(rule: Rule, message: str, card: str | None = None, zone: str | None = None, position: Position | None = None) -> Finding:
-    return Finding(rule.id, rule.severity, message, (card,) if card else (), zone, position or _START)
+    return Finding(rule.id, rule.severity, message, (card,) if card else (), zone, position or START)
 
 
 class NoSideSwap(ValueError):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from deckcheck.games import game_named, get_game
+from deckcheck.games import game_named
 from deckcheck.loading.card_db import CardDatabase, Databases
 from deckcheck.loading.raw_deck import RawDeck, RawEntry
 from deckcheck.registry import UnknownName, known_games
@@ -25,13 +25,13 @@ def pick_game(raw: RawDeck, path: Path, fallback: str | None, databases: Databas
         except UnknownName as exc:
             return None, "", f"{exc}: name one in `game:` (or pass --game)"
     if path.suffix.lower() == ".dek":
-        return get_game("redemption"), "", ""
+        return game_named("redemption"), "", ""
     entries = raw.entries
     known = {name: sum(_resolves(databases.for_game(name), e) for e in entries) for name in known_games()}
     best = max(known.values(), default=0)
     leaders = [name for name, count in known.items() if count == best and count]
     if len(leaders) == 1 and best * 2 > len(entries):
-        game = get_game(leaders[0])
+        game = game_named(leaders[0])
         return game, f"game inferred from its cards: {best} of {plural(len(entries), 'name')} are {game.title} cards", ""
     if len(leaders) > 1 and best * 2 > len(entries):
         why = f"its names are cards of {' and '.join(leaders)} alike"

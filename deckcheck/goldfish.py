@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from deckcheck.check import CheckOptions, load_deck, with_printings
-from deckcheck.loading.card_db import Databases
+from deckcheck.loading.card_db import CardDatabase, Databases
+from deckcheck.model import Deck
 from deckcheck.sim import summary
 from deckcheck.sim.engine import Progress, SimOptions, simulate_all
 from deckcheck.sim.model import GoldfishModel
@@ -27,34 +29,32 @@ class Prepared:
     path: Path
     game: str
     model: GoldfishModel
-    database: object
+    database: CardDatabase
     settings: dict
-    deck: object = None  # the resolved deck (a sweep builds its variants from it)
-    build: object = None  # the game's model_for, with the format's parameters
+    deck: Deck  # the resolved deck (a sweep builds its variants from it)
+    build: Callable[[Deck], GoldfishModel]  # the game's model_for, with the format's parameters
     notes: tuple[str, ...] = ()  # what the report must say about the deck played (a deck smaller than its hand)
 
 
 def prepare(path: Path, options: CheckOptions, databases: Databases) -> Prepared:
     loaded = load_deck(path, options, databases)
-    if loaded.deck is not None and loaded.ambiguous:
+    deck, context = loaded.deck, loaded.context
+    if deck is not None and loaded.ambiguous:
         # printings alike in all a goldfish reads (types, brigades, ability): any of them plays the same
         alike = {key: cards[0] for key, cards in loaded.ambiguous.items() if len({_played_as(card) for card in cards}) == 1}
-        loaded.deck = with_printings(loaded.deck, alike)
+        deck = with_printings(deck, alike)
         loaded.ambiguous = {key: cards for key, cards in loaded.ambiguous.items() if key not in alike}
-    if loaded.deck is None or loaded.findings or loaded.ambiguous:
-        problems = "; ".join(
-            [f"{f.position.line}:{f.position.column}: {f.message}" for f in loaded.findings[:3]]
-            + [
-                f"{loaded.deck.zones[zone][i].position.line}: '{loaded.deck.zones[zone][i].typed}' "
-                f"matches {len(cards)} printings; name one by its id"
+    if deck is None or context is None or loaded.findings or loaded.ambiguous:
+        problems = [f"{f.position.line}:{f.position.column}: {f.message}" for f in loaded.findings[:3]]
+        if deck is not None:
+            problems += [
+                f"{deck.zones[zone][i].position.line}: '{deck.zones[zone][i].typed}' matches {len(cards)} printings; name one by its id"
                 for (zone, i), cards in list(loaded.ambiguous.items())[:3]
             ]
-        )
-        raise GoldfishError(f"{path} cannot be played: {problems}", 1)
-    deck = loaded.deck
-    module = importlib.import_module(loaded.context.game.goldfish)
-    settings = dict(loaded.context.settings)
-    model = module.model_for(deck, loaded.context.params)
+        raise GoldfishError(f"{path} cannot be played: {'; '.join(problems)}", 1)
+    module = importlib.import_module(context.game.goldfish)
+    settings = dict(context.settings)
+    model = module.model_for(deck, context.params)
     if len(model.facts) == 0:
         raise GoldfishError(f"{path} has no cards in its main deck to play", 1)
     notes = []
@@ -63,9 +63,12 @@ def prepare(path: Path, options: CheckOptions, databases: Databases) -> Prepared
             f"the deck has {len(model.facts)} cards, fewer than the opening hand of {model.hand_size}: "
             "every card is in hand from the start, and no card is drawn"
         )
-    params = loaded.context.params
-    build = lambda variant: module.model_for(variant, params)  # noqa: E731
-    return Prepared(path, deck.game, model, loaded.context.database, settings, deck, build, tuple(notes))
+    params = context.params
+
+    def build(variant: Deck) -> GoldfishModel:
+        return module.model_for(variant, params)
+
+    return Prepared(path, deck.game, model, context.database, settings, deck, build, tuple(notes))
 
 
 def _runs_out(model: GoldfishModel, options: SimOptions) -> list[str]:
@@ -128,10 +131,11 @@ def play(
         for each in (prepared, vs):
             if each is not None:
                 each.model.play_against(against)
+    decks = [prepared] + ([vs] if vs is not None else [])
     try:
         queries = [compile_query(track, prepared.model.facts, prepared.database) for track in tracks]
         other_queries = [compile_query(track, vs.model.facts, vs.database) for track in tracks] if vs else []
-        keeps = [compile_query(keep, p.model.facts, p.database) if keep else None for p in (prepared, vs) if p is not None]
+        keeps = [compile_query(keep, each.model.facts, each.database) for each in decks] if keep else []
     except QueryError as exc:
         raise GoldfishError(str(exc), 2) from None
     if keep:
@@ -140,10 +144,8 @@ def play(
         if keeps[0].curve:
             raise GoldfishError("--keep takes a rule about the opening hand, not a curve", 2)
         options = replace(options, mulligan=f"keep {keep}")
-    decks = [prepared] + ([vs] if vs is not None else [])
-    results = simulate_all(
-        [each.model for each in decks], [queries, other_queries][: len(decks)], options, Progress(f"goldfish {prepared.path.name}"), keeps
-    )
+    models, asked = [each.model for each in decks], [queries, other_queries][: len(decks)]
+    results = simulate_all(models, asked, options, Progress(f"goldfish {prepared.path.name}"), keeps or None)
     result = results[0]
     document = summary.report(str(prepared.path), prepared.game, prepared.model, queries, result, options, prepared.settings)
     document["notes"] = list(prepared.notes) + list(prepared.model.assumptions()) + _runs_out(prepared.model, options) + _lacking(queries)

@@ -93,6 +93,9 @@ class Position:
     column: int
 
 
+START = Position(1, 1)  # where a finding about the whole deck points: its first line
+
+
 @dataclass(frozen=True)
 class Entry:
     """A deck line: `count` copies of what the user typed, resolved to `card` (None when it
@@ -119,7 +122,7 @@ class Finding:
     message: str
     cards: tuple[str, ...] = ()
     zone: str | None = None
-    position: Position | None = None
+    position: Position = START
 
 
 @dataclass(frozen=True)

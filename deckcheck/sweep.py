@@ -84,7 +84,8 @@ def _union(deck: Deck, variants: tuple[Deck, ...]) -> Deck:
     """The deck with each card of its main deck at the most copies it or a variant holds."""
     most: dict[str, Entry] = {}
     for each in (deck, *variants):
-        held, first = Counter(), {}
+        held: Counter[str] = Counter()
+        first: dict[str, Entry] = {}
         for entry in each.entries("main"):
             if entry.card is not None:
                 held[entry.card.id] += entry.count
@@ -134,7 +135,7 @@ def _filler(fill: str | None, main: list[Entry], swept: Callable[[Card], bool], 
             if swept(card):
                 raise SweepError(f"--fill {fill}: the filler cannot be one of the swept cards")
         return cards
-    types = Counter()
+    types: Counter[str] = Counter()
     for entry in main:
         if entry.card is not None and not swept(entry.card):
             types[entry.card.types[0]] += entry.count
@@ -165,6 +166,8 @@ def _at(deck: Deck, main: list[Entry], swept, new_card: Card | None, filler, cou
         gaining = count > have
         moved = _move(entries, swept, +1 if gaining else -1)
         filled = _move(entries, is_filler, -1 if gaining else +1, order)
+        if moved is None:  # (the swept card is in the deck, or added above, whenever a count differs)
+            raise SweepError(f"--sweep: no copy of the swept cards can be moved to reach {count}")
         if filled is None:
             raise SweepError(f"--sweep: the fillers run out before {count}; name another with --fill")
         swaps.append((moved, filled) if gaining else (filled, moved))
@@ -179,7 +182,7 @@ def _move(entries: list[Entry], which: Callable[[Card], bool], step: int, order:
     if not able:
         return None
     rank = order or {}
-    most = min(able, key=lambda i: (-entries[i].count, rank.get(entries[i].card.id, 0), i))
+    most = min(able, key=lambda i: (-entries[i].count, rank.get(entries[i].known.id, 0), i))
     entries[most] = replace(entries[most], count=entries[most].count + step)
     return entries[most].card
 
@@ -187,7 +190,7 @@ def _move(entries: list[Entry], which: Callable[[Card], bool], step: int, order:
 def _replaced(main: list[Entry], swaps: list[tuple[Card, Card]]) -> dict[str, str]:
     """Each copy the swaps added -> the copy it replaced: a card gains copies after its last and
     loses its last copies first, so the copies both decks hold keep their numbers."""
-    copies = Counter()
+    copies: Counter[str] = Counter()
     for entry in main:
         if entry.card is not None:
             copies[entry.card.id] += entry.count

@@ -69,9 +69,9 @@ def _rewrite(path: Path, game_name: str | None, databases: Databases, check_only
     is_yaml = path.suffix.lower() in YAML_SUFFIXES
     if not is_yaml and _TOKENS.search(text):
         return RewriteOutcome(path, LEFT_AS_WRITTEN, "a LackeyCCG export with a Tokens: section is left as it is")
-    game, _, problem = pick_game(raw, path, game_name, databases)
+    game, _, unknown = pick_game(raw, path, game_name, databases)
     if game is None:
-        return RewriteOutcome(path, "untouched", problem)
+        return RewriteOutcome(path, "untouched", unknown)
 
     database = databases.for_game(game.name)
     names = game.names(database)
@@ -177,7 +177,7 @@ def _meaning(raw: RawDeck, names: Names) -> tuple:
         card = names.resolve(typed).card
         return card.id if card else normalise(typed)
 
-    copies = Counter()
+    copies: Counter[tuple[str, str]] = Counter()
     for entry in raw.entries:
         copies[(entry.zone, key(entry.typed))] += entry.count
     return raw.format, raw.name, sorted(copies.items()), not raw.problems

@@ -34,8 +34,8 @@ def _flags_take_no_value() -> None:
         def display_type_rich(self, ctx, shown=shown, hidden=hidden):
             return None if hidden(self) else shown(self, ctx)
 
-        display_type_rich.patched = True
-        kind.display_type_rich = display_type_rich
+        display_type_rich.patched = True  # type: ignore[attr-defined]
+        kind.display_type_rich = display_type_rich  # type: ignore[method-assign]
 
 
 _flags_take_no_value()

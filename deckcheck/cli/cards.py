@@ -102,7 +102,7 @@ def _same_card(query, game, format, card_db, as_of, output_format) -> NoReturn:
             if game:
                 fail(f"--format: {exc}")
             continue  # --format names another game's format
-        chosen = each.format(name, database.formats, as_of)
+        chosen = each.known_format(name, database.formats, as_of)
         listings.append((each, chosen, same_cards(each, chosen, database, found.printings)))
     if not listings:
         fail(f"no card of any game is called '{query}' (deckcheck cards {shlex.quote(query)} searches by part of a name)")

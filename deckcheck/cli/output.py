@@ -52,11 +52,11 @@ def terminal_for(color: ColorChoice, output: Path | None) -> Terminal:
     return Terminal(colour=colour, width=shutil.get_terminal_size().columns if on_terminal else None)
 
 
-def finish(reports, run: Session, explain: bool, output: Path | None, color: ColorChoice = None) -> None:
+def finish(reports, run: Session, explain: bool, output: Path | None, color: ColorChoice = ColorChoice.auto) -> None:
     from deckcheck.report import FOR_TERMINALS, chosen_format, renderer
 
     chosen = chosen_format(run.choices.output_format, os.environ)
-    terminal = terminal_for(color or ColorChoice.auto, output)
+    terminal = terminal_for(color, output)
     rendered = renderer(chosen)(reports, events=run.events, explain=explain, terminal=terminal)
     # a report for people escapes every name itself; its lines are escaped again here unless its
     # own colour codes would be escaped with them

@@ -78,14 +78,21 @@ def serve(
     except SessionProblem as exc:
         fail(str(exc))
     _listening(host, port)
-    # a head that does not arrive whole in time is answered 408 (slow_clients), an idle connection closed
-    served = dict(host=host, port=port, log_level="warning", timeout_keep_alive=5, http=DeadlineH11Protocol)
+    if workers > 1:  # each worker process opens the same session from the same choices
+        os.environ[SETTINGS] = site_settings(**choices)
+    served = create_app(site) if workers == 1 else "deckcheck.serve.app:app_from_environment"
     try:
-        if workers == 1:
-            uvicorn.run(create_app(site), **served)
-        else:  # each worker process opens the same session from the same choices
-            os.environ[SETTINGS] = site_settings(**choices)
-            uvicorn.run("deckcheck.serve.app:app_from_environment", factory=True, workers=workers, **served)
+        # a head that does not arrive whole in time is answered 408 (slow_clients), an idle connection closed
+        uvicorn.run(
+            served,
+            factory=workers > 1,
+            workers=workers if workers > 1 else None,
+            host=host,
+            port=port,
+            log_level="warning",
+            timeout_keep_alive=5,
+            http=DeadlineH11Protocol,
+        )
     except SystemExit as exc:  # uvicorn exits 1 when it cannot listen (the port in use): said in one line
         if exc.code not in (0, None):
             fail(f"cannot listen on {host}:{port} (is another server using that port?)")

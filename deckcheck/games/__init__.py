@@ -26,7 +26,7 @@ def get_game(name: str) -> Game | None:
 
 
 def all_games() -> tuple[Game, ...]:
-    return tuple(get_game(name) for name in known_games())
+    return tuple(game_named(name) for name in known_games())
 
 
 def game_named(name: str) -> Game:

@@ -242,6 +242,28 @@ def read_formats(path: Path) -> list[dict]:
     return formats
 
 
+def _card_of(number: int, row: dict[str, str], sets: titles.SetCodes, rotation_sets: set[str], summary: Summary):
+    """(the card's facts, its title, the marks its name lost) of a row, or None for a row the
+    summary counts as skipped (a token, no name, a number no card prints, an unknown type)."""
+    if "token" in row["Type"].casefold():
+        summary.skip("a token (not a deck card)")
+        return None
+    if not row["Name"]:
+        summary.skip("a row with no name", f"row {number}: no name")
+        return None
+    lost_soul, generic = "lost soul" in row["Type"].casefold(), "Generic" in row["Identifier"]
+    title, kinds = titles.title_of(row["Name"], sets, lost_soul=lost_soul, generic=generic)
+    try:
+        card = convert(row, title, in_rotation(row, rotation_sets))
+    except BadRow as exc:
+        summary.skip("a row with a number no card prints", f"row {number}: {exc}")
+        return None
+    if card["type"] is None:
+        summary.skip(f"an unknown type ({row['Type']!r})", f"row {number}: type {row['Type']!r}")
+        return None
+    return card, title, kinds
+
+
 def import_lackey(carddata: Path, formats_file: Path | None, out: Path) -> Summary:
     """Read the card list twice as a stream (first what the whole list says about sets and names,
     then each card) and write the database set by set (set_files.py)."""
@@ -254,7 +276,8 @@ def import_lackey(carddata: Path, formats_file: Path | None, out: Path) -> Summa
         writer = SetFiles(out, lambda card_set: _header(carddata.name, card_set))
     except OSError as exc:
         raise CardListError(f"cannot write to {terminal_path(out)}: {exc.strerror or exc}") from None
-    names, ids = KeysOnDisk(writer.work / "names.sqlite"), None
+    names = KeysOnDisk(writer.work / "names.sqlite")
+    ids: KeysOnDisk | None = None
     summary = Summary()
     try:
         census = titles.SetCensus()
@@ -264,23 +287,10 @@ def import_lackey(carddata: Path, formats_file: Path | None, out: Path) -> Summa
         sets = census.result()
         ids = KeysOnDisk(writer.work / "ids.sqlite")
         for number, row in rows(carddata, summary):
-            if "token" in row["Type"].casefold():
-                summary.skip("a token (not a deck card)")
+            converted = _card_of(number, row, sets, rotation_sets, summary)
+            if converted is None:
                 continue
-            if not row["Name"]:
-                summary.skip("a row with no name", f"row {number}: no name")
-                continue
-            title, kinds = titles.title_of(
-                row["Name"], sets, lost_soul="lost soul" in row["Type"].casefold(), generic="Generic" in row["Identifier"]
-            )
-            try:
-                card = convert(row, title, in_rotation(row, rotation_sets))
-            except BadRow as exc:
-                summary.skip("a row with a number no card prints", f"row {number}: {exc}")
-                continue
-            if card["type"] is None:
-                summary.skip(f"an unknown type ({row['Type']!r})", f"row {number}: type {row['Type']!r}")
-                continue
+            card, title, kinds = converted
             unique = names.count(_digest(row["Name"])) == 1
             card_id = slug(row["Name"]) if unique else slug(f"{row['Name']} {row['Set']}")
             while ids.add(_digest(card_id)):
@@ -295,8 +305,9 @@ def import_lackey(carddata: Path, formats_file: Path | None, out: Path) -> Summa
         if formats:
             writer.add_file("formats.yaml", _formats_file(formats))
         summary.formats = [f"{f['name']} ({plural(len(f['sets']), 'set')})" for f in formats]
-        for each in (names, ids):
-            each.close()
+        names.close()
+        if ids is not None:
+            ids.close()
         summary.files = writer.finish()
     except OSError as exc:
         raise CardListError(f"cannot write to {terminal_path(out)}: {exc.strerror or exc}") from None

@@ -133,7 +133,7 @@ def _printing_mark(text: str, sets: SetCodes) -> str | None:
 
 def title_of(name: str, sets: SetCodes, *, lost_soul: bool, generic: bool) -> tuple[str, list[str]]:
     """(title, the kinds of mark taken off or kept, in the order met from the end)."""
-    title, kinds = name.strip(), []
+    title, kinds = name.strip(), list[str]()
     while True:
         match = _TRAILING.search(title)
         if not match:

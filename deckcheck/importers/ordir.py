@@ -131,7 +131,7 @@ def parse(text: str) -> Dictionary:
 
 def _generic_lists(lines: list[str]) -> dict[str, list[Title]]:
     kinds = {"Heroes": "heroes", "Evil Characters": "evil_characters", "dual-alignment characters": "dual_alignment"}
-    lists: dict[str, list[Title]] = {}
+    lists: dict[str, list[str]] = {}  # each kind's lines, read as titles at the end
     kind = None
     for line in lines:
         heading = re.search(r"The following Redemption® (.+?) are considered generic", line)

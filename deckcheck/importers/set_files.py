@@ -19,6 +19,7 @@ import re
 import shutil
 import sqlite3
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from deckcheck.loading.names import slug
@@ -31,7 +32,7 @@ IMPORTED_MARK = "LackeyCCG Redemption plugin"  # in the `source:` of every file 
 
 
 class SetFiles:
-    def __init__(self, out: Path, header: callable):
+    def __init__(self, out: Path, header: Callable[[str], str]):
         self.out = out
         self.header = header  # set name -> the file's first lines
         self.work = Path(tempfile.mkdtemp(dir=out, prefix=".deckcheck-import-"))

@@ -62,7 +62,8 @@ def read_file(path: Path) -> tuple[str, list[Card], list[dict]]:
             pass  # an entry of another shape (an older deckcheck's, say): read the file again
     document = load_checked(path, "card-db", content)
     game = document.data["game"]
-    entries, seen, problems = [], {}, []
+    entries, problems = [], []
+    seen: dict[str, int] = {}
     for index, entry in enumerate(document.data["cards"]):
         card_id = entry.get("id") or slug(entry["name"])
         if card_id in seen:

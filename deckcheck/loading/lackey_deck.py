@@ -13,7 +13,7 @@ from xml.sax.handler import ContentHandler
 
 from deckcheck.loading.lines import within
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry
-from deckcheck.model import Position
+from deckcheck.model import START, Position
 
 ZONES = {"deck": "main", "reserve": "side"}
 
@@ -26,14 +26,17 @@ class _Cards(ContentHandler):
         self.cards: list[dict] = []
         self.card: dict | None = None
         self.field: str | None = None
-        self.locator = None
+        self.locator: xml.sax.xmlreader.Locator | None = None
         self.outside: list[str] = []  # superzones that are not part of a deck (tokens, ...)
 
     def setDocumentLocator(self, locator) -> None:  # noqa: N802 (SAX's name)
         self.locator = locator
 
     def _here(self) -> Position:
-        return Position(self.locator.getLineNumber(), self.locator.getColumnNumber() + 1)
+        """Where the parser is (the file's start before it has said where)."""
+        if self.locator is None:
+            return START
+        return Position(self.locator.getLineNumber() or 1, (self.locator.getColumnNumber() or 0) + 1)
 
     def startElement(self, name, attrs) -> None:  # noqa: N802
         if name == "superzone":
@@ -84,13 +87,9 @@ def read(path: str, text: str) -> RawDeck:
     try:
         defusedxml.sax.parseString(text.encode("utf-8"), handler, forbid_dtd=True)
     except DefusedXmlException as exc:
-        raise DeckParseError(
-            f"refused: {type(exc).__name__} (a deck file never needs a DTD or entities)", handler._here() if handler.locator else None
-        ) from None
+        raise DeckParseError(f"refused: {type(exc).__name__} (a deck file never needs a DTD or entities)", handler._here()) from None
     except xml.sax.SAXParseException as exc:
-        raise DeckParseError(
-            f"not a valid LackeyCCG .dek file: {exc.getMessage()}", within(text, Position(exc.getLineNumber(), exc.getColumnNumber() + 1))
-        ) from None
+        raise DeckParseError(f"not a valid LackeyCCG .dek file: {exc.getMessage()}", within(text, _where(exc))) from None
     except (ValueError, LookupError) as exc:  # expat's own refusals (an encoding it cannot handle, ...)
         raise DeckParseError(f"not a valid LackeyCCG .dek file: {exc}", handler._here() if handler.locator else None) from None
     deck = RawDeck(path, game="redemption", zone_positions=dict(handler.zone_positions))
@@ -103,3 +102,7 @@ def read(path: str, text: str) -> RawDeck:
     for (zone, image, card_set, name), copies in grouped.items():
         deck.entries.append(RawEntry(name, len(copies), zone, copies[0]["position"], image, card_set or None))
     return deck
+
+
+def _where(exc: xml.sax.SAXParseException) -> Position:
+    return Position(exc.getLineNumber() or 1, (exc.getColumnNumber() or 0) + 1)

@@ -66,7 +66,7 @@ def lint(paths: Iterable[Path]) -> LintResult:
             game = document.data["game"]
             for index, card in enumerate(document.data["cards"]):
                 position = document.position(("cards", index))
-                where = f"{terminal_path(path)}:{position.line}:{position.column}"
+                where = f"{terminal_path(path)}:{position.line}:{position.column}" if position else terminal_path(path)
                 result.cards += 1
                 card_id = card.get("id") or slug(card["name"])
                 if (game, card_id) in seen:

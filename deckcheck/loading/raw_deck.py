@@ -48,6 +48,14 @@ def count_of(digits: str) -> int | str:
     return int(digits) if len(digits.lstrip("+-")) <= 9 else digits
 
 
+def whole_count(value: object, position: Position, card: str | None = None) -> int:
+    """`value` as a deck line's count, or DeckParseError at `position` saying why it is none."""
+    if isinstance(value, int) and not isinstance(value, bool) and MIN_COUNT <= value <= MAX_COUNT:
+        return value
+    problem = str(count_problem(value))
+    raise DeckParseError(f"{problem} (card '{card}')" if card else problem, position)
+
+
 def count_problem(value: object) -> str | None:
     """Why a count is not a whole number from 1 to 999, or None when it is one."""
     if isinstance(value, bool) or not isinstance(value, int):

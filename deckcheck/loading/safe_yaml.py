@@ -22,7 +22,7 @@ import yaml
 try:
     from yaml import CSafeLoader as _FastestSafeLoader
 except ImportError:  # PyYAML built without libyaml
-    from yaml import SafeLoader as _FastestSafeLoader
+    from yaml import SafeLoader as _FastestSafeLoader  # type: ignore[assignment]
 
 from deckcheck.loading.files import MAX_BYTES
 from deckcheck.loading.lines import editor_position
@@ -120,40 +120,51 @@ def _compose_events(loader: SafeYamlLoader) -> yaml.Node | None:
     stack: list[list] = []
     while True:
         event = loader.get_event()
-        kind = type(event)
-        if kind is yaml.ScalarEvent:
-            if event.anchor:
-                raise _anchor_error(event)
-            node = yaml.ScalarNode(_tag(event, _IMPLICIT), event.value, event.start_mark, event.end_mark, style=event.style)
-            if stack:
-                _attach(stack[-1], node)
-            else:
-                root = node
-        elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
-            if event.anchor:
-                raise _anchor_error(event)
-            if len(stack) >= MAX_DEPTH:
-                raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)", _mark(event))
-            if kind is yaml.MappingStartEvent:
-                node = yaml.MappingNode(_tag(event, _TAG + "map"), [], event.start_mark, None)
-            else:
-                node = yaml.SequenceNode(_tag(event, _TAG + "seq"), [], event.start_mark, None)
-            if stack:
-                _attach(stack[-1], node)
-            stack.append([node, None])
-        elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
-            node = stack.pop()[0]
-            node.end_mark = event.end_mark
-            if not stack:
-                root = node
-        elif kind is yaml.AliasEvent:
-            raise _anchor_error(event)
-        elif kind is yaml.DocumentStartEvent:
+        if event is None or type(event) is yaml.StreamEndEvent:
+            return root
+        if type(event) is yaml.DocumentStartEvent:
             documents += 1
             if documents > 1:
                 raise InputError("more than one YAML document in the file", _mark(event))
-        elif event is None or kind is yaml.StreamEndEvent:
-            return root
+            continue
+        if type(event) is yaml.MappingEndEvent or type(event) is yaml.SequenceEndEvent:
+            closed = stack.pop()[0]
+            closed.end_mark = event.end_mark
+            if not stack:
+                root = closed
+            continue
+        node = _opened(event, len(stack))
+        if node is None:
+            continue
+        if stack:
+            _attach(stack[-1], node)
+        elif isinstance(node, yaml.ScalarNode):
+            root = node
+        if not isinstance(node, yaml.ScalarNode):
+            stack.append([node, None])
+
+
+def _opened(event: yaml.Event, depth: int) -> yaml.Node | None:
+    """The node a scalar or a collection's start makes (None for the events that make none);
+    anchors and aliases are refused, and collections nested past MAX_DEPTH."""
+    if isinstance(event, yaml.AliasEvent) or (isinstance(event, yaml.NodeEvent) and event.anchor):
+        raise _anchor_error(event)
+    start, end = _marks(event)
+    if type(event) is yaml.ScalarEvent:
+        return yaml.ScalarNode(_tag(event, _IMPLICIT), event.value, start, end, style=event.style)
+    if type(event) is yaml.MappingStartEvent or type(event) is yaml.SequenceStartEvent:
+        if depth >= MAX_DEPTH:
+            raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)", _mark(event))
+        if type(event) is yaml.MappingStartEvent:
+            return yaml.MappingNode(_tag(event, _TAG + "map"), [], start, None)
+        return yaml.SequenceNode(_tag(event, _TAG + "seq"), [], start, None)
+    return None
+
+
+def _marks(event: yaml.Event) -> tuple[Any, Any]:
+    """An event's start and end marks, passed on to its node as they are (libyaml's marks are
+    not of the class PyYAML's stubs name for a node's)."""
+    return event.start_mark, event.end_mark
 
 
 def _anchor_error(event) -> InputError:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from deckcheck.loading.lines import editor_lines
-from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_of, count_problem
+from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_of, count_problem, whole_count
 from deckcheck.model import Position, ZoneTable
 
 IGNORED_SECTIONS = ("tokens",)  # Lackey's export lists tokens after the deck: they are not part of it
@@ -73,7 +73,7 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
             continue
         single = _SINGLE.match(line)
         leader = zones.by_word(" ".join(single["word"].lower().split())) if single else None
-        if leader is not None and leader.single:
+        if single is not None and leader is not None and leader.single:
             deck.zone_positions.setdefault(leader.name, position)
             deck.entries.append(RawEntry(single["name"].strip(), 1, leader.name, position))
             continue
@@ -146,12 +146,9 @@ def _entry(line: str, zone: str, position: Position) -> RawEntry | None:
         match = _TRAILING_COUNT.match(line)
     if match:
         found = match.groupdict()
-        count = count_of(found.get("count") or found.get("bracketed") or found.get("parenthesised") or found.get("dashed") or "")
-        problem = count_problem(count)
-        if problem:
-            raise DeckParseError(problem, position)
-        return RawEntry(match["name"].strip(), count, zone, position)
+        written = found.get("count") or found.get("bracketed") or found.get("parenthesised") or found.get("dashed") or ""
+        return RawEntry(match["name"].strip(), whole_count(count_of(written), position), zone, position)
     bad = _BAD_COUNT.match(line)
     if bad:
-        raise DeckParseError(count_problem(bad["count"]), position)
+        raise DeckParseError(str(count_problem(bad["count"])), position)
     return None

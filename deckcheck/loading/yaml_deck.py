@@ -8,7 +8,7 @@ import yaml
 
 from deckcheck.loading import safe_yaml
 from deckcheck.loading.names import normalise
-from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_of, count_problem
+from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_of, whole_count
 from deckcheck.loading.safe_yaml import InputError, position_of
 from deckcheck.model import ZoneTable
 
@@ -58,7 +58,7 @@ def _read_key(deck: RawDeck, word: str, key_node: yaml.Node, value: yaml.Node, z
     deck.zone_positions[key] = position_of(key_node)
     if key in _METADATA:
         _read_metadata(deck, key, value)
-    elif zone.single:
+    elif zone is not None and zone.single:
         deck.entries.extend(_single_cards(key, value))
     else:
         _read_zone(deck, key, value)
@@ -109,10 +109,7 @@ def _read_zone(deck: RawDeck, zone: str, node: yaml.Node) -> None:
 def _mapping_lines(zone: str, node: yaml.MappingNode) -> list[RawEntry]:
     lines = []
     for name, key_node, value in safe_yaml.pairs(node):
-        count = safe_yaml.scalar(value)
-        problem = count_problem(count)
-        if problem:
-            raise DeckParseError(f"{problem} (card '{name}')", position_of(value))
+        count = whole_count(safe_yaml.scalar(value), position_of(value), name)
         if not name.strip():
             raise DeckParseError("empty card name", position_of(key_node))
         lines.append(RawEntry(name.strip(), count, zone, position_of(key_node)))
@@ -126,10 +123,7 @@ def _list_line(zone: str, item: yaml.Node) -> RawEntry:
     text = item.value.strip()
     match = _LIST_LINE.match(text)
     if match and _looks_like_count(match["count"]):
-        count = count_of(match["count"]) if match["count"].isdigit() else match["count"]
-        problem = count_problem(count)
-        if problem:
-            raise DeckParseError(problem, position_of(item))
+        count = whole_count(count_of(match["count"]) if match["count"].isdigit() else match["count"], position_of(item))
         return RawEntry(match["name"].strip(), count, zone, position_of(item))
     return RawEntry(text, 1, zone, position_of(item))
 

@@ -50,10 +50,10 @@ def _deck_parts(data: dict, header: str, turns: int) -> list[str]:
             tabulate(rows, headers=("turn", "simulated", "95% interval", "exact"), tablefmt="simple", disable_numparse=True),
         ]
     for figure in data.get("figures", []):
-        rows = [(r["turn"], _number(r["p"]), _interval(r)) for r in figure["by_turn"]]
+        figure_rows = [(str(r["turn"]), _number(r["p"]), _interval(r)) for r in figure["by_turn"]]
         parts += [
             f"\nBy each turn: {figure['figure']}",
-            tabulate(rows, headers=("turn", "simulated", "95% interval"), tablefmt="simple", disable_numparse=True),
+            tabulate(figure_rows, headers=("turn", "simulated", "95% interval"), tablefmt="simple", disable_numparse=True),
         ]
     if "keep" in data:
         keep = data["keep"]

@@ -13,14 +13,14 @@ from deckcheck.report import PLAIN, Terminal
 
 
 def finding_data(finding: Finding, report: DeckReport | None = None) -> dict[str, Any]:
-    data = {
+    data: dict[str, Any] = {
         "rule": finding.rule,
         "severity": finding.severity.value,
         "message": finding.message,
         "cards": list(finding.cards),
         "zone": finding.zone,
-        "line": finding.position.line if finding.position else None,
-        "column": finding.position.column if finding.position else None,
+        "line": finding.position.line,
+        "column": finding.position.column,
     }
     rule = report.rule(finding.rule) if report is not None else None
     if rule is not None:

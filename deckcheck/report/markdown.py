@@ -38,7 +38,7 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
         parts += [f"## {for_markdown(report.path)} ({verdict})", ""]
         parts += [f"- {for_markdown(note)}" for note in report.notes] + ([""] if report.notes else [])
         if report.findings:
-            rows = [
+            found = [
                 (
                     f"{f.position.line}:{f.position.column}",
                     f.severity.value,
@@ -48,8 +48,11 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
                 )
                 for f in report.findings
             ]
-            parts += [tabulate(rows, headers=("line", "severity", "rule", "message", "cards"), tablefmt="github"), ""]
+            parts += [tabulate(found, headers=("line", "severity", "rule", "message", "cards"), tablefmt="github"), ""]
         if report.formats is not None:
-            rows = [tuple(for_markdown(cell) for cell in row) for row in format_rows(report)]
-            parts += [tabulate(rows, headers=("format", "rules", "verdict", "first errors"), tablefmt="github", disable_numparse=True), ""]
+            verdicts = [tuple(for_markdown(cell) for cell in row) for row in format_rows(report)]
+            parts += [
+                tabulate(verdicts, headers=("format", "rules", "verdict", "first errors"), tablefmt="github", disable_numparse=True),
+                "",
+            ]
     return "\n".join(parts)

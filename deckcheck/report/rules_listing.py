@@ -21,7 +21,7 @@ def _own(game: Game) -> tuple[Rule, ...]:
 
 def _named(each: Format) -> str:
     """`type1 (rules 2.0, from 2026-08-13)` for a format of a dated rules version."""
-    if each.version is None:
+    if each.version is None or each.effective is None:
         return each.name
     return f"{each.name} (rules {each.version}, from {each.effective.isoformat()})"
 
@@ -33,7 +33,7 @@ def _table(rules: Sequence[Rule]) -> str:
 
 def _defined(game: Game, defined: Mapping[str, Sequence[dict]]) -> list[Format]:
     """The formats a game's card data defines (an imported card list's Rotation, ...)."""
-    return [game.format(data["name"], tuple(defined[game.name])) for data in defined.get(game.name, ())]
+    return [game.known_format(data["name"], tuple(defined[game.name])) for data in defined.get(game.name, ())]
 
 
 def render_text(games: Sequence[Game], defined: Mapping[str, Sequence[dict]] = {}) -> str:

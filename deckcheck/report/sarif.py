@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from deckcheck import __version__
 from deckcheck.escaping import sarif_uri
-from deckcheck.model import DeckReport
+from deckcheck.model import DeckReport, RuleRecord
 from deckcheck.report import PLAIN, Terminal
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -17,7 +17,7 @@ SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sar
 def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False, terminal: Terminal = PLAIN) -> str:
     # a rule is described by the text of the format and rules version a deck was checked by; where
     # decks of several formats share an id, the first deck's text describes it
-    known = {}
+    known: dict[str, RuleRecord] = {}
     for report in reports:
         for record in report.rules:
             known.setdefault(record.id, record)

@@ -15,7 +15,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from deckcheck.loading.names import NameIndex, RenamedIndex, Renaming
-from deckcheck.model import Card, Deck, Entry, Finding, Position, RuleRecord, Severity, Zone
+from deckcheck.model import START, Card, Deck, Entry, Finding, Position, RuleRecord, Severity, Zone
 from deckcheck.wording import plural
 
 if TYPE_CHECKING:
@@ -176,6 +176,13 @@ class Game:
         data defines (its sets, the default's rules)."""
         return self.format_in_force(name, defined, as_of)[0]
 
+    def known_format(self, name: str, defined: tuple[dict, ...] = (), as_of: date | None = None) -> Format:
+        """format() of a name known to be the game's (the registry's, or one format_named gave)."""
+        chosen = self.format(name, defined, as_of)
+        if chosen is None:
+            raise LookupError(f"{self.name} has no format '{name}'")
+        return chosen
+
     def format_in_force(self, name: str, defined: tuple[dict, ...] = (), as_of: date | None = None) -> tuple[Format | None, bool]:
         """format(), and whether `as_of` came before the oldest version of it."""
         name = self.canonical_format(name)
@@ -211,8 +218,8 @@ class Context:
     identity: Callable[[Card], Hashable]
     rules: tuple[Rule, ...]
     params: Params
+    format: Format
     events: tuple[Event, ...] = ()
-    format: Format | None = None
 
     @property
     def settings(self) -> Mapping[str, Any]:
@@ -228,7 +235,7 @@ class Findings:
     context: Context
 
     def finding(self, message: str, *, cards: Iterable[str] = (), zone: str | None = None, position: Position | None = None) -> Finding:
-        return Finding(self.rule.id, self.rule.severity, message, tuple(cards), zone, position or Position(1, 1))
+        return Finding(self.rule.id, self.rule.severity, message, tuple(cards), zone, position or START)
 
     def about_zone(self, zone: str, message: str, cards: Iterable[str] = ()) -> Finding:
         return self.finding(message, cards=cards, zone=zone, position=self.deck.zone_position(zone))

@@ -63,7 +63,7 @@ def limited(deck: Deck, findings: Findings) -> Iterator[Finding]:
             wanted = _identities(findings, listed.ids.get(deck.game, ()))
             for group in shapes.copies(deck.entries(), findings.context.identity):
                 total = sum(e.count for e in group)
-                if findings.context.identity(group[0].known) in wanted and total > listed.count:
+                if findings.context.identity(group[0].known) in wanted and listed.count is not None and total > listed.count:
                     yield findings.about_entries(
                         group, f"{plural(total, 'copy')} of {group[0].known.name}; {event.name} allows {listed.count}"
                     )

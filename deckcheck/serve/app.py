@@ -238,7 +238,7 @@ async def _deck_of(form) -> tuple[bytes, str, str]:
     """The deck's bytes (an uploaded file, else the pasted text), the name shown, its suffix."""
     upload = form.get("file")
     content, shown, suffix = b"", "pasted deck", ""
-    if upload is not None and getattr(upload, "filename", ""):
+    if upload is not None and getattr(upload, "filename", None):
         content = await upload.read(MAX_BYTES + 1)
         # only the last part of the name the browser sent is shown, and only its suffix used
         shown = re.split(r"[\\/]", upload.filename)[-1][:120] or "uploaded deck"

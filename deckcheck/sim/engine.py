@@ -17,12 +17,17 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from deckcheck.sim.model import GoldfishModel
 from deckcheck.sim.queries import Query, first_turns, hand_holds
 from deckcheck.sim.together import race_together, union_of
+
+if TYPE_CHECKING:
+    from rich.progress import Progress as Bar
+    from rich.progress import TaskID
 
 BATCH_SIZE = 2000
 
@@ -179,18 +184,20 @@ class Progress:
     """A progress bar on stderr, shown only once a run has taken a second and only on a terminal."""
 
     def __init__(self, label: str):
-        self.label, self.start, self.bar, self.task = label, time.monotonic(), None, None
+        self.label, self.start = label, time.monotonic()
+        self.shown: tuple[Bar, TaskID] | None = None
 
     def __call__(self, done: int, total: int) -> None:
-        if self.bar is None:
+        if self.shown is None:
             if time.monotonic() - self.start < 1 or not sys.stderr.isatty() or done >= total:
                 return
             from rich.console import Console
-            from rich.progress import Progress as Bar
+            from rich.progress import Progress
 
-            self.bar = Bar(console=Console(stderr=True), transient=True)
-            self.bar.start()
-            self.task = self.bar.add_task(self.label, total=total)
-        self.bar.update(self.task, completed=done)
+            bar = Progress(console=Console(stderr=True), transient=True)
+            bar.start()
+            self.shown = bar, bar.add_task(self.label, total=total)
+        bar, task = self.shown
+        bar.update(task, completed=done)
         if done >= total:
-            self.bar.stop()
+            bar.stop()

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 
@@ -66,6 +66,17 @@ def _number(value: Any, default: float) -> float:
 class RaceResult:
     win_turn: np.ndarray  # (games,), 0 = not won
     figures: dict[str, np.ndarray] = field(default_factory=dict)  # label -> first turn (games,), NEVER if not
+
+
+class RaceRandom(Protocol):
+    """The random numbers a race may draw: `random` and `integers`, each with the games as the
+    first axis of its `size` and as many whatever the cards (a sweep's counts raced together play
+    some games of a batch, and each must get the numbers it would with every game played:
+    together.GamesRandom). A numpy Generator is one; tests run every model's race both ways."""
+
+    def random(self, size: Any) -> Any: ...
+
+    def integers(self, low: Any, high: Any = None, size: Any = None) -> Any: ...
 
 
 class GoldfishModel:
@@ -149,7 +160,7 @@ class GoldfishModel:
         """The opening hand's key count per game, or None when the game has none."""
         return None
 
-    def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
+    def race(self, order: np.ndarray, drawn: np.ndarray, rng: RaceRandom, turns: int) -> RaceResult:
         raise NotImplementedError
 
     def race_context(self) -> object:

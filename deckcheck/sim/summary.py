@@ -120,13 +120,15 @@ def deck_summary(model: GoldfishModel, queries: Sequence[Query], result: SimResu
 
 def keep_summary(model: GoldfishModel, keep: Query, result: SimResult) -> dict:
     """How often the keep rule kept the opening hand, beside the exact chance of such a hand."""
-    kept = int(result.kept.sum())
-    low, high = stats.wilson(kept, result.kept.size)
+    if result.kept is None:
+        raise ValueError("a run without a keep rule has no keep summary")
+    kept, games = int(result.kept.sum()), result.kept.size
+    low, high = stats.wilson(kept, games)
     population = np.ones(len(model.facts), dtype=bool)
     exact = stats.clauses_hold(int(population.sum()), cells_of(keep, population), bounds_of(keep), model.hand_size)
     return {
         "rule": keep.label,
-        "kept": _r(kept / result.kept.size if result.kept.size else 0.0),
+        "kept": _r(kept / games if games else 0.0),
         "ci95": [_r(low), _r(high)],
         "exact": _r(exact),
         "thrown_back": model.throws_back,

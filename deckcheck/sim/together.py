@@ -32,7 +32,9 @@ class Union:
 
 def union_of(models: Sequence[GoldfishModel], union: GoldfishModel | None) -> Union | None:
     """`union` ready to race `models` together, or None where their races read other things."""
-    context = union.race_context() if union is not None else None
+    if union is None:
+        return None
+    context = union.race_context()
     if context is None or any(model.race_context() != context for model in models):
         return None
     slot_of = {identity: slot for slot, identity in enumerate(union.facts.identities)}
@@ -62,18 +64,19 @@ def race_together(
     drawn = np.concatenate([draws[deck][played] for deck, played in enumerate(games)])
     index = np.concatenate(games)
     race = union.model.race(order, drawn, GamesRandom(np.random.default_rng(dice), index, size), turns)
-    results, start = [], 0
+    results: list[RaceResult] = []
+    start = 0
     for deck, played in enumerate(games):
         part = slice(start, start + len(played))
         start += len(played)
         if deck == 0:
             results.append(RaceResult(race.win_turn[part], {label: first[part] for label, first in race.figures.items()}))
             continue
-        before = results[-1]  # the deck before's result, where the game is the same
-        win = before.win_turn.copy()
+        previous = results[-1]  # the deck before's result, where the game is the same
+        win = previous.win_turn.copy()
         win[played] = race.win_turn[part]
         figures = {}
-        for label, first in before.figures.items():
+        for label, first in previous.figures.items():
             figures[label] = first.copy()
             figures[label][played] = race.figures[label][part]
         results.append(RaceResult(win, figures))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from deckcheck.sim.model import DeckFacts, GoldfishModel, RaceResult, deck_facts
+from deckcheck.sim.model import DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts
 
 
 class BibleBattlesGoldfish(GoldfishModel):
@@ -53,7 +53,7 @@ class BibleBattlesGoldfish(GoldfishModel):
     def race_context(self) -> object:
         return self.params
 
-    def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
+    def race(self, order: np.ndarray, drawn: np.ndarray, rng: RaceRandom, turns: int) -> RaceResult:
         games = order.shape[0]
         rows = np.arange(games)
         is_follower, wisdom = self.follower[order], self.wisdom[order]

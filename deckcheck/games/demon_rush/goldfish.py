@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from deckcheck.sim.model import DeckFacts, GoldfishModel, RaceResult, deck_facts
+from deckcheck.sim.model import DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts
 
 DEFAULT_STRENGTH = 3
 RALLIES_PER_TURN = 10
@@ -93,7 +93,7 @@ class DemonRushGoldfish(GoldfishModel):
     def race_context(self) -> object:
         return self.params, self.champion_strength
 
-    def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
+    def race(self, order: np.ndarray, drawn: np.ndarray, rng: RaceRandom, turns: int) -> RaceResult:
         games = order.shape[0]
         rows = np.arange(games)
         is_soldier, cost, strength = self.soldier[order], self.cost[order], self.strength[order]

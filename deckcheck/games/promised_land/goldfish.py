@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from deckcheck.games.promised_land.rules import testament
-from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceResult, deck_facts
+from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts
 
 # Source categories: the ten chapter digits, the two testament sections, any other Source
 DIGITS, OLD, NEW, OTHER = 10, 10, 11, 12
@@ -40,7 +40,7 @@ def _requirement(card) -> tuple[np.ndarray, int | None, bool]:
     if isinstance(chapter, int) and 0 < chapter < 1000:
         for digit in str(chapter):
             need[int(digit)] += 1
-    section = {"old": OLD, "new": NEW}.get(testament(card))
+    section = {"old": OLD, "new": NEW}.get(testament(card) or "")
     return need, section, not need.any() and section is None
 
 
@@ -94,9 +94,9 @@ class PromisedLandGoldfish(GoldfishModel):
         self.pair_digit = np.array([d for _, d, _ in pairs], dtype=np.intp)
         self.pair_count = np.array([c for _, _, c in pairs], dtype=np.int16)
         self.pair_owner = np.array([r for r, _, _ in pairs], dtype=np.intp)
-        self.needs_digits = self.need[:, :DIGITS].any(axis=1)
+        self.needs_digits = np.asarray(self.need[:, :DIGITS].any(axis=1))
         self.pair_owners, self.pair_starts = np.unique(self.pair_owner, return_index=True)
-        names = {}
+        names: dict[str, int] = {}
         for index, card in enumerate(facts.slots):
             if not card.is_a("source"):
                 names.setdefault(card.name, index)
@@ -124,8 +124,8 @@ class PromisedLandGoldfish(GoldfishModel):
         if len(self.pair_digit):
             enough = available[:, self.pair_digit] >= self.pair_count  # (games, pairs)
             digits[:, self.pair_owners] = np.logical_and.reduceat(enough, self.pair_starts, axis=1)
-        section = (self.section >= 0) & (available[:, np.maximum(self.section, 0)] > 0)
-        anything = self.needs_any & (available.sum(axis=1) > 0)[:, None]
+        section: np.ndarray = (self.section >= 0) & (available[:, np.maximum(self.section, 0)] > 0)
+        anything: np.ndarray = self.needs_any & (available.sum(axis=1) > 0)[:, None]
         return digits | section | anything
 
     def race_context(self) -> object:
@@ -137,7 +137,7 @@ class PromisedLandGoldfish(GoldfishModel):
         r = self.requirement[slot]
         return tuple(self.need[r].tolist()), int(self.section[r]), bool(self.needs_any[r])
 
-    def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
+    def race(self, order: np.ndarray, drawn: np.ndarray, rng: RaceRandom, turns: int) -> RaceResult:
         # cards are drawn in the order of the columns: only the first `seen` are ever in a hand
         seen = int((drawn <= turns).sum(axis=1).max(initial=0))
         order, drawn = order[:, :seen], drawn[:, :seen]

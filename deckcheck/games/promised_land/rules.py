@@ -96,8 +96,9 @@ def testament(card: Card) -> str | None:
 def outside_scope(card: Card, scope) -> str | None:
     """Why a card lies outside an event's scripture scope, or None when it is inside (or the data
     cannot tell: a card is only refused on a fact the database states)."""
-    if "testaments" in scope and testament(card) is not None and testament(card) not in scope["testaments"]:
-        return f"it is {testament(card).title()} Testament"
+    said = testament(card)
+    if "testaments" in scope and said is not None and said not in scope["testaments"]:
+        return f"it is {said.title()} Testament"
     if "colors" in scope and card.get("color") not in (None, "none") and card.get("color") not in scope["colors"]:
         return f"it is {card.get('color')}"
     book = canonical_book((card.get("reference") or {}).get("book") or "")

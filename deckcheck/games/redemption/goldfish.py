@@ -40,7 +40,7 @@ from __future__ import annotations
 import numpy as np
 
 from deckcheck.sim import stats
-from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceResult, deck_facts, first_turn
+from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts, first_turn
 
 
 class RedemptionGoldfish(GoldfishModel):
@@ -77,13 +77,7 @@ class RedemptionGoldfish(GoldfishModel):
         brigades = {b for card in facts.slots for b in (card.get("brigades") or ()) if b != "multi"}
         enhancement = facts.where(lambda card: card.is_a("good_enhancement"))
         multi = facts.where(lambda card: "multi" in (card.get("brigades") or ()))
-        self.pairs = [
-            (
-                facts.where(lambda card, b=b: b in (card.get("brigades") or ())) & self.hero,
-                enhancement & (multi | facts.where(lambda card, b=b: b in (card.get("brigades") or ()))),
-            )
-            for b in sorted(brigades)
-        ]
+        self.pairs = [(_of_brigade(facts, b) & self.hero, enhancement & (multi | _of_brigade(facts, b))) for b in sorted(brigades)]
 
     def draw_turns(self, order: np.ndarray, on_play: bool, turns: int) -> np.ndarray:
         counted = ~self.lost_soul[order]
@@ -125,7 +119,7 @@ class RedemptionGoldfish(GoldfishModel):
             return f"the goldfish's deck holds {souls} Lost Souls, fewer than the {self.params.rescues_to_win} rescues that win"
         return None
 
-    def goldfish_lost_souls(self, rng: np.random.Generator, games: int, turns: int) -> np.ndarray:
+    def goldfish_lost_souls(self, rng: RaceRandom, games: int, turns: int) -> np.ndarray:
         """(games, turns): the Lost Souls in the goldfish's Land of Bondage before the player's turn t."""
         soul = self.opponent_lost_soul[np.argsort(rng.random((games, len(self.opponent_lost_soul))), axis=1)]
         others_before = np.cumsum(~soul, axis=1) - ~soul  # cards that are not Lost Souls before each one
@@ -137,7 +131,7 @@ class RedemptionGoldfish(GoldfishModel):
         # cannot be the first matched: the figure reads only the cards drawn
         return self.params, self.opponent_lost_soul.tobytes()
 
-    def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
+    def race(self, order: np.ndarray, drawn: np.ndarray, rng: RaceRandom, turns: int) -> RaceResult:
         games = order.shape[0]
         first_hero = first_turn(drawn, self.hero[order]).astype(np.int16)
         bondage = self.goldfish_lost_souls(rng, games, turns)
@@ -151,6 +145,10 @@ class RedemptionGoldfish(GoldfishModel):
             both = np.maximum(first_turn(drawn, heroes[order]), first_turn(drawn, enhancements[order]))
             matched = np.minimum(matched, both)
         return RaceResult(win, {"a Hero and an enhancement of its brigade": matched})
+
+
+def _of_brigade(facts: DeckFacts, brigade: str) -> np.ndarray:
+    return facts.where(lambda card: brigade in (card.get("brigades") or ()))
 
 
 def model_for(deck, params) -> RedemptionGoldfish:

@@ -19,8 +19,8 @@ from deckcheck.rules import Findings, rule
 )
 def format_sets(deck: Deck, findings: Findings) -> Iterator[Finding]:
     chosen = findings.context.format
-    if chosen is None:
-        return
+    # a tournament format's category (tournament.py, which builds on this module) names its pool
+    category = getattr(chosen.params, "category", None)
     if chosen.sets is not None:
         allowed = set(chosen.sets)
         for entry in deck.entries():
@@ -29,8 +29,8 @@ def format_sets(deck: Deck, findings: Findings) -> Iterator[Finding]:
                 yield findings.about_entries(
                     [entry], f"{entry.known.name} is from set {card_set}, which the {chosen.name} format does not allow"
                 )
-    elif getattr(chosen.params, "pool", None) == "rotation":
-        label = chosen.params.category.label
+    elif category is not None and category.pool == "rotation":
+        label = category.label
         for entry in deck.entries():
             # a card whose pool the data does not state is not judged: only a known fact refuses a card
             if entry.card is not None and entry.card.get("rotation") is False:

@@ -69,7 +69,11 @@ class Limit:
 
     def cap(self, size: int) -> int:
         """Copies allowed in a deck of `size` cards (a per-50 limit allows at least one lot)."""
-        return self.max if self.max is not None else self.per_50 * max(1, size // 50)
+        if self.max is not None:
+            return self.max
+        if self.per_50 is None:
+            raise ValueError(f"a copy limit says neither max nor per_50 ({self.why or 'no reason given'})")
+        return self.per_50 * max(1, size // 50)
 
 
 @dataclass(frozen=True)

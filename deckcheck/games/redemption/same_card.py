@@ -27,7 +27,9 @@ version's data may add people the dictionary does not list, matched by the start
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import cache
+from typing import Any
 
 from deckcheck.games.redemption.dictionary import Dictionary, dictionary, loose, matched
 from deckcheck.games.redemption.rules_version import RulesVersion, reference_key
@@ -80,7 +82,7 @@ def icon(card: Card) -> tuple:
     return tuple(sorted(card.types)), tuple(sorted(card.get("brigades") or ()))
 
 
-def matches_title(card: Card, spec: dict) -> bool:
+def matches_title(card: Card, spec: Mapping[str, Any]) -> bool:
     """A card a special-card rule or an exclusive pair names: by title, narrowed by set, type or
     brigade where the rule names a printing."""
     if normalise(card.title) != normalise(spec["title"]):
@@ -205,9 +207,11 @@ class SameCard:
 
     def _reason(self, key: tuple) -> str:
         if key[0] == "person":
-            return f"the same person ({self._dictionary.label}, Duplicate Card) with the same icon"
+            source = self._dictionary.label if self._dictionary is not None else "the dictionary"
+            return f"the same person ({source}, Duplicate Card) with the same icon"
         if key[0] == "listed person":
-            return f"the same person ({self._version.same_person_source}) with the same icon"
+            source = self._version.same_person_source if self._version is not None else "the rules"
+            return f"the same person ({source}) with the same icon"
         return _WHY[key[0]]
 
 

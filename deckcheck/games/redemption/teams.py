@@ -61,10 +61,10 @@ def team_findings(mine: Deck, findings: Findings, theirs: Deck) -> Iterator[Find
     for (first, a, second, b), (_, their_a, _, their_b) in zip(exclusive_cards(tournament, mine), theirs_by_pair):
         for mine_side, their_side in ((a, their_b), (b, their_a)):
             # a card already in both decks is one problem: taking it out of one deck mends both
-            if mine_side and their_side and not {identity(e.card) for e in mine_side} & shared:
+            if mine_side and their_side and not {identity(e.known) for e in mine_side} & shared:
                 yield findings.about_entries(
                     mine_side,
-                    f"{mine_side[0].card.name} here and {their_side[0].card.name} in the other deck "
+                    f"{mine_side[0].known.name} here and {their_side[0].known.name} in the other deck "
                     f"({_where(theirs, their_side)}): {first['title']} and {second['title']} are an "
                     "exclusive pair, and only one deck of a team may hold a card of it",
                 )

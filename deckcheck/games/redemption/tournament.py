@@ -10,16 +10,17 @@ deck + Reserve must be a legal deck"); the Lost Soul ratio only on the deck.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from deckcheck.games.redemption.params import RedemptionParams
 from deckcheck.games.redemption.pools import format_sets
 from deckcheck.games.redemption.rules_version import Category, RulesVersion, alignment, versions
 from deckcheck.games.redemption.same_card import lost_soul_name, matches_title, tournament_identity
 from deckcheck.loading.names import normalise
-from deckcheck.model import Card, Deck, Finding, Severity
+from deckcheck.model import Card, Deck, Entry, Finding, Severity
 from deckcheck.rules import Findings, Format, Rule, rule, shapes
 from deckcheck.wording import plural
 
@@ -53,7 +54,11 @@ class Tournament(RedemptionParams):
 
 
 def _tournament(findings: Findings) -> Tournament:
-    return findings.context.format.params
+    """The format's own tournament rules (as the format states them, before any event's settings)."""
+    tournament = findings.context.format.params
+    if not isinstance(tournament, Tournament):
+        raise TypeError(f"{findings.rule.id} reads a Redemption tournament format, not {findings.context.format.name}")
+    return tournament
 
 
 def _special(tournament: Tournament, card: Card):
@@ -171,7 +176,7 @@ def alignment_balance(deck: Deck, findings: Findings) -> Iterator[Finding]:
             return
 
 
-def exclusive_cards(tournament: Tournament, deck: Deck) -> list[tuple[dict, list, dict, list]]:
+def exclusive_cards(tournament: Tournament, deck: Deck) -> list[tuple[Mapping[str, Any], list[Entry], Mapping[str, Any], list[Entry]]]:
     """Per exclusive pair: each side's title spec and the deck's entries of it."""
     found = []
     for first, second in tournament.version.exclusive_pairs:

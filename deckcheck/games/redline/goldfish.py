@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceResult, deck_facts
+from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts
 from deckcheck.wording import plural
 
 WEIGHT_MODIFIER = {"light": -2, "medium": 0, "heavy": 2}
@@ -140,7 +140,7 @@ class RedlineGoldfish(GoldfishModel):
     def race_context(self) -> object:
         return self.params, self.mission_deck.tobytes()
 
-    def race(self, order: np.ndarray, drawn: np.ndarray, rng: np.random.Generator, turns: int) -> RaceResult:
+    def race(self, order: np.ndarray, drawn: np.ndarray, rng: RaceRandom, turns: int) -> RaceResult:
         # cards are drawn in the order of the columns: only the first `seen` are ever in a hand
         seen = int((drawn <= turns).sum(axis=1).max(initial=0))
         order, drawn = order[:, :seen], drawn[:, :seen]
