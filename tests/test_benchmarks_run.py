@@ -87,7 +87,7 @@ def test_the_guard_fails_when_check_does_twice_the_work():
     slowed = (
         "import sys\n"
         f"sys.path.insert(0, {str(REPO / 'benchmarks')!r})\n"
-        "import deckcheck.check as check\n"
+        "import deckcheck.check.run as check\n"
         "once = check.check_file\n"
         "check.check_file = lambda *args, **options: [once(*args, **options) for _ in range(2)][-1]\n"
         "import run_all\n"

@@ -36,7 +36,11 @@ class ListingOutputFormat(str, enum.Enum):
 GameOption = typer.Option(None, "--game", metavar="GAME", help=f"Game of decks that do not say ({GAMES}).")
 
 FormatOption = typer.Option(
-    None, "--format", metavar="FORMAT", help="Format of decks that do not say (default: the game's; Redemption: type1)."
+    None,
+    "--format",
+    metavar="FORMAT",
+    help="The format every deck of its game is checked as, its own format: header included (an event's format wins; "
+    "default: the deck's own, else the game's; Redemption: type1).",
 )
 
 CardDbOption = typer.Option(

@@ -310,7 +310,6 @@ def _rows(site: Site) -> tuple[list[PlayerRow], dict[str, DeckReport]]:
                 site.base,
                 game=record.game,
                 format=record.format,
-                overrides_format=True,
                 as_of=date.fromisoformat(record.as_of),
                 events=events,
             )

@@ -45,7 +45,6 @@ class Desk:
                 base,
                 game=self.game or base.game,
                 format=self.format or base.format,
-                overrides_format=self.format is not None,
                 as_of=self.as_of or base.as_of or today,
                 events=self.events,
             )

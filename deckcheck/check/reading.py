@@ -1,0 +1,151 @@
+"""Reading a deck: its file, its game, its format and rules version, its names resolved to
+cards. What stops a deck here is a finding of its own (deck.parse, deck.unknown-game, ...)."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from deckcheck.check.loaded import Key, LoadedDeck, finding_of
+from deckcheck.check.options import CheckOptions, FormatAsked, date_in_force, format_asked
+from deckcheck.deck_game import pick_game
+from deckcheck.escaping import display_path
+from deckcheck.games import format_named, zone_table
+from deckcheck.loading.card_db import CardDatabase, Databases
+from deckcheck.loading.decks import read_deck, read_text
+from deckcheck.loading.events import Event
+from deckcheck.loading.names import NameIndex, RenamedIndex, Resolution
+from deckcheck.loading.raw_deck import DeckParseError, RawDeck
+from deckcheck.model import START, Card, Deck, Entry, Finding
+from deckcheck.registry import UnknownName
+from deckcheck.rules import Context, Format, Game
+from deckcheck.rules.common import PARSE, SKIPPED_LINE, UNKNOWN_CARD, UNKNOWN_GAME, rules_checked
+from deckcheck.rules.shapes import same_name
+from deckcheck.wording import plural
+
+SUGGESTED_NAMES = 25  # unknown names per deck that get "did you mean"
+
+
+def load_deck(path: Path, options: CheckOptions, databases: Databases, content: bytes | None = None) -> LoadedDeck:
+    """The deck at `path` (or `content`, `path` naming its form) read, its game, format and
+    rules version chosen, its names resolved; or the findings that stopped it."""
+    try:
+        raw = read_deck(path, zone_table(), None if content is None else read_text(path, content))
+    except DeckParseError as unreadable:
+        return LoadedDeck(None, [finding_of(PARSE, unreadable.message, position=unreadable.position)])
+    if raw.problems:
+        return LoadedDeck(raw, [finding_of(PARSE, p.message, position=p.position) for p in raw.problems])
+    skipped = [
+        finding_of(SKIPPED_LINE, f"skipped {_shown(text)}: neither a card line ('3 Name') nor a header", position=position)
+        for position, text in raw.skipped
+    ]
+    game, inferred, problem = pick_game(raw, path, options.game, databases)
+    if game is None:
+        return LoadedDeck(raw, skipped + [finding_of(UNKNOWN_GAME, problem, position=raw.game_position or START)])
+    events = tuple(e for e in options.events if e.applies_to(game.name))
+    database = databases.for_game(game.name)
+    as_of = date_in_force(options, events)
+    try:
+        asked, notes = _format_of(game, raw, options, events, database)
+    except UnknownName as exc:
+        return LoadedDeck(raw, skipped + [finding_of(UNKNOWN_GAME, str(exc), position=raw.zone_positions.get("format", START))])
+    chosen, before_oldest = game.format_in_force(asked.name, database.formats, as_of)
+    if chosen is None:  # (format_named has just found it)
+        raise LookupError(f"{game.name} has no format '{asked.name}'")
+    zones, findings, ambiguous, renamed = _resolve(raw, database, game.names(database, as_of))
+    deck = Deck(display_path(path), game.name, chosen.name, raw.name, zones, raw.zone_positions)
+    loaded = LoadedDeck(
+        raw, skipped + findings, deck, context_for(game, chosen, database, events), ambiguous, game_inferred=bool(inferred), as_of=as_of
+    )
+    loaded.notes += renamed + ([inferred] if inferred else []) + notes
+    loaded.notes += _unshipped(game, database, raw, findings) + _before_oldest(game, chosen, as_of, before_oldest)
+    return loaded
+
+
+def _format_of(
+    game: Game, raw: RawDeck, options: CheckOptions, events: tuple[Event, ...], database: CardDatabase
+) -> tuple[FormatAsked, list[str]]:
+    """The format the deck is checked as, by precedence, with the notes that say what was not
+    followed; UnknownName for a format an event or the deck names that the game has not."""
+    asked = format_asked(options, events, raw.format, game.default_format)
+    notes = []
+    try:
+        format_named(game, asked.name, database.formats)
+    except UnknownName as exc:
+        if asked.by != "options":
+            raise
+        # --format (or the config's) is for the decks of the games that have it
+        fallback = format_asked(CheckOptions(), (), raw.format, game.default_format)
+        format_named(game, fallback.name, database.formats)
+        notes.append(f"format '{options.format}' does not apply: {exc}; {fallback.name} was used")
+        asked = fallback
+    own = (raw.format or "").strip().lower()
+    if asked.by in ("event", "options") and own and game.canonical_format(own) != game.canonical_format(asked.name):
+        by = "the event's format" if asked.by == "event" else "the format asked for"
+        notes.append(f"the deck says format '{raw.format}'; it was checked as {asked.name}, {by}")
+    return asked, notes
+
+
+def _unshipped(game: Game, database: CardDatabase, raw: RawDeck, findings: list[Finding]) -> list[str]:
+    """A note where most names are unknown to a bundled database that is not the game's whole list."""
+    unknown = sum(f.rule == UNKNOWN_CARD.id for f in findings)
+    if not (database.bundled and game.full_card_list and unknown * 2 > len(raw.entries)):
+        return []
+    return [
+        f"{plural(unknown, 'name')} of {len(raw.entries)} are not among the {plural(len(database.cards), game.title + ' card')} "
+        f"deckcheck ships: {game.full_card_list}"
+    ]
+
+
+def _before_oldest(game: Game, chosen: Format, as_of: date, before_oldest: bool) -> list[str]:
+    if not before_oldest or chosen.effective is None:
+        return []
+    return [
+        f"{as_of.isoformat()} is before the oldest {game.title} rules version "
+        f"({chosen.version}, from {chosen.effective.isoformat()}): {chosen.version} was applied"
+    ]
+
+
+def _shown(text: str, limit: int = 60) -> str:
+    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
+
+
+def context_for(game: Game, chosen: Format, database: CardDatabase, events: tuple[Event, ...]) -> Context:
+    params = chosen.params
+    for event in events:
+        params = params.with_settings(event.settings)
+    identity = chosen.identity or game.identity
+    same_card = identity(database) if identity else same_name
+    return Context(game, database, same_card, rules_checked(game, chosen), params, chosen, events)
+
+
+def _resolve(
+    raw: RawDeck, database: CardDatabase, names: NameIndex | RenamedIndex
+) -> tuple[dict[str, tuple[Entry, ...]], list[Finding], dict[Key, tuple[Card, ...]], list[str]]:
+    """Zones of entries resolved to cards; the findings of names that resolve to none; the
+    entries whose name matches several printings, with those printings (judged later); and a
+    note for each name that errata replaced."""
+    zones: dict[str, list[Entry]] = {}
+    findings: list[Finding] = []
+    ambiguous: dict[Key, tuple[Card, ...]] = {}
+    renamed: list[str] = []
+    unknown = 0
+    for item in raw.entries:
+        printing = database.printing(item.image, item.set) if item.image else None
+        # suggestions cost a search each: a deck of thousands of unknown names gets them for the first few
+        resolution = Resolution(printing) if printing else names.resolve(item.typed, suggest=unknown < SUGGESTED_NAMES)
+        unknown += resolution.card is None and not resolution.candidates
+        if resolution.renamed is not None:
+            erratum = resolution.renamed
+            renamed.append(f"line {item.position.line}: '{item.typed}' is {erratum.errata} by {erratum.source}")
+        zone = zones.setdefault(item.zone, [])
+        if resolution.candidates:
+            ambiguous[(item.zone, len(zone))] = resolution.candidates
+        zone.append(Entry(item.typed, item.count, item.zone, item.position, resolution.card))
+        if resolution.card is None and not resolution.candidates:
+            hint = f"; did you mean {', '.join(repr(s) for s in resolution.suggestions)}?" if resolution.suggestions else ""
+            findings.append(
+                finding_of(UNKNOWN_CARD, f"no {database.game} card is called '{item.typed}'{hint}", item.typed, item.zone, item.position)
+            )
+    ordered = {zone: tuple(zones[zone]) for zone in zone_table().names if zone in zones}
+    return ordered, findings, ambiguous, renamed

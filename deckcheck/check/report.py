@@ -1,0 +1,89 @@
+"""A loaded and judged deck as its report (DeckReport), and the deck under each format of its
+game (--all-formats)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import replace
+
+from deckcheck.check.ambiguity import judge, with_printings
+from deckcheck.check.loaded import LoadedDeck
+from deckcheck.check.options import CheckOptions
+from deckcheck.check.reading import context_for
+from deckcheck.model import Card, CardLine, Deck, DeckReport, Entry, Finding, FormatVerdict, Severity, SheetLayout
+from deckcheck.rules import Context
+from deckcheck.rules.common import PARSE, UNIGNORABLE, UNKNOWN_CARD, UNKNOWN_GAME
+from deckcheck.wording import plural
+
+FIRST_ERRORS = 3  # the errors --all-formats shows per format
+
+
+def report_of(path: str, loaded: LoadedDeck, ignore: frozenset[str] = frozenset()) -> DeckReport:
+    """The report of a loaded deck; `ignore` drops findings, but never those of a deck deckcheck
+    could not read (UNIGNORABLE): such a deck is never made legal."""
+    findings = [f for f in loaded.findings if f.rule in UNIGNORABLE or f.rule not in ignore]
+    raw, deck, context = loaded.raw, loaded.deck, loaded.context
+    counts: dict[str, int] = {}
+    lines: tuple[CardLine, ...] = ()
+    if deck is not None:
+        counts = {"main": 0, "side": 0}
+        counts.update({zone: sum(e.count for e in entries) for zone, entries in deck.zones.items()})
+        lines = tuple(
+            _card_line(entry, loaded.shown.get((zone, i))) for zone, entries in deck.zones.items() for i, entry in enumerate(entries)
+        )
+    if context is not None:
+        rules = tuple(rule.record for rule in context.rules)
+    else:
+        rules = (PARSE.record,) + tuple(r.record for r in (UNKNOWN_GAME,) if any(f.rule == r.id for f in findings))
+    return DeckReport(
+        path=path,
+        game=deck.game if deck else (raw.game if raw else None),
+        format=deck.format if deck else (raw.format if raw else None),
+        name=raw.name if raw else None,
+        counts=counts,
+        cards=lines,
+        sheet=_sheet(with_printings(deck, loaded.shown), context) if deck is not None and context is not None else None,
+        findings=tuple(ordered(findings)),
+        settings=dict(context.settings) if context else {},
+        rules_version=context.format.version if context else None,
+        rules=rules,
+        notes=tuple(loaded.notes),
+        game_inferred=loaded.game_inferred,
+    )
+
+
+def every_format(loaded: LoadedDeck, options: CheckOptions) -> Iterator[FormatVerdict]:
+    """The deck under each format of its game, in the version in force on the date checked."""
+    deck, context = loaded.resolved()
+    game, database = context.game, context.database
+    for name in game.format_names(database.formats):
+        chosen = game.known_format(name, database.formats, loaded.as_of)
+        other = LoadedDeck(
+            loaded.raw, [], replace(deck, format=chosen.name), context_for(game, chosen, database, context.events), loaded.ambiguous
+        )
+        findings = [f for f in loaded.findings if f.rule == UNKNOWN_CARD.id] + judge(other, options.ignore)
+        errors = [f for f in ordered(findings) if f.severity is Severity.ERROR and f.rule not in options.ignore]
+        yield FormatVerdict(chosen.name, chosen.version, not errors, tuple(errors[:FIRST_ERRORS]))
+
+
+def ordered(findings: Iterable[Finding]) -> list[Finding]:
+    return sorted(findings, key=lambda f: (f.position.line, f.position.column, f.rule))
+
+
+def _card_line(entry: Entry, shown: Card | None = None) -> CardLine:
+    """An entry as reports list it; one naming several printings keeps the name typed, with the
+    type of the printing it is shown as (the sheet groups it there, and totals count it)."""
+    card = entry.card
+    line = entry.position.line
+    if card is None:
+        types, title = (tuple(shown.types), shown.title) if shown is not None else ((), None)
+        return CardLine(entry.zone, entry.typed, entry.count, line, None, types, title)
+    return CardLine(entry.zone, card.name, entry.count, line, card.id, tuple(card.types), card.get("title") or card.name)
+
+
+def _sheet(deck: Deck, context: Context) -> SheetLayout:
+    game = context.game
+    labels = tuple((zone.name, zone.label) for zone in game.zones)
+    sizes = [(label, plural(deck.size(name), "card")) for name, label in labels if name in deck.zones or name == "main"]
+    extra = game.sheet_totals(deck, context.params) if game.sheet_totals else []
+    return SheetLayout(labels, game.type_order, game.listed_singly, tuple(sizes + extra))
