@@ -214,12 +214,12 @@ def test_a_deck_that_checks_otherwise_now_says_so(client):
 
 
 def test_a_registration_that_cannot_be_written_still_shows_the_verdict(client, monkeypatch):
-    import deckcheck.serve.app as app
+    import deckcheck.serve.player as player
 
     def full_disk(*args):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(app, "register", full_disk)
+    monkeypatch.setattr(player, "register", full_disk)
     response = client.post("/check", data={"deck": ILLEGAL, "player": "Ann", "register": "yes"})
     assert response.status_code == 200 and '<span class="illegal">ILLEGAL</span>' in response.text
     assert "not registered: tell the organiser" in response.text
@@ -324,12 +324,12 @@ def test_behind_a_proxy_the_forwarded_host_is_the_pages_own(client):
 
 
 def test_a_deck_that_does_not_arrive_in_time_is_answered(client, monkeypatch):
-    import deckcheck.serve.app as app
+    import deckcheck.serve.reading as reading
 
     async def late(request):  # the body's time limit ran out before it had all come
         raise TimeoutError
 
-    monkeypatch.setattr(app, "_read_body", late)
+    monkeypatch.setattr(reading, "read_body", late)
     response = client.post("/check", data={"deck": ILLEGAL})
     assert response.status_code == 408 and "did not arrive within" in response.text
     assert client.post("/api/check", content=ILLEGAL.encode()).status_code == 408

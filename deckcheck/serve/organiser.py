@@ -1,0 +1,91 @@
+"""The organiser's pages, behind the token: the registered decks, checked again as each was
+registered, their printable report, and the exports."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+
+import anyio
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
+
+from deckcheck.check import check_file
+from deckcheck.model import DeckReport
+from deckcheck.report import html as html_report
+from deckcheck.serve import guard
+from deckcheck.serve.pages import Pages
+from deckcheck.serve.registrations import PlayerRow, as_csv, by_player, export_rows, read_all
+from deckcheck.serve.site import Site
+
+
+def guarded(pages: Pages, request: Request) -> Response | None:
+    """Why the organiser's pages are not shown to this request (None: they are)."""
+    site = pages.site
+    if site.registrations is None:
+        return pages.error(404, "No registrations", "This site takes no registrations.")
+    if site.token is None or not guard.holds(request, site.token):
+        return pages.error(403, "The organiser's pages", "These pages need the organiser's token.")
+    if guard.from_url(request):  # kept in a cookie from now on, and out of every link and history entry
+        response = RedirectResponse(request.url.path, status_code=303)
+        response.set_cookie(guard.COOKIE, site.token, httponly=True, samesite="strict", path="/organiser")
+        return response
+    return None
+
+
+async def organiser(pages: Pages, request: Request) -> Response:
+    refused = guarded(pages, request)
+    if refused is not None:
+        return refused
+    site = pages.site
+    rows, reports = await anyio.to_thread.run_sync(_rows, site)
+    return pages.page(
+        "organiser.html",
+        title="Registered decks",
+        desk=site.desk.described(site.databases, date.today()),
+        rows=[(row, reports[row.current.deck_file]) for row in rows],
+        legal=sum(reports[row.current.deck_file].legal for row in rows),
+        folder=str(site.registrations),
+    )
+
+
+async def folder_report(pages: Pages, request: Request) -> Response:
+    refused = guarded(pages, request)
+    if refused is not None:
+        return refused
+    rows, reports = await anyio.to_thread.run_sync(_rows, pages.site)
+    players = {reports[row.current.deck_file].path: row.current.player for row in rows}
+    decks = [reports[row.current.deck_file] for row in rows]
+    return HTMLResponse(html_report.render(decks, events=pages.site.desk.events, players=players))
+
+
+async def export(pages: Pages, request: Request) -> Response:
+    refused = guarded(pages, request)
+    if refused is not None:
+        return refused
+    rows, _ = await anyio.to_thread.run_sync(_rows, pages.site)
+    exported = export_rows(rows)
+    if request.path_params["kind"] == "csv":
+        return PlainTextResponse(as_csv(exported), media_type="text/csv; charset=utf-8")
+    return JSONResponse({"registrations": exported})
+
+
+def _rows(site: Site) -> tuple[list[PlayerRow], dict[str, DeckReport]]:
+    """Each player's registrations, and the report of each current one checked again as it was
+    registered (again only when its file changed)."""
+    if site.registrations is None:
+        return [], {}
+    rows = by_player(read_all(site.registrations))
+    reports = {}
+    for row in rows:
+        record = row.current
+        path = site.registrations / record.deck_file
+        status = path.stat()
+        key = (status.st_mtime_ns, status.st_size, record)
+        cached = site._listed.get(record.deck_file)
+        if cached is None or cached[0] != key:
+            events = tuple(e for e in site.desk.events if e.name in record.events)
+            options = replace(site.base, game=record.game, format=record.format, as_of=date.fromisoformat(record.as_of), events=events)
+            site._listed[record.deck_file] = (key, replace(check_file(path, options, site.databases), path=record.deck_file))
+        reports[record.deck_file] = site._listed[record.deck_file][1]
+    return rows, reports

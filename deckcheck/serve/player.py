@@ -1,0 +1,140 @@
+"""What a player sends: a deck to check (the form's page, or the JSON API), and to register."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import replace
+from datetime import date
+from pathlib import Path
+
+import anyio
+from starlette.formparsers import MultiPartException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+
+from deckcheck.check import CheckOptions, check_file
+from deckcheck.loading.card_db import Databases
+from deckcheck.loading.decks import sniffed_suffix
+from deckcheck.loading.files import MAX_BYTES
+from deckcheck.model import DeckReport
+from deckcheck.report import html as html_report
+from deckcheck.report import json_report
+from deckcheck.report.text import game_and_format
+from deckcheck.serve import guard, reading
+from deckcheck.serve.desk import NotOnOffer
+from deckcheck.serve.pages import Pages
+from deckcheck.serve.registrations import Registration, now, player_name, register
+from deckcheck.serve.site import Site
+
+NOT_REGISTERED = "not registered: tell the organiser"
+
+
+async def home(pages: Pages, request: Request) -> HTMLResponse:
+    return pages.form()
+
+
+async def check(pages: Pages, request: Request) -> Response:
+    """The form sent: the deck's verdict and printable sheet, and its registration if asked."""
+    site = pages.site
+    if not guard.same_site(request):
+        return pages.error(403, "Refused", "A deck can be sent only from this site's own page.")
+    try:
+        form = await reading.read_form(request)
+    except reading.TooLarge:
+        return pages.too_large()
+    except TimeoutError:
+        return pages.error(408, "Too slow", f"The deck did not arrive within {reading.READ_SECONDS} seconds: send it again.")
+    except MultiPartException:
+        return pages.error(400, "That cannot be checked", "The form did not arrive whole: send it again.")
+    chosen = {key: str(form.get(key) or "").strip() for key in ("game", "format", "as_of", "player")}
+    content, shown, suffix = await reading.deck_of(form)
+    if len(content) > MAX_BYTES:
+        return pages.too_large()
+    if not content.strip():
+        return pages.form(400, chosen, "Paste a deck or choose a file: nothing was sent to check.")
+    try:
+        options = site.desk.options(site.base, chosen, date.today())
+    except NotOnOffer as exc:
+        return pages.error(400, "That cannot be checked", str(exc))
+    report = await anyio.to_thread.run_sync(_check, content, suffix, shown, options, site.databases)
+    registered = ""
+    if site.registrations is not None and form.get("register") == "yes":
+        registered = await anyio.to_thread.run_sync(_registered_as, site, chosen["player"], report, options, content, suffix)
+    return pages.page(
+        "result.html",
+        title=report.name or "Deck",
+        report=report,
+        checked_as=game_and_format(report),
+        registered=registered,
+        sheet=html_report.sheet(report, player=player_name(chosen["player"])),
+    )
+
+
+async def api_check(pages: Pages, request: Request) -> Response:
+    """The JSON report of `check --output-format json` for a deck in the body, or in a form's
+    `deck` field (with the form's game, format and as_of)."""
+    site = pages.site
+    if not guard.same_site(request):
+        return JSONResponse({"error": "refused: a post from another site"}, 403)
+    try:
+        if request.headers.get("content-type", "").startswith(("multipart/form-data", "application/x-www-form-urlencoded")):
+            form = await reading.read_form(request)
+            chosen = {key: str(form.get(key) or "").strip() for key in ("game", "format", "as_of")}
+            content, shown, suffix = await reading.deck_of(form)
+        else:
+            content, chosen, shown, suffix = await reading.read_body(request), dict(request.query_params), "posted deck", ""
+    except reading.TooLarge:
+        return JSONResponse({"error": f"a deck may be at most {MAX_BYTES // (1024 * 1024)} MiB"}, 413)
+    except TimeoutError:
+        return JSONResponse({"error": f"the deck did not arrive within {reading.READ_SECONDS} seconds"}, 408)
+    except MultiPartException:
+        return JSONResponse({"error": "the form did not arrive whole"}, 400)
+    if not content.strip():
+        return JSONResponse({"error": "no deck was sent"}, 400)
+    if len(content) > MAX_BYTES:
+        return JSONResponse({"error": "the deck is too large"}, 413)
+    try:
+        options = site.desk.options(site.base, chosen, date.today())
+    except NotOnOffer as exc:
+        return JSONResponse({"error": str(exc)}, 400)
+    suffix = suffix or sniffed_suffix(content.decode("utf-8", "replace"))
+    report = await anyio.to_thread.run_sync(_check, content, suffix, shown, options, site.databases)
+    return Response(json_report.render([report], options.events), media_type="application/json")
+
+
+def _check(content: bytes, suffix: str, shown: str, options: CheckOptions, databases: Databases) -> DeckReport:
+    # the deck's bytes are read as a file of that form would be; nothing is written anywhere
+    return replace(check_file(Path(f"deck{suffix}"), options, databases, content), path=shown)
+
+
+def _registered_as(site: Site, typed: str, report: DeckReport, options: CheckOptions, content: bytes, suffix: str) -> str:
+    """The file the registration went to, or why there is none (the player sees it as it is)."""
+    player = player_name(typed)
+    if not player:
+        return "not registered: write your name in the Player box"
+    if site.desk.game is not None and report.game != site.desk.game:
+        return f"not registered: this desk registers {site.desk.game} decks"
+    if site.registrations is None:
+        return NOT_REGISTERED
+    record = Registration(
+        player=player,
+        deck_file="",
+        time=now(),
+        game=report.game,
+        format=report.format,
+        rules_version=report.rules_version,
+        as_of=(options.as_of or date.today()).isoformat(),
+        events=tuple(e.name for e in options.events),
+        deck_name=report.name,
+        legal=report.legal,
+        errors=report.errors,
+        warnings=report.warnings,
+        sha256=hashlib.sha256(content).hexdigest(),
+    )
+    try:
+        record = register(site.registrations, record, content, suffix)
+    except OSError as exc:
+        site.log(f"registration of {player!r} not written: {exc.strerror or exc}")
+        return NOT_REGISTERED
+    site.log(f"registered {player!r}: {record.deck_file}, {'legal' if record.legal else 'ILLEGAL'}")
+    return f"registered as {record.deck_file}"

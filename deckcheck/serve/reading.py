@@ -1,0 +1,62 @@
+"""Reading what a browser or a client sends: a body refused past the size limit and given up on
+when it has not all come in time, a form parsed from those bytes, the deck in a form."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import anyio
+from starlette.datastructures import FormData
+from starlette.formparsers import MultiPartException
+from starlette.requests import Request
+
+from deckcheck.loading.decks import DECK_SUFFIXES, sniffed_suffix
+from deckcheck.loading.files import MAX_BYTES
+
+FORM_OVERHEAD = 64 * 1024  # the form's other fields and multipart boundaries, beside the deck
+READ_SECONDS = 30  # a request whose body has not arrived by then is answered and closed
+
+
+class TooLarge(Exception):
+    pass
+
+
+async def read_body(request: Request) -> bytes:
+    """The body, refused past the size limit, and given up on when it has not all come in time."""
+    length = request.headers.get("content-length")
+    if length is not None and length.isdigit() and int(length) > MAX_BYTES + FORM_OVERHEAD:
+        raise TooLarge
+    body = bytearray()
+    with anyio.fail_after(READ_SECONDS):
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BYTES + FORM_OVERHEAD:
+                raise TooLarge
+    return bytes(body)
+
+
+async def read_form(request: Request) -> FormData:
+    request._body = await read_body(request)  # the form is parsed from the bytes read, within the limit
+    try:
+        return await request.form(max_files=1, max_fields=20, max_part_size=MAX_BYTES + 1)
+    except MultiPartException as exc:
+        if "size" in str(exc).lower():
+            raise TooLarge from None
+        raise
+
+
+async def deck_of(form: FormData) -> tuple[bytes, str, str]:
+    """The deck's bytes (an uploaded file, else the pasted text), the name shown, its suffix."""
+    upload = form.get("file")
+    content, shown, suffix = b"", "pasted deck", ""
+    if upload is not None and not isinstance(upload, str) and upload.filename:
+        content = await upload.read(MAX_BYTES + 1)
+        # only the last part of the name the browser sent is shown, and only its suffix used
+        shown = re.split(r"[\\/]", upload.filename)[-1][:120] or "uploaded deck"
+        suffix = Path(shown).suffix.lower()
+    if not content:
+        content = str(form.get("deck") or "").encode("utf-8")
+    if suffix not in DECK_SUFFIXES:
+        suffix = sniffed_suffix(content.decode("utf-8", errors="replace"))
+    return content, shown, suffix
