@@ -55,27 +55,16 @@ def parse_date(text: str | None, option: str = "--as-of") -> date | None:
         raise SessionProblem(f"{option} takes a date as YYYY-MM-DD, not {text!r}") from None
 
 
-def open_session(
-    game: str | None,
-    format: str | None,
-    card_db: Sequence[Path],
-    event: Sequence[Path],
-    ignore: Sequence[str],
-    as_of: str | None = None,
-    all_formats: bool = False,
-    output_format: str | None = None,
-    strict: bool = False,
-    folder: Path | None = None,
-) -> Session:
-    """The session of a command run in `folder` (the current one), or SessionProblem."""
+def open_session(given: Choices, *, as_of: str | None = None, all_formats: bool = False, folder: Path | None = None) -> Session:
+    """The session of a command whose options chose `given` (and --as-of, --all-formats), run in
+    `folder` (the current one); or SessionProblem."""
     try:
         config = load_config(find_config(folder or Path.cwd()))
     except FileProblems as exc:
         raise SessionProblem("broken config:\n" + "\n".join(exc.problems)) from None
-    given = Choices(game, format, tuple(card_db), tuple(event), tuple(ignore), output_format, strict)
     choices = config.merged(given)
     chosen_game = _game(choices.game) if choices.game is not None else None
-    for rule_id, where in [(i, "--ignore") for i in ignore] + config.ignored():
+    for rule_id, where in [(i, "--ignore") for i in given.ignore] + config.ignored():
         try:
             ignorable(rule_id)
         except UnknownName as exc:

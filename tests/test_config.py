@@ -24,6 +24,7 @@ def config(repo, text):
     (repo / ".deckcheck.yaml").write_text(text)
 
 
+@pytest.mark.slow
 def test_config_sets_game_card_db_and_output(repo):
     config(repo, "game: redline\ncard_db: [cards/]\noutput_format: json\n")
     outcome = run("check", ".")

@@ -233,6 +233,7 @@ event_keys = st.sampled_from(
 
 @FUZZ
 @given(content=st.dictionaries(event_keys, event_values, max_size=6), as_config=st.booleans(), cut=st.integers(0, 400))
+@pytest.mark.slow
 def test_any_event_or_config(tmp_path_factory, monkeypatch, content, as_config, cut):
     folder = tmp_path_factory.mktemp("fuzz")
     text = "".join(f"{key}: {json.dumps(value)}\n" for key, value in content.items())

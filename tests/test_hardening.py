@@ -58,6 +58,7 @@ def test_a_fifo_as_a_configuring_file_is_exit_two(tmp_path, redline_deck, where)
 
 
 @needs_fifo
+@pytest.mark.slow
 def test_a_fifo_in_the_cache_is_ignored(tmp_path, redline_deck):
     cache = tmp_path / "cache"
     env = {"DECKCHECK_CACHE_DIR": str(cache)}
@@ -284,6 +285,7 @@ def test_sarif_uris_are_percent_encoded(tmp_path):
 
 
 @pytest.mark.skipif(sys.platform == "darwin", reason="macOS refuses file names that are not UTF-8")
+@pytest.mark.slow
 def test_a_file_name_that_is_not_utf8_is_shown_escaped_and_every_output_is_written(tmp_path, monkeypatch):
     folder = os.fsencode(tmp_path)
     with open(folder + b"/bad\xff.txt", "wb") as handle:
@@ -301,6 +303,7 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped_and_every_output_is_writt
 # --- bounded work --------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_only_the_first_unknown_names_of_a_deck_get_suggestions(tmp_path):
     """Against a database of 6,000 names (the size of the real Redemption list) only the first
     unknown names of a deck get suggestions, each compared with a few dozen candidates (timed by

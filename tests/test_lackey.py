@@ -442,6 +442,7 @@ def test_the_readmes_figures_of_the_real_list_are_what_the_import_prints(real_da
 
 
 @needs_real
+@pytest.mark.slow
 def test_the_real_card_list_imports_and_lints(real_database):
     out, summary = real_database
     assert summary.startswith("5,692 rows read, 5,680 cards imported, 12 skipped")
@@ -450,6 +451,7 @@ def test_the_real_card_list_imports_and_lints(real_database):
 
 
 @needs_real
+@pytest.mark.slow
 def test_every_printing_of_the_real_list_gets_one_title_per_card(real_database):
     """The issue's cases, on every printing of the real list."""
     import re
@@ -541,6 +543,7 @@ def test_every_official_deck_under_type1_limited(real_database, as_of):
 
 
 @needs_real
+@pytest.mark.slow
 def test_every_official_deck_in_unlimited_takes_every_card(real_database):
     outcome = run(
         "check", REAL / "decks", "--card-db", real_database[0], "--format", "unlimited", "--as-of", "2026-06-01", "--output-format", "json"
@@ -565,6 +568,7 @@ REAL_TITLE_CASES = [  # the issue's pairs that passed while printing marks staye
 
 @needs_real
 @pytest.mark.parametrize("names, rule", REAL_TITLE_CASES)
+@pytest.mark.slow
 def test_printings_of_one_card_in_the_real_list_are_one_card(real_database, tmp_path, names, rule):
     lines = "".join(f"1\t{name}\n" for name in names)
     (tmp_path / "deck.txt").write_text("# game: redemption\n" + lines)

@@ -59,6 +59,7 @@ def test_ignore_takes_only_rules_that_exist_and_may_be_ignored(ignored, words):
     assert outcome.exit_code == 2 and words in outcome.stderr and outcome.stdout == ""
 
 
+@pytest.mark.slow
 def test_every_listed_rule_may_be_ignored_but_the_reading_ones():
     import json
 

@@ -20,6 +20,7 @@ def examples():
 
 
 @pytest.mark.parametrize("command, shown", list(examples()))
+@pytest.mark.slow
 def test_readme_example(command, shown):
     args = shlex.split(command)[1:]
     done = subprocess.run([sys.executable, "-m", "deckcheck", *args], cwd=REPO, capture_output=True, text=True)

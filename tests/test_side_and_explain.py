@@ -58,6 +58,7 @@ def test_main_deck_keeps_its_size(tmp_path):
     assert "the main deck has 43 cards; it was registered with 40" in messages
 
 
+@pytest.mark.slow
 def test_a_card_left_out_altogether(tmp_path):
     outcome = swap(tmp_path, registered_main_with(), {"Holy Spell": 3})
     messages = [f["message"] for f in outcome.findings("demon-rush.side-swap")]

@@ -11,6 +11,7 @@ import typer
 from deckcheck.cli.app import EXIT_ILLEGAL, EXIT_LEGAL, GAMES, app, fail
 from deckcheck.cli.options import CardDbOption, ListingOutputFormat
 from deckcheck.cli.setup import date_or_exit, game_or_exit, session_or_exit
+from deckcheck.loading.config import Choices
 from deckcheck.registry import known_games
 from deckcheck.wording import plural
 
@@ -54,7 +55,7 @@ def cards(
         _same_card(query, game, format, card_db, date_or_exit(as_of), output_format)
     if format is not None or as_of is not None:
         fail("--format and --as-of go with --same-card")
-    run = session_or_exit(game, None, card_db, [], [])
+    run = session_or_exit(Choices(game, card_db=tuple(card_db)))
     games = [game_or_exit(game).name] if game else list(known_games())
     filters = {"type": type_, "brigade": brigade, "faction": faction, "color": color, "set": card_set}
     _check_filters(filters, [run.databases.for_game(each) for each in games])
@@ -86,7 +87,7 @@ def _same_card(query, game, format, card_db, as_of, output_format) -> NoReturn:
 
     if not query:
         fail("--same-card needs a card's name: deckcheck cards NAME --same-card")
-    run = session_or_exit(game, format, card_db, [], [])
+    run = session_or_exit(Choices(game, format, tuple(card_db)))
     listings = []
     for each in [game_or_exit(game)] if game else all_games():
         database = run.databases.for_game(each.name)
@@ -156,7 +157,7 @@ def rules_command(
     from deckcheck.report import rules_listing
 
     games = (game_or_exit(game, "GAME"),) if game else all_games()
-    run = session_or_exit(None, None, card_db, [], [])
+    run = session_or_exit(Choices(card_db=tuple(card_db)))
     defined = {each.name: run.databases.for_game(each.name).formats for each in games}
     render = rules_listing.render_json if output_format is ListingOutputFormat.json else rules_listing.render_text
     sys.stdout.write(render(games, defined))

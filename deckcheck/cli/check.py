@@ -28,6 +28,7 @@ from deckcheck.cli.options import (
 from deckcheck.cli.output import finish, value_of
 from deckcheck.cli.setup import session_or_exit
 from deckcheck.escaping import terminal_path
+from deckcheck.loading.config import Choices
 
 
 @app.command(
@@ -78,7 +79,8 @@ def check(
     missing = [terminal_path(p) for p in paths if p != STDIN and not p.exists()]
     if missing:
         fail(f"no such file or folder: {', '.join(missing)}")
-    run = session_or_exit(game, format, card_db, event, ignore, as_of, all_formats, value_of(output_format), strict)
+    asked = Choices(game, format, tuple(card_db), tuple(event), tuple(ignore), value_of(output_format), strict)
+    run = session_or_exit(asked, as_of, all_formats)
     found = collect_decks(paths, run.excluded_by(exclude))
     for path, why in found.skipped:
         warn(f"skipped {terminal_path(path)}: {why}")
@@ -116,7 +118,8 @@ def side(
     missing = [terminal_path(p) for p in (registered, sided) if not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
-    run = session_or_exit(game, format, card_db, event, ignore, as_of, output_format=value_of(output_format), strict=strict)
+    asked = Choices(game, format, tuple(card_db), tuple(event), tuple(ignore), value_of(output_format), strict)
+    run = session_or_exit(asked, as_of)
     try:
         report = check_swap(registered, sided, run.options_for, run.databases)
     except NoSideSwap as exc:
@@ -155,7 +158,8 @@ def team(
     missing = [terminal_path(p) for p in (deck_a, deck_b) if not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
-    run = session_or_exit("redemption", format, card_db, event, ignore, as_of, output_format=value_of(output_format), strict=strict)
+    asked = Choices("redemption", format, tuple(card_db), tuple(event), tuple(ignore), value_of(output_format), strict)
+    run = session_or_exit(asked, as_of)
     reports = check_team((deck_a, deck_b), run.options_for, run.databases)
     finish(reports, run, explain, output, color)
 
@@ -181,7 +185,7 @@ def fmt(
     missing = [terminal_path(p) for p in paths if not p.exists()]
     if missing:
         fail(f"no such file or folder: {', '.join(missing)}")
-    run = session_or_exit(game, None, card_db, [], [])
+    run = session_or_exit(Choices(game, card_db=tuple(card_db)))
     outcomes = []
     for path in find_decks(paths):
         try:

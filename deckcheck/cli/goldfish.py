@@ -12,6 +12,7 @@ from deckcheck.cli.options import CardDbOption, EventOption, GameOption, OutputO
 from deckcheck.cli.output import write_report
 from deckcheck.cli.setup import session_or_exit
 from deckcheck.escaping import terminal_path
+from deckcheck.loading.config import Choices
 
 
 class GoldfishOutputFormat(str, enum.Enum):
@@ -135,7 +136,7 @@ def goldfish(
     missing = [terminal_path(p) for p in (deck, vs, opponent) if p is not None and not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
-    run = session_or_exit(game, None, card_db, event, [])
+    run = session_or_exit(Choices(game, card_db=tuple(card_db), events=tuple(event)))
     try:
         prepared = prepare(deck, run.options_for(deck), run.databases)
         other = prepare(vs, run.options_for(vs), run.databases) if vs else None

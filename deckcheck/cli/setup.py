@@ -7,6 +7,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from deckcheck.cli.app import fail
+from deckcheck.loading.config import Choices
 
 if TYPE_CHECKING:
     from deckcheck.rules import Game
@@ -33,11 +34,11 @@ def date_or_exit(text: str | None, option: str = "--as-of") -> date | None:
         fail(str(exc))
 
 
-def session_or_exit(game, format, card_db, event, ignore, as_of=None, all_formats=False, output_format=None, strict=False) -> Session:
-    """The session a command works in (exit 2 saying why when it cannot open)."""
+def session_or_exit(given: Choices, as_of: str | None = None, all_formats: bool = False) -> Session:
+    """The session a command works in, from what its options chose (exit 2 saying why when it cannot open)."""
     from deckcheck.session import SessionProblem, open_session
 
     try:
-        return open_session(game, format, card_db, event, ignore, as_of, all_formats, output_format, strict)
+        return open_session(given, as_of=as_of, all_formats=all_formats)
     except SessionProblem as exc:
         fail(str(exc))

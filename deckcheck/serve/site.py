@@ -12,6 +12,7 @@ from typing import Any
 
 from deckcheck.check import CheckOptions
 from deckcheck.loading.card_db import Databases
+from deckcheck.loading.config import Choices
 from deckcheck.serve.desk import Desk
 from deckcheck.session import open_session, parse_date
 
@@ -39,7 +40,8 @@ def site_from(choices: Mapping[str, Any]) -> Site:
     command ran). Raises SessionProblem as a command's session does."""
     folder = Path(choices["folder"])
     card_db, events = [Path(p) for p in choices["card_db"]], [Path(p) for p in choices["events"]]
-    session = open_session(choices["game"], choices["format"], card_db, events, [], choices["as_of"], folder=folder)
+    asked = Choices(choices["game"], choices["format"], tuple(card_db), tuple(events))
+    session = open_session(asked, as_of=choices["as_of"], folder=folder)
     desk = Desk.of(choices["game"], choices["format"], parse_date(choices["as_of"]), session.events)
     registrations = Path(choices["registrations"]) if choices["registrations"] else None
     return Site(

@@ -95,6 +95,7 @@ def real(real_database):
     return out, load_databases([out])["redemption"]
 
 
+@pytest.mark.slow
 def test_every_listed_title_matches_a_printing_of_the_real_list_or_is_listed_with_its_reason(real):
     _, real = real
     found = dictionary("7.0.0")
@@ -142,6 +143,7 @@ def test_same_card_by_the_dictionary_holds_on_every_printing_of_the_real_list(re
     assert joined > 500 and apart > 500
 
 
+@pytest.mark.slow
 def test_a_deck_of_two_titles_of_one_person_is_illegal_and_says_why(real, tmp_path):
     out, _ = real
     deck = tmp_path / "deck.txt"
@@ -153,6 +155,7 @@ def test_a_deck_of_two_titles_of_one_person_is_illegal_and_says_why(real, tmp_pa
 
 
 @pytest.mark.parametrize("as_of", ["2026-06-01", "2026-09-01"], ids=["1.3.0", "2.0"])
+@pytest.mark.slow
 def test_every_group_makes_a_deck_of_two_of_its_titles_illegal_where_their_icons_agree(real, tmp_path, as_of):
     """For each Duplicate Card group: a deck holding two of its titles (other titles, neither
     generic) with one icon is told they are one card, by the dictionary; with two icons, two cards."""

@@ -83,6 +83,7 @@ def test_a_date_before_the_oldest_version_uses_it_and_says_so(check):
     assert "note: 2025-12-25 is before the oldest" in check(deck("type1", 50, 7), "2025-12-25", "--output-format", "text").stdout
 
 
+@pytest.mark.slow
 def test_an_events_date_and_the_configs_pick_the_version(tmp_path, monkeypatch):
     from conftest import run
 
@@ -252,6 +253,7 @@ def test_a_plain_hero_in_type1(check, as_of, copies, legal):
         ("Soul 40", 5, None),  # no limit on a meek Lost Soul
     ],
 )
+@pytest.mark.slow
 def test_type2_under_2_0_takes_two_of_a_card(check, card, copies, rule):
     souls = 14 - (copies if "Soul" in card else 0)
     extra = {card: copies, "Evil 40": copies} if card in ("Good 40", "Rainbow Hero") else {card: copies}
@@ -429,6 +431,7 @@ def test_a_card_outside_the_rotation_pool(check, fmt, legal):
         assert finding["message"].endswith("type1-unlimited allows it") and finding["cards"] == ["Old Hero (UL)"]
 
 
+@pytest.mark.slow
 def test_the_pool_applies_under_1_3_0_and_to_type2(check):
     assert "redemption.format-sets" in check(deck("type1", 50, 7, {"Old Hero (UL)": 1}), V13).errors
     assert "redemption.format-sets" in check(deck("type2", 100, 14, {"Old Hero (UL)": 1, "Old Evil (UL)": 1}, copies=2), V20).errors

@@ -58,6 +58,7 @@ def test_check_step_annotates(run_check_step):
     assert re.search(r"^::error file=tests/decks/redline/mistakes.yaml,line=7,col=3,title=redline.copy-limit::", done.stdout, re.MULTILINE)
 
 
+@pytest.mark.slow
 def test_check_step_passes_card_db_event_and_strict(run_check_step):
     done = run_check_step(
         paths="tests/decks/redline/two-mistakes.yaml", card_db="tests/data/redline-cards.yaml", format="concise", strict="true"

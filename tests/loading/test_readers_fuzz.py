@@ -3,6 +3,7 @@ finding: no other exception escapes."""
 
 from pathlib import Path
 
+import pytest
 import yaml
 from deckcheck.check import CheckOptions, check_file
 from deckcheck.games import zone_table
@@ -69,12 +70,14 @@ def test_any_bytes(tmp_path, content):
 
 @FUZZ
 @given(deck=deck_like)
+@pytest.mark.slow
 def test_any_yaml_shaped_like_a_deck(tmp_path, deck):
     check_text(tmp_path, "deck.yaml", yaml.safe_dump(deck, allow_unicode=True).encode())
 
 
 @FUZZ
 @given(value=yaml_values)
+@pytest.mark.slow
 def test_any_yaml_document(tmp_path, value):
     check_text(tmp_path, "deck.yml", yaml.safe_dump(value, allow_unicode=True).encode())
 

@@ -173,6 +173,7 @@ def test_jobs_give_the_same_output(tmp_path):
     assert parallel.stdout == serial.stdout and parallel.exit_code == serial.exit_code == 1
 
 
+@pytest.mark.slow
 def test_jobs_through_the_installed_command(tmp_path):
     import subprocess
     import sys
@@ -235,6 +236,7 @@ def test_the_json_report_is_byte_for_byte_what_the_standard_encoder_writes(tmp_p
     assert render(reports, explain=True) == json.dumps(report_data(reports, explain=True), indent=2, ensure_ascii=False) + "\n"
 
 
+@pytest.mark.slow
 def test_each_decks_report_is_the_same_whatever_was_checked_before_it():
     """Names and copy caps are remembered from deck to deck of a run: a deck's report is byte for
     byte the same whether the decks before it named the same cards or none were checked (the decks

@@ -2,6 +2,8 @@
 
 import re
 
+import pytest
+
 from conftest import DATA, REPO, run
 
 EXAMPLES = REPO / "examples"
@@ -71,6 +73,7 @@ def chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
+@pytest.mark.slow
 def test_printed_in_a_real_browser_each_deck_has_pages_of_its_own(tmp_path):
     import pytest
 

@@ -124,6 +124,7 @@ def paste(browser, url, deck, **fields):
     return submit(browser)
 
 
+@pytest.mark.slow
 def test_paste_an_illegal_deck_and_see_its_rule_and_line(site, browser, tmp_path):
     url, _ = site
     text = paste(browser, url, ILLEGAL)
@@ -140,6 +141,7 @@ def test_upload_a_dek(open_site, browser):
     assert "redemption" in text and "deck.parse" not in text
 
 
+@pytest.mark.slow
 def test_register_two_decks_and_see_them_on_the_organisers_page(site, browser):
     url, registrations = site
     assert "registered as" in paste(browser, url, ILLEGAL, player="Ann", register="yes")
@@ -153,6 +155,7 @@ def test_register_two_decks_and_see_them_on_the_organisers_page(site, browser):
     assert len(list(registrations.glob("*.registration.json"))) == 2
 
 
+@pytest.mark.slow
 def test_a_printed_sheet_is_one_deck_a_page(site, browser, tmp_path):
     # printed by a browser of its own, as an organiser prints the page: the driven session's print
     # command answered "Printing failed" in two of four whole-suite runs here (never run alone)
@@ -166,6 +169,7 @@ def test_a_printed_sheet_is_one_deck_a_page(site, browser, tmp_path):
 
 
 @pytest.mark.parametrize("width", [412, 1280])
+@pytest.mark.slow
 def test_the_result_reads_without_sideways_scrolling(open_site, browser, width):
     """On a phone (412 px) and a laptop: the findings wrap, the sheet is one column on the phone."""
     mistakes = (REPO / "tests" / "decks" / "redline" / "mistakes.yaml").read_text()

@@ -64,6 +64,7 @@ def hello_answered(client: socket.socket) -> bytes:
     return received
 
 
+@pytest.mark.slow
 def test_a_half_sent_head_is_answered_408_and_closed(port):
     with socket.create_connection(("127.0.0.1", port)) as client:
         client.sendall(b"GET / HTTP/1.1\r\nHost: desk")
@@ -72,6 +73,7 @@ def test_a_half_sent_head_is_answered_408_and_closed(port):
     assert closed_after < 3
 
 
+@pytest.mark.slow
 def test_a_connection_that_sends_nothing_is_closed(port):
     with socket.create_connection(("127.0.0.1", port)) as client:
         received, closed_after = answer(client)
@@ -86,6 +88,7 @@ def test_a_head_sent_in_pieces_within_the_deadline_is_answered(port):
         assert hello_answered(client).startswith(b"HTTP/1.1 200 ")
 
 
+@pytest.mark.slow
 def test_each_request_of_a_kept_connection_has_its_deadline(port):
     with socket.create_connection(("127.0.0.1", port)) as client:
         client.sendall(HEAD)

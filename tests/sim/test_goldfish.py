@@ -349,6 +349,7 @@ def test_help_states_every_model_simplification():
             assert line in outcome.stdout
 
 
+@pytest.mark.slow
 def test_plot_writes_a_png(tmp_path):
     pytest.importorskip("matplotlib", reason="matplotlib is the optional [plot] extra")
     png = tmp_path / "plot.png"
@@ -504,6 +505,7 @@ def plain_redemption_race(hero: list[bool], soul: list[bool], goldfish_soul: lis
 
 
 @pytest.mark.parametrize("opponent", [None, "redemption-deck-j.yaml"])
+@pytest.mark.slow
 def test_redemption_race_against_the_goldfishs_own_lost_souls_matches_a_plain_simulation(opponent):
     from deckcheck.check import CheckOptions
     from deckcheck.goldfish import prepare
@@ -531,6 +533,7 @@ def test_opponent_is_for_redemption():
 # --- sweeps ---------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_sweeps_rows_match_separate_runs_of_each_count(tmp_path):
     base = (EXAMPLES / "redline-cpm.yaml").read_text()
     args = ("--track", "EF-9 Rabbit", "--track", "2x type:efreet", "--mulligan", "none")

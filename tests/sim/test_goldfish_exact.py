@@ -12,6 +12,8 @@ against .30) is hundreds of standard errors off, and fails both.
 import json
 import math
 
+import pytest
+
 from conftest import REPO, run
 
 EXAMPLES = REPO / "examples"
@@ -96,6 +98,7 @@ def _rows(deck: str) -> list[tuple[str, dict]]:
     return rows
 
 
+@pytest.mark.slow
 def test_every_query_kind_agrees_with_its_exact_value_every_turn_in_every_game():
     rows = [each for deck in sorted(QUERIES) for each in _rows(deck)]
     held = 0

@@ -51,30 +51,39 @@ def plain_race(cards: list[Card], order: list[int], missions: list[float], turns
             weights = sorted(squad, reverse=True)
             rolls = [dice[turn - 1][place] + weight for place, weight in enumerate(weights)]
             open_missions = [m for m in range(5) if not captured[m]]
-            squads, forming, left = [], [], []
-            for place, _ in enumerate(weights):
-                if len(squads) == len(open_missions):
-                    left.append(place)
-                    continue
-                forming.append(place)
-                if sum(3.5 + weights[p] for p in forming) >= costs[open_missions[len(squads)]]:
-                    squads.append(forming)
-                    forming = []
-            if forming:
-                if sum(6 + weights[p] for p in forming) >= costs[open_missions[len(squads)]]:
-                    squads.append(forming)
-                elif squads:
-                    squads[0] += forming
-                else:
-                    squads.append(forming)  # the short squad is the first: it attacks the cheapest mission
-            if left:
-                squads[0] += left
+            squads = plain_squads(weights, [costs[m] for m in open_missions])
             for mission, members in zip(open_missions, squads):
                 if sum(rolls[p] for p in members) >= costs[mission]:
                     captured[mission] = True
         if all(captured) and not win:
             win = turn
     return win, first
+
+
+def plain_squads(weights: list[float], costs: list[float]) -> list[list[int]]:
+    """The squads, as places among the efreets (heaviest first), of the open missions in order
+    (cheapest first), as the model's docstring forms them."""
+    squads: list[list[int]] = []
+    forming: list[int] = []
+    left: list[int] = []
+    for place, _ in enumerate(weights):
+        if len(squads) == len(costs):
+            left.append(place)
+            continue
+        forming.append(place)
+        if sum(3.5 + weights[p] for p in forming) >= costs[len(squads)]:
+            squads.append(forming)
+            forming = []
+    if forming:
+        if sum(6 + weights[p] for p in forming) >= costs[len(squads)]:
+            squads.append(forming)
+        elif squads:
+            squads[0] += forming
+        else:
+            squads.append(forming)  # the short squad is the first: it attacks the cheapest mission
+    if left:
+        squads[0] += left
+    return squads
 
 
 def random_deck(rng: np.random.Generator) -> tuple[list[Card], list[float]]:
