@@ -157,3 +157,30 @@ def test_event_schema_is_valid():
 
     for name in ("event", "config"):
         jsonschema.Draft202012Validator.check_schema(json.loads(resources.schema_path(name).read_text()))
+
+
+def test_a_redline_event_sets_the_efreet_limit_its_game_declares(tmp_path):
+    from conftest import REPO
+
+    event = write(tmp_path, "limit.yaml", "name: Small skirmish\ngame: redline\nsettings:\n  efreet_limit: 3\n")
+    deck = REPO / "examples" / "redline-cpm.yaml"
+    checked = run("check", deck, "--event", event, "--output-format", "json")
+    assert checked.exit_code == 0 and checked.deck["settings"]["efreet_limit"] == 3
+    played = json.loads(run("goldfish", deck, "--event", event, "--games", "200", "--output-format", "json").stdout)
+    assert played["settings"]["efreet_limit"] == 3
+
+
+@pytest.mark.parametrize(
+    "settings, where",
+    [
+        ("game: redline\nsettings:\n  efreet_limit: 0\n", "4:17"),
+        ("game: redline\nsettings:\n  efreet_limt: 3\n", "4:3"),
+        ("game: redline\nsettings:\n  life_points: 3\n", "4:3"),  # Promised Land's, not REDLINE's
+        ("settings:\n  efreet_limits: 3\n", "3:3"),  # an event of no game: a setting of no game
+    ],
+)
+def test_a_setting_its_game_does_not_declare_is_exit_two_at_its_line(tmp_path, settings, where):
+    event = write(tmp_path, "bad.yaml", "name: Bad\n" + settings)
+    outcome = check(tmp_path, demon_rush_deck({}, size=40), event)
+    assert outcome.exit_code == 2
+    assert f"{event}:{where}: settings" in outcome.stderr

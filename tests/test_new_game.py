@@ -124,3 +124,27 @@ def test_without_its_card_database_every_name_is_unknown_not_an_internal_error(t
     path.write_text(deck())
     outcome = run("check", path, "--output-format", "json")
     assert outcome.exit_code == 1 and outcome.errors == {"deck.unknown-card"}
+
+
+def test_an_event_sets_the_setting_the_new_game_declares(tmp_path):
+    event = tmp_path / "event.yaml"
+    event.write_text("name: Big stables\ngame: tiny-duel\nsettings:\n  stable_size: 6\n")
+    assert check(tmp_path, deck(stable=6)).errors == {"tiny-duel.stable-size"}
+    outcome = check(tmp_path, deck(stable=6), "--event", event)
+    assert outcome.exit_code == 0 and outcome.deck["settings"]["stable_size"] == 6
+
+
+@pytest.mark.parametrize(
+    "settings, where",
+    [
+        ("  stable_size: 13\n", "4:16"),  # past what the game declares
+        ("  stable_sise: 6\n", "4:3"),  # a setting the game does not have
+        ("  life_points: 6\n", "4:3"),  # another game's
+    ],
+)
+def test_an_event_setting_the_new_game_does_not_declare_is_refused(tmp_path, settings, where):
+    event = tmp_path / "event.yaml"
+    event.write_text("name: Big stables\ngame: tiny-duel\nsettings:\n" + settings)
+    outcome = check(tmp_path, deck(), "--event", event)
+    assert outcome.exit_code == 2
+    assert f"{event}:{where}: settings" in outcome.stderr

@@ -76,7 +76,11 @@ def namers() -> Namers:
     from deckcheck.games.promised_land.bible import book_named
     from deckcheck.loading.events import Namers
 
-    return Namers(format=lambda game, name, defined: format_named(game_named(game), name, defined), book=book_named)
+    return Namers(
+        format=lambda game, name, defined: format_named(game_named(game), name, defined),
+        book=book_named,
+        settings=lambda game: game_named(game).event_settings(),
+    )
 
 
 @cache

@@ -5,6 +5,7 @@ Any problem stops the run with exit 2: deckcheck does not guess what a broken fi
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from datetime import date
 from functools import cache
 from pathlib import Path
@@ -71,10 +72,13 @@ def read_bytes(path: Path) -> bytes:
         raise FileProblems([located(path, None, exc.message)]) from None
 
 
-def load_checked(path: Path, schema: str, content: bytes | None = None, empty_ok: bool = False) -> Document:
+def load_checked(
+    path: Path, schema: str, content: bytes | None = None, empty_ok: bool = False, also: Mapping[str, Any] | None = None
+) -> Document:
     """The document at `path` (or its `content`, already read), valid against
-    schemas/<schema>.schema.json; FileProblems if not. With `empty_ok`, a file with nothing in it
-    but white space and comments is a document of no data."""
+    schemas/<schema>.schema.json and the schema `also` (what the caller knows of the games: an
+    event's settings); FileProblems if not. With `empty_ok`, a file with nothing in it but white
+    space and comments is a document of no data."""
     content = read_bytes(path) if content is None else content
     if empty_ok and not content.strip():
         return Document(None, None)
@@ -84,7 +88,12 @@ def load_checked(path: Path, schema: str, content: bytes | None = None, empty_ok
         raise FileProblems([located(path, exc.position, exc.message)]) from None
     if empty_ok and document.data is None:
         return document
-    errors = sorted(validator(schema).iter_errors(document.data), key=lambda e: list(map(str, e.absolute_path)))
+    found = list(validator(schema).iter_errors(document.data))
+    if also is not None:
+        import jsonschema
+
+        found += jsonschema.Draft202012Validator(also).iter_errors(document.data)
+    errors = sorted(found, key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         raise FileProblems([located(path, _where(document, e), _message(e)) for e in errors])
     return document

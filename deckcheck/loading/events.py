@@ -29,6 +29,8 @@ class Namers:
 
     format: Callable[[str, str, tuple], str]  # (game, format, the formats its card data defines)
     book: Callable[[str], str]  # a book of the Bible, for a scripture scope (Promised Land)
+    # the settings an event may give a game's decks, each with the JSON Schema of its values
+    settings: Callable[[str], Mapping[str, Mapping[str, Any]]] = lambda game: {}
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,7 @@ def load_events(paths: Iterable[Path], databases: Databases, namers: Namers) -> 
 
 def read_event(path: Path, databases: Databases, namers: Namers) -> Event:
     content = read_bytes(path)
-    document = load_checked(path, "event", content)
+    document = load_checked(path, "event", content, also=_settings_schema(namers.settings))
     data = document.data
     games = (data["game"],) if "game" in data else known_games()
     problems: list[str] = []
@@ -108,6 +110,24 @@ def read_event(path: Path, databases: Databases, namers: Namers) -> Event:
         scripture=scripture,
         settings=dict(data.get("settings", {})),
     )
+
+
+def _settings_schema(declared_by: Callable[[str], Mapping[str, Mapping[str, Any]]]) -> dict[str, Any]:
+    """What an event's `settings:` may hold: the settings its game declares, and for an event of
+    no game those of any game (a name two games declare taking a value either allows)."""
+    games = known_games()
+    declared = {game: declared_by(game) for game in games}
+
+    def allowed(among: tuple[str, ...]) -> dict[str, Any]:
+        schemas: dict[str, list[Mapping[str, Any]]] = {}
+        for game in among:
+            for name, schema in declared[game].items():
+                schemas.setdefault(name, []).append(schema)
+        properties = {name: each[0] if len(each) == 1 else {"anyOf": each} for name, each in schemas.items()}
+        return {"properties": {"settings": {"properties": properties, "additionalProperties": False}}}
+
+    per_game = [{"if": {"properties": {"game": {"const": game}}, "required": ["game"]}, "then": allowed((game,))} for game in games]
+    return {"allOf": [*per_game, {"if": {"not": {"required": ["game"]}}, "then": allowed(games)}]}
 
 
 def _listed(

@@ -66,10 +66,11 @@ class SwapRule:
 # --- a game, its formats and their parameters ---------------------------------------------------
 
 
-def setting(default: Any) -> Any:
-    """A parameter that is also a game setting: reports and goldfish runs state it, and an event
-    file's `settings:` may change it (life points, a wisdom target, ...)."""
-    return field(default=default, metadata={"setting": True})
+def setting(default: Any, event: Mapping[str, Any] | None = None) -> Any:
+    """A parameter that is also a game setting: reports and goldfish runs state it. With `event`,
+    the JSON Schema of the values an event file's `settings:` may give it (life points, a wisdom
+    target, REDLINE's efreet limit, ...): what a game declares here is what its events may set."""
+    return field(default=default, metadata={"setting": True, "event": event})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -82,6 +83,11 @@ class Params:
     def settings(self) -> dict[str, Any]:
         """The game settings in force, as reports state them."""
         return {f.name: getattr(self, f.name) for f in fields(self) if f.metadata.get("setting")}
+
+    @classmethod
+    def event_settings(cls) -> dict[str, Mapping[str, Any]]:
+        """The settings an event may give, each with the schema of its values."""
+        return {f.name: f.metadata["event"] for f in fields(cls) if f.metadata.get("event") is not None}
 
     def with_settings(self, chosen: Mapping[str, Any]) -> Params:
         """These parameters with the settings an event chose (those this game has)."""
@@ -166,6 +172,13 @@ class Game:
     @property
     def default_format(self) -> str:
         return self.default or self.formats[0].name
+
+    def event_settings(self) -> dict[str, Mapping[str, Any]]:
+        """The settings an event file may give this game's decks, as its formats' parameters declare them."""
+        declared: dict[str, Mapping[str, Any]] = {}
+        for each in self.formats:
+            declared.update(type(each.params).event_settings())
+        return declared
 
     def canonical_format(self, name: str) -> str:
         """A format's name for one of its aliases (limited -> type1), or the name itself."""

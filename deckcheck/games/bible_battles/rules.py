@@ -24,7 +24,7 @@ class BibleBattlesParams(Params):
     opening_hand: int = setting(7)
     draws_per_turn: int = setting(1)
     hand_limit: int = setting(7)
-    wisdom_target: int = setting(30)
+    wisdom_target: int = setting(30, event={"type": "integer", "minimum": 1, "maximum": 99})
     wisdom_target_maximum: int = setting(99)
 
 

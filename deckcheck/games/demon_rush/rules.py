@@ -26,7 +26,7 @@ class DemonRushParams(Params):
     copy_limit: int = 3
     opening_hand: int = setting(5)
     draws_per_turn: int = setting(1)
-    health: int = setting(30)
+    health: int = setting(30, event={"type": "integer", "minimum": 1, "maximum": 999})
     imperium: int = setting(10)
     goldfish_champion_strength: int = 1  # the goldfish's own champion (Soren has 1)
     # which game of a best-of-three match a goldfish run plays: the one mulligan is per match

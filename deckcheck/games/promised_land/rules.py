@@ -27,10 +27,10 @@ class PromisedLandParams(Params):
     opening_hand: int = setting(6)
     draws_per_turn: int = setting(1)
     hand_limit: int = setting(7)
-    life_points: int = setting(15)
+    life_points: int = setting(15, event={"type": "integer", "minimum": 1, "maximum": 99})
     life_points_recommended: tuple[int, int] = setting((15, 20))
-    quoting: str = setting("agreed")
-    bible: str | None = setting(None)  # the translation an event names
+    quoting: str = setting("agreed", event={"enum": ["fair", "strict"]})
+    bible: str | None = setting(None, event={"type": "string", "minLength": 1})  # the translation an event names
 
 
 def _params(findings: Findings) -> PromisedLandParams:

@@ -24,8 +24,8 @@ class RedlineParams(Params):
     resources_recommended: tuple[int, int] = (22, 24)
     opening_hand: int = setting(7)
     draws_per_turn: int = setting(1)
-    hand_limit: int = setting(7)
-    efreet_limit: int = setting(5)
+    hand_limit: int = setting(7, event={"type": "integer", "minimum": 1, "maximum": 60})
+    efreet_limit: int = setting(5, event={"type": "integer", "minimum": 1, "maximum": 20})
     missions_to_win: int = setting(5)
 
 

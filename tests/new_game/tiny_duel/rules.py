@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from deckcheck.games.zones import MAIN
 from deckcheck.model import Deck, Finding, Severity, Zone
-from deckcheck.rules import Findings, Format, Game, Params, rule, shapes
+from deckcheck.rules import Findings, Format, Game, Params, rule, setting, shapes
 
 SOURCE = "Tiny Duel rules, Building a deck"
 STABLE = Zone("stable", ("stable", "stable deck"), "Stable")
@@ -17,7 +17,7 @@ STABLE = Zone("stable", ("stable", "stable deck"), "Stable")
 class TinyDuelParams(Params):
     deck_size: int = 40
     copy_limit: int = 3
-    stable_size: int = 5
+    stable_size: int = setting(5, event={"type": "integer", "minimum": 1, "maximum": 12})  # an event may change it
 
 
 @rule("tiny-duel.deck-size", Severity.ERROR, "exactly 40 cards in the main deck", SOURCE)
