@@ -102,3 +102,10 @@ def test_no_config_anywhere(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "deck.yaml").write_text("game: redline\nmain:\n  Supply Drop: 60\n")
     assert run("check", "deck.yaml", "--output-format", "json").errors == {"redline.general"}
+
+
+def test_a_config_value_that_is_no_choice_gets_did_you_mean(repo):
+    config(repo, "game: redline\ncard_db: [cards/]\noutput_format: jsn\n")
+    outcome = run("check", ".")
+    assert outcome.exit_code == 2
+    assert ".deckcheck.yaml:3:16: output_format: 'jsn' is not a choice; did you mean 'json'?" in outcome.stderr

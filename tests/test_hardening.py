@@ -674,18 +674,19 @@ def test_fmt_writes_a_deck_with_the_longest_file_name(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "file, text, where",
+    "file, text, where, said",
     [
-        ("event.yaml", "name: x\nfoo: 2\n", "2:1"),
-        (".deckcheck.yaml", "game: redline\n\njunk: 1\n", "3:1"),
-        ("event.yaml", "name: x\nsettings:\n  life_points: 10\n  colour: red\n", "4:3"),
+        ("event.yaml", "name: x\nfoo: 2\n", "2:1", "unknown key 'foo'"),
+        (".deckcheck.yaml", "game: redline\n\njunk: 1\n", "3:1", "unknown key 'junk'"),
+        (".deckcheck.yaml", "game: redline\nignor: [redline.copy-limit]\n", "2:1", "unknown key 'ignor'; did you mean 'ignore'?"),
+        ("event.yaml", "name: x\nsettings:\n  life_points: 10\n  colour: red\n", "4:3", "unknown key 'colour'"),
     ],
 )
-def test_an_unknown_key_in_an_event_or_config_is_reported_at_its_line(tmp_path, redline_deck, monkeypatch, file, text, where):
+def test_an_unknown_key_in_an_event_or_config_is_reported_at_its_line(tmp_path, redline_deck, monkeypatch, file, text, where, said):
     (tmp_path / file).write_text(text)
     monkeypatch.chdir(tmp_path)
     outcome = run("check", redline_deck, *(["--event", file] if file == "event.yaml" else []))
-    assert outcome.exit_code == 2 and f"{file}:{where}: " in outcome.stderr and "was unexpected" in outcome.stderr
+    assert outcome.exit_code == 2 and f"{file}:{where}: " in outcome.stderr and said in outcome.stderr
 
 
 def test_a_name_met_without_suggestions_gets_them_in_the_next_deck(tmp_path):

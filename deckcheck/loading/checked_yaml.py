@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from deckcheck.escaping import terminal_path
+from deckcheck.escaping import for_terminal, terminal_path
 from deckcheck.loading import cache as data_cache
 from deckcheck.loading import resources
 from deckcheck.loading.files import UnreadableFile, read_limited
@@ -126,7 +126,33 @@ def checked_data(path: Path, schema: str) -> Any:
 
 def _message(error) -> str:
     where = "/".join(str(p) for p in error.absolute_path)
-    return f"{where}: {error.message}" if where else error.message
+    said = _unknown_key(error) or _unknown_choice(error) or error.message
+    return f"{where}: {said}" if where else said
+
+
+def _unknown_choice(error) -> str | None:
+    """A value that is none of the words the schema allows, with those words and the ones close to it."""
+    from deckcheck.registry import close_to
+
+    choices = error.validator_value if error.validator == "enum" else None
+    if not isinstance(error.instance, str) or not choices or not all(isinstance(c, str) for c in choices):
+        return None
+    return f"'{for_terminal(error.instance)}' is not a choice{close_to(error.instance, choices)} (choices: {', '.join(choices)})"
+
+
+def _unknown_key(error) -> str | None:
+    """A key the schema does not allow, said as an option's typo is: with the keys it could have
+    meant (the schema's own words for it are a list of what was unexpected)."""
+    from deckcheck.registry import close_to
+
+    if error.validator != "additionalProperties" or not isinstance(error.instance, dict):
+        return None
+    allowed = list(error.schema.get("properties", {}))
+    unexpected = [key for key in error.instance if key not in allowed]
+    if not unexpected or not allowed:
+        return None
+    key = str(unexpected[0])
+    return f"unknown key '{for_terminal(key)}'{close_to(key, allowed)} (keys: {', '.join(allowed)})"
 
 
 def parse_date(text: str | None, path: Path, position) -> date | None:

@@ -47,7 +47,7 @@ def test_unknown_game_and_bad_yaml_in_a_database(tmp_path):
     broken = write(tmp_path, "game: redline\ncards: [\n", "broken.yaml")
     outcome = run("check", DATA, "--card-db", bad, "--card-db", broken)
     assert outcome.exit_code == 2
-    assert f"{bad}:1:7: game: 'chess' is not one of" in outcome.stderr
+    assert f"{bad}:1:7: game: 'chess' is not a choice (choices: redemption, " in outcome.stderr
     assert f"{broken}:2:9: not valid YAML" in outcome.stderr  # the end of the file, on its last line
 
 
