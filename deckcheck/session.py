@@ -5,7 +5,8 @@ dates apply the same way everywhere."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import os
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 from fnmatch import fnmatchcase
@@ -16,11 +17,13 @@ from deckcheck.escaping import terminal_path
 from deckcheck.games import all_games, format_named, game_named, ignorable, namers
 from deckcheck.loading.card_db import Databases, load_databases
 from deckcheck.loading.checked_yaml import FileProblems
-from deckcheck.loading.config import Choices, Config, find_config, load_config
+from deckcheck.loading.config import Choices, Config, find_config, load_config, user_config
 from deckcheck.loading.events import Event, load_events
 from deckcheck.loading.globs import matches
 from deckcheck.registry import UnknownName, close_to
 from deckcheck.rules import Game
+
+CARD_DB_VARIABLE = "DECKCHECK_CARD_DB"
 
 
 class SessionProblem(Exception):
@@ -59,9 +62,10 @@ def open_session(given: Choices, *, as_of: str | None = None, all_formats: bool 
     """The session of a command whose options chose `given` (and --as-of, --all-formats), run in
     `folder` (the current one); or SessionProblem."""
     try:
-        config = load_config(find_config(folder or Path.cwd()))
+        config = load_config(find_config(folder or Path.cwd())).over(load_config(user_config(os.environ)))
     except FileProblems as exc:
         raise SessionProblem("broken config:\n" + "\n".join(exc.problems)) from None
+    given = replace(given, card_db=given.card_db or card_db_from(os.environ))
     choices = config.merged(given)
     chosen_game = _game(choices.game) if choices.game is not None else None
     for rule_id, where in [(i, "--ignore") for i in given.ignore] + config.ignored():
@@ -89,6 +93,12 @@ def open_session(given: Choices, *, as_of: str | None = None, all_formats: bool 
         return replace(base, game=chosen.game.strip().lower() if chosen.game else None, format=chosen.format, ignore=chosen.ignore)
 
     return Session(choices, databases, events, options_for, config)
+
+
+def card_db_from(environ: Mapping[str, str]) -> tuple[Path, ...]:
+    """DECKCHECK_CARD_DB: card database files or folders, separated as PATH is (':' here, ';' on
+    Windows), taken as --card-db is when the command line names none; over the configs' card_db."""
+    return tuple(Path(part) for part in environ.get(CARD_DB_VARIABLE, "").split(os.pathsep) if part.strip())
 
 
 def _game(name: str) -> Game:

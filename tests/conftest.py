@@ -17,6 +17,14 @@ REPO = TESTS.parent
 SHARED = REPO.parent / "shared"
 
 
+@pytest.fixture(autouse=True)
+def no_user_settings(tmp_path_factory, monkeypatch):
+    """Every test runs as a user with no config of their own and no DECKCHECK_CARD_DB (the
+    machine's own must not change what a test sees); the tests of those set them."""
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("xdg-config")))
+    monkeypatch.delenv("DECKCHECK_CARD_DB", raising=False)
+
+
 @dataclass
 class Outcome:
     exit_code: int

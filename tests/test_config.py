@@ -109,3 +109,29 @@ def test_a_config_value_that_is_no_choice_gets_did_you_mean(repo):
     outcome = run("check", ".")
     assert outcome.exit_code == 2
     assert ".deckcheck.yaml:3:16: output_format: 'jsn' is not a choice; did you mean 'json'?" in outcome.stderr
+
+
+def test_a_users_own_config_sets_what_the_repository_config_does_not(repo, monkeypatch, tmp_path_factory):
+    home = tmp_path_factory.mktemp("home")
+    (home / "deckcheck").mkdir()
+    (home / "deckcheck" / "cards").mkdir()
+    (home / "deckcheck" / "cards" / "redline.yaml").write_text((DATA / "redline-cards.yaml").read_text())
+    (home / "deckcheck" / "config.yaml").write_text("game: redline\ncard_db: [cards/]\noutput_format: json\nignore: [redline.resource-count]\n")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
+    outcome = run("check", "short.yaml")  # no repository config: the user's alone
+    assert outcome.report["decks"][0]["game"] == "redline"
+    assert "redline.resource-count" not in {f["rule"] for d in outcome.report["decks"] for f in d["findings"]}
+    config(repo, "output_format: concise\n")  # the repository's wins where it says
+    assert not run("check", "short.yaml").stdout.lstrip().startswith("{")
+
+
+def test_deckcheck_card_db_stands_in_for_card_db(repo, monkeypatch):
+    (repo / "cards" / "extra.yaml").write_text("game: redline\ncards:\n  - {name: Zork Efreet, type: efreet, faction: cpm}\n")
+    (repo / "decks" / "zork.yaml").write_text("game: redline\nmain:\n  Zork Efreet: 1\n")
+    unknown = run("check", "zork.yaml", "--output-format", "json")
+    assert "deck.unknown-card" in unknown.errors
+    monkeypatch.setenv("DECKCHECK_CARD_DB", str(repo / "cards"))
+    known = run("check", "zork.yaml", "--output-format", "json")
+    assert "deck.unknown-card" not in known.errors
+    monkeypatch.setenv("DECKCHECK_CARD_DB", str(repo / "no-such-folder"))
+    assert run("check", "zork.yaml").exit_code == 2  # a path that does not exist is said

@@ -1,12 +1,15 @@
-"""The repository config, `.deckcheck.yaml`, found in the working folder or its nearest parent,
-and the one policy of who wins: the command line, then the last override whose paths match a
-deck, then the config's own value. Ignore lists add up from all three.
+"""The repository config, `.deckcheck.yaml`, found in the working folder or its nearest parent;
+a user's own, `$XDG_CONFIG_HOME/deckcheck/config.yaml` (~/.config/deckcheck/config.yaml), under
+it; and the one policy of who wins: the command line, then the last override whose paths match a
+deck, then the repository config's own value, then the user's. Ignore lists add up from all.
 
-It sets defaults for a deck repository; paths in it are relative to the file.
+They set defaults for a deck repository and for a user; paths in each are relative to its file.
+Overrides and excludes are a repository's (their globs are paths in it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from pathlib import Path
@@ -16,6 +19,7 @@ from deckcheck.loading.checked_yaml import load_checked, parse_date
 from deckcheck.loading.globs import matches
 
 CONFIG_NAME = ".deckcheck.yaml"
+USER_CONFIG = Path("deckcheck") / "config.yaml"  # under $XDG_CONFIG_HOME, or ~/.config
 
 
 @dataclass(frozen=True)
@@ -56,6 +60,16 @@ class Config:
     exclude: tuple[str, ...] = ()  # globs of files that are not decks, relative to the config's folder
     as_of: date | None = None
     overrides: tuple[Override, ...] = field(default=())
+    users: Path | None = None  # the user's config this one was laid over
+
+    def over(self, user: Config) -> Config:
+        """This repository config over a user's: each value this one sets, else the user's; the
+        ignore lists of both; this one's overrides and excludes."""
+        if user.path is None:
+            return self
+        chosen = {f.name: getattr(self.defaults, f.name) or getattr(user.defaults, f.name) for f in fields(Choices)}
+        defaults = replace(Choices(**chosen), ignore=tuple(dict.fromkeys(self.defaults.ignore + user.defaults.ignore)))
+        return replace(self, defaults=defaults, as_of=self.as_of or user.as_of, users=user.path)
 
     def merged(self, given: Choices) -> Choices:
         """The run's choices: each option the command line gave, else the config's; the ignore
@@ -105,6 +119,13 @@ class Config:
         except ValueError:
             return []
         return [o for o in self.overrides if any(matches(relative, glob) for glob in o.paths)]
+
+
+def user_config(environ: Mapping[str, str]) -> Path | None:
+    """The user's own config, where there is one (XDG Base Directory: $XDG_CONFIG_HOME, else ~/.config)."""
+    home = environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    path = Path(home) / USER_CONFIG
+    return path if path.is_file() else None
 
 
 def find_config(start: Path) -> Path | None:
