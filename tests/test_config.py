@@ -116,7 +116,9 @@ def test_a_users_own_config_sets_what_the_repository_config_does_not(repo, monke
     (home / "deckcheck").mkdir()
     (home / "deckcheck" / "cards").mkdir()
     (home / "deckcheck" / "cards" / "redline.yaml").write_text((DATA / "redline-cards.yaml").read_text())
-    (home / "deckcheck" / "config.yaml").write_text("game: redline\ncard_db: [cards/]\noutput_format: json\nignore: [redline.resource-count]\n")
+    (home / "deckcheck" / "config.yaml").write_text(
+        "game: redline\ncard_db: [cards/]\noutput_format: json\nignore: [redline.resource-count]\n"
+    )
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
     outcome = run("check", "short.yaml")  # no repository config: the user's alone
     assert outcome.report["decks"][0]["game"] == "redline"

@@ -18,15 +18,28 @@ STEPS = ACTION["runs"]["steps"]
 CHECK = next(step for step in STEPS if step.get("name") == "Check decks")
 
 
+INPUTS = ("paths", "output-format", "format", "game", "as-of", "card-db", "event", "strict", "output", "upload-sarif")
+
+
 def test_inputs_are_documented():
-    assert set(ACTION["inputs"]) >= {"paths", "format", "card-db", "event", "strict"}
+    assert set(ACTION["inputs"]) >= set(INPUTS)
     assert all(spec.get("description") for spec in ACTION["inputs"].values())
 
 
 def test_no_input_is_spliced_into_a_script():
     for step in STEPS:
         assert "${{" not in step.get("run", ""), step.get("name")
-    assert set(CHECK["env"].values()) == {f"${{{{ inputs.{name} }}}}" for name in ("paths", "format", "card-db", "event", "strict")}
+    assert set(CHECK["env"].values()) == {f"${{{{ inputs.{name} }}}}" for name in INPUTS}
+
+
+def test_the_inputs_are_not_deckchecks_own_variables():
+    """DECKCHECK_CARD_DB is deckcheck's: an input of that name would be read by deckcheck too."""
+    assert not [name for name in CHECK["env"] if name.startswith("DECKCHECK_")]
+
+
+def _input_variables() -> dict[str, str]:
+    """The check step's environment variable of each input (`${{ inputs.game }}` -> game)."""
+    return {variable: value[len("${{ inputs.") : -len(" }}")] for variable, value in CHECK["env"].items()}
 
 
 @pytest.fixture
@@ -35,19 +48,18 @@ def run_check_step(tmp_path):
     if bash is None:
         pytest.skip("the action's scripts are bash; this machine has no bash")
 
-    def run_step(**inputs: str) -> subprocess.CompletedProcess:
+    def run_step(cwd: Path = REPO, **inputs: str) -> subprocess.CompletedProcess:
+        defaults = {name: str(spec.get("default", "")) for name, spec in ACTION["inputs"].items()}
+        given = {**defaults, **{key.replace("_", "-"): value for key, value in inputs.items()}}
         env = {
             "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}",
             "HOME": str(tmp_path),
-            "DECKCHECK_PATHS": ".",
-            "DECKCHECK_FORMAT": "auto",
-            "DECKCHECK_CARD_DB": "",
-            "DECKCHECK_EVENT": "",
-            "DECKCHECK_STRICT": "false",
+            "XDG_CONFIG_HOME": str(tmp_path / "config"),
             "GITHUB_ACTIONS": "true",
+            "GITHUB_OUTPUT": str(tmp_path / "github-output"),
         }
-        env.update({f"DECKCHECK_{key.upper()}": value for key, value in inputs.items()})
-        return subprocess.run([bash, "-c", CHECK["run"]], cwd=REPO, env=env, capture_output=True, text=True)
+        env.update({variable: given[name] for variable, name in _input_variables().items()})
+        return subprocess.run([bash, "-c", CHECK["run"]], cwd=cwd, env=env, capture_output=True, text=True)
 
     return run_step
 
@@ -61,12 +73,14 @@ def test_check_step_annotates(run_check_step):
 @pytest.mark.slow
 def test_check_step_passes_card_db_event_and_strict(run_check_step):
     done = run_check_step(
-        paths="tests/decks/redline/two-mistakes.yaml", card_db="tests/data/redline-cards.yaml", format="concise", strict="true"
+        paths="tests/decks/redline/two-mistakes.yaml", card_db="tests/data/redline-cards.yaml", output_format="concise", strict="true"
     )
     assert done.returncode == 1 and "warning redline.resource-count" in done.stdout
-    legal = run_check_step(paths="examples/promised-land-sunday-school.yaml", strict="true", format="concise")
+    legal = run_check_step(paths="examples/promised-land-sunday-school.yaml", strict="true", output_format="concise")
     assert legal.returncode == 1  # its deck-size warning fails under strict
-    banned = run_check_step(paths="examples/promised-land-sunday-school.yaml", event="events/sunday-school-spring.yaml", format="concise")
+    banned = run_check_step(
+        paths="examples/promised-land-sunday-school.yaml", event="events/sunday-school-spring.yaml", output_format="concise"
+    )
     assert "banlist.limited" in banned.stdout
 
 
@@ -75,3 +89,30 @@ def test_a_hostile_path_stays_a_path(run_check_step, tmp_path):
     done = run_check_step(paths=f"$(touch {marker}) ;touch {marker}")
     assert done.returncode == 2 and "no such file or folder" in done.stderr
     assert not marker.exists()
+
+
+def test_no_output_format_leaves_the_configs_and_game_as_of_and_output_pass_through(run_check_step, tmp_path):
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / ".deckcheck.yaml").write_text("output_format: json\n")
+    shutil.copy(REPO / "examples" / "redline-cpm.yaml", project / "deck.yaml")
+    done = run_check_step(cwd=project, paths="deck.yaml")
+    assert done.returncode == 0 and done.stdout.lstrip().startswith("{")  # the config's json, not auto's annotations
+    written = run_check_step(cwd=project, paths="deck.yaml", game="redline", as_of="2026-01-01", output="report.json")
+    assert written.returncode == 0 and (project / "report.json").is_file() and not written.stdout.strip()
+
+
+def test_upload_sarif_writes_the_sarif_file_the_upload_step_reads(run_check_step, tmp_path):
+    import json
+
+    done = run_check_step(paths="tests/decks/redline/mistakes.yaml", upload_sarif="true", output=str(tmp_path / "out.sarif"))
+    assert done.returncode == 1  # the deck is illegal: the step fails, and the upload step still runs (always())
+    assert json.loads((tmp_path / "out.sarif").read_text())["version"] == "2.1.0"
+    assert f"sarif={tmp_path / 'out.sarif'}" in (tmp_path / "github-output").read_text()
+    upload = next(step for step in STEPS if step.get("uses", "").startswith("github/codeql-action/upload-sarif"))
+    assert "always()" in upload["if"] and upload["with"]["sarif_file"] == "${{ steps.check.outputs.sarif }}"
+
+
+def test_the_old_format_input_still_chooses_the_report_and_says_it_is_now_output_format(run_check_step):
+    done = run_check_step(paths="examples/redline-cpm.yaml", format="concise")
+    assert done.returncode == 0 and "::warning title=deckcheck::the format input is now output-format" in done.stdout
