@@ -40,11 +40,16 @@ class Session:
 
     def excluded_by(self, globs: Sequence[str]) -> Callable[[Path, Path], bool]:
         """Whether a file found in a folder is left out: by a --exclude glob (its name, or its path
-        below the folder) or by the config's exclude."""
+        below the folder), by the config's exclude, or as one of the run's own card databases and
+        event files (the run uses them as such: no note that they are not decks)."""
+        own = [p.resolve() for p in (*self.choices.card_db, *self.choices.events)]
 
         def excluded(path: Path, folder: Path) -> bool:
             relative = path.relative_to(folder).as_posix()
-            return any(fnmatchcase(path.name, g) or matches(relative, g) for g in globs) or self.config.excludes(path)
+            if any(fnmatchcase(path.name, g) or matches(relative, g) for g in globs) or self.config.excludes(path):
+                return True
+            resolved = path.resolve()
+            return any(resolved == each or each in resolved.parents for each in own)
 
         return excluded
 

@@ -137,3 +137,14 @@ def test_deckcheck_card_db_stands_in_for_card_db(repo, monkeypatch):
     assert "deck.unknown-card" not in known.errors
     monkeypatch.setenv("DECKCHECK_CARD_DB", str(repo / "no-such-folder"))
     assert run("check", "zork.yaml").exit_code == 2  # a path that does not exist is said
+
+
+def test_the_configs_own_card_databases_and_events_are_no_decks_to_skip(repo, monkeypatch):
+    (repo / "events").mkdir()
+    (repo / "events" / "local.yaml").write_text("name: Local\ngame: redline\nbanned: [Crate]\n")
+    (repo / "notes.yaml").write_text("cards:\n  - not a deck\n")
+    config(repo, "game: redline\ncard_db: [cards/]\nevents: [events/local.yaml]\n")
+    monkeypatch.chdir(repo)
+    outcome = run("check", ".")
+    skipped = [line for line in outcome.stderr.splitlines() if "skipped" in line]
+    assert skipped == ["deckcheck: skipped notes.yaml: a card database (give it to --card-db)"]  # not one it uses
