@@ -72,7 +72,8 @@ def test_unknown_name_in_an_event_is_exit_two_with_close_matches(tmp_path):
     event = write(tmp_path, "typo.yaml", "name: Typo\ngame: demon-rush\nbanned:\n  - Evil Spel\nlimited:\n  Holy Soldr 1: 1\n")
     outcome = check(tmp_path, demon_rush_deck({}, size=40), event)
     assert outcome.exit_code == 2
-    assert f"{event}:4:5: 'Evil Spel' matches no card in the demon-rush database; did you mean 'Evil Spell'" in outcome.stderr
+    database = f"the demon-rush database given by --card-db or card_db ({DATA / 'demon-rush-cards.yaml'})"
+    assert f"{event}:4:5: 'Evil Spel' matches no card in {database}; did you mean 'Evil Spell'" in outcome.stderr
     assert f"{event}:6:3: 'Holy Soldr 1' matches no card" in outcome.stderr
 
 
@@ -184,3 +185,16 @@ def test_a_setting_its_game_does_not_declare_is_exit_two_at_its_line(tmp_path, s
     outcome = check(tmp_path, demon_rush_deck({}, size=40), event)
     assert outcome.exit_code == 2
     assert f"{event}:{where}: settings" in outcome.stderr
+
+
+def test_a_name_missing_from_a_replacing_card_database_names_that_database(tmp_path):
+    from conftest import REPO
+
+    pl_cards = DATA / "promised-land-cards.yaml"
+    event = write(tmp_path, "class.yaml", "name: Class\ngame: promised-land\nbanned: [Jerusalem]\n")
+    deck = REPO / "examples" / "promised-land-sunday-school.yaml"
+    outcome = run("check", deck, "--card-db", pl_cards, "--event", event)
+    assert outcome.exit_code == 2
+    assert f"{event}:3:10: 'Jerusalem' matches no card in the promised-land database given by --card-db or card_db ({pl_cards})" in (
+        outcome.stderr
+    )

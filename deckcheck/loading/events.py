@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckcheck.escaping import for_terminal
-from deckcheck.loading.card_db import Databases
+from deckcheck.escaping import for_terminal, terminal_path
+from deckcheck.loading.card_db import CardDatabase, Databases
 from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, parse_date, read_bytes
 from deckcheck.loading.safe_yaml import Document
 from deckcheck.registry import UnknownName, known_games
@@ -149,7 +149,7 @@ def _listed(
             ids[game] = tuple(card.id for card in matched)
         suggestions.extend(s for s in resolution.suggestions if s not in suggestions)
     if not ids:
-        scope = f"the {games[0]} database" if len(games) == 1 else "any game's database"
+        scope = _database_named(databases.for_game(games[0])) if len(games) == 1 else "any game's database"
         hint = f"; did you mean {', '.join(repr(s) for s in suggestions[:3])}?" if suggestions else ""
         position = document.position(where) if where[0] == "banned" else document.key_position(where)
         problems.append(located(path, position, f"'{for_terminal(typed)}' matches no card in {scope}{hint}"))
@@ -172,3 +172,12 @@ def _scripture(
     if books:
         result["books"] = tuple(books)
     return result
+
+
+def _database_named(database: CardDatabase) -> str:
+    """The database a name was looked for in, so that a user sees which file lacks the card: the
+    bundled one, or the --card-db files that replaced it."""
+    if database.bundled or not database.files:
+        return f"the {database.game} database"
+    shown = ", ".join(terminal_path(Path(f)) for f in database.files[:3]) + (", ..." if len(database.files) > 3 else "")
+    return f"the {database.game} database given by --card-db or card_db ({shown})"
