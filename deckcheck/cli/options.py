@@ -6,19 +6,11 @@ import enum
 
 import typer
 
+from deckcheck import output_formats
 from deckcheck.cli.app import GAMES
 
-
-class OutputFormat(str, enum.Enum):
-    auto = "auto"
-    text = "text"
-    json = "json"
-    markdown = "markdown"
-    junit = "junit"
-    github = "github"
-    sarif = "sarif"
-    concise = "concise"
-    html = "html"
+# the report formats, as deckcheck.output_formats lists them (a new renderer is a new choice here)
+OutputFormat = enum.Enum("OutputFormat", {name: name for name in output_formats.CHOICES}, type=str)  # type: ignore[misc]
 
 
 class ColorChoice(str, enum.Enum):
@@ -53,7 +45,7 @@ OutputFormatOption = typer.Option(
     None,
     "--output-format",
     metavar="FORMAT",
-    help="Report format: text, json, markdown, junit, github, sarif, concise, html (printable deck-check sheets), or "
+    help=f"Report format: {', '.join(output_formats.RENDERERS)} (html: printable deck-check sheets), or "
     "auto (the default: github inside GitHub Actions, else text).",
 )
 

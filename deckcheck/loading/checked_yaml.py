@@ -37,12 +37,15 @@ def validator(schema: str):
 def assembled(schema: str) -> dict:
     """A schema as it is checked: the game names from the registry of games, and in the card
     database's, each game's card fields (its package's cards.schema.json)."""
+    from deckcheck import output_formats
     from deckcheck.registry import card_fields_schema, known_games
 
     document = json.loads(resources.schema_path(schema).read_text(encoding="utf-8"))
     definitions = document.get("$defs", {})
     if "game" in definitions:
         definitions["game"] = {**definitions["game"], "enum": list(known_games())}
+    if "output_format" in definitions:
+        definitions["output_format"] = {**definitions["output_format"], "enum": list(output_formats.CHOICES)}
     if schema == "card-db":
         document["allOf"] = []
         for game in known_games():

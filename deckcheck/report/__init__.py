@@ -13,17 +13,8 @@ if TYPE_CHECKING:
     from deckcheck.loading.events import Event
     from deckcheck.model import DeckReport
 
-# --output-format name -> module of this package (imported only when chosen)
-RENDERERS = {
-    "text": "text",
-    "json": "json_report",
-    "markdown": "markdown",
-    "junit": "junit",
-    "github": "github",
-    "sarif": "sarif",
-    "concise": "concise",
-    "html": "html",
-}
+from deckcheck.output_formats import AUTO, RENDERERS
+
 # reports read by people at a terminal: their every line is escaped as a terminal's (the machine
 # formats escape for their own syntax)
 FOR_TERMINALS = frozenset({"text", "concise"})
@@ -49,7 +40,7 @@ class Renderer(Protocol):
 
 def chosen_format(name: str | None, environ: Mapping[str, str]) -> str:
     """The output format `name` asks for; `auto` (or none) is github inside GitHub Actions, else text."""
-    if name in (None, "auto"):
+    if name in (None, AUTO):
         return "github" if environ.get("GITHUB_ACTIONS") else "text"
     return name
 
