@@ -72,7 +72,8 @@ class RaceRandom(Protocol):
     """The random numbers a race may draw: `random` and `integers`, each with the games as the
     first axis of its `size` and as many whatever the cards (a sweep's counts raced together play
     some games of a batch, and each must get the numbers it would with every game played:
-    together.GamesRandom). A numpy Generator is one; tests run every model's race both ways."""
+    together.GamesRandom, which gives any other way of drawing that takes a `size` too). A numpy
+    Generator is one; tests run every registered game's race both ways."""
 
     def random(self, size: Any) -> Any: ...
 

@@ -111,3 +111,13 @@ class GamesRandom:
 
     def integers(self, low, high=None, size=None, dtype=np.int64) -> np.ndarray:
         return self._rng.integers(low, high, size=self._whole(size), dtype=dtype)[self._games]
+
+    def __getattr__(self, name: str):
+        """Every other way of drawing of numpy's Generator that takes a `size` (choice, normal,
+        uniform, ...), drawn alike: a model that calls one is not broken by a --sweep."""
+        draw = getattr(self._rng, name)
+
+        def drawn(*args, size=None, **options) -> np.ndarray:
+            return draw(*args, size=self._whole(size), **options)[self._games]
+
+        return drawn

@@ -63,6 +63,23 @@ def test_a_sweep_plays_a_game_once_where_counts_draw_alike(monkeypatch):
     assert 3000 + 4 * 3000 * 0.15 < sum(played) < 3000 + 4 * 3000 * 0.4
 
 
+def test_the_sweeps_cover_every_registered_game():
+    from deckcheck.games import zone_table
+    from deckcheck.loading.decks import read_deck
+    from deckcheck.registry import known_games
+
+    swept = {read_deck(EXAMPLES / deck, zone_table()).game for deck, _ in SWEEPS}
+    assert swept == set(known_games())
+
+
+def test_games_random_draws_every_way_a_generator_does_for_some_games():
+    games = np.array([4, 0, 4, 2])
+    chosen = np.random.default_rng(3).choice([10, 20, 30], size=(6, 2))
+    assert (GamesRandom(np.random.default_rng(3), games, 6).choice([10, 20, 30], size=(4, 2)) == chosen[games]).all()
+    normal = np.random.default_rng(3).normal(0, 1, size=(6, 3))
+    assert (GamesRandom(np.random.default_rng(3), games, 6).normal(0, 1, size=(4, 3)) == normal[games]).all()
+
+
 def test_games_random_gives_some_games_the_numbers_all_games_get():
     games = np.array([4, 0, 4, 2])
     whole = np.random.default_rng(9).random((6, 3))
