@@ -4,7 +4,7 @@ byte by byte. For every file: the exit code is 0, 1 or 2, nothing is an internal
 a finding names is inside the file, and `fmt` keeps every card, count and comment and is
 idempotent.
 
-CI runs 100 examples of each; `DECKCHECK_FUZZ_EXAMPLES=5000 pytest tests/test_fuzz.py`
+CI runs 100 examples of each; `DECKCHECK_FUZZ_EXAMPLES=5000 pytest tests/loading/test_fuzz.py`
 runs more.
 """
 
