@@ -9,7 +9,7 @@ its format and date.
 
 from deckcheck.check.ambiguity import judge, with_printings
 from deckcheck.check.loaded import LoadedDeck
-from deckcheck.check.match import NoSideSwap, check_swap, check_team
+from deckcheck.check.match import NoSideSwap, NoTeams, check_swap, check_team, teams_games
 from deckcheck.check.options import CheckOptions, date_in_force
 from deckcheck.check.reading import context_for, load_deck
 from deckcheck.check.report import every_format, report_of
@@ -19,6 +19,7 @@ __all__ = [
     "CheckOptions",
     "LoadedDeck",
     "NoSideSwap",
+    "NoTeams",
     "check_file",
     "check_paths",
     "check_swap",
@@ -29,5 +30,6 @@ __all__ = [
     "judge",
     "load_deck",
     "report_of",
+    "teams_games",
     "with_printings",
 ]

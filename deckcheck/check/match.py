@@ -16,13 +16,17 @@ from deckcheck.escaping import display_path
 from deckcheck.games import all_games
 from deckcheck.loading.card_db import Databases
 from deckcheck.model import DeckReport
-from deckcheck.rules import Findings
+from deckcheck.rules import Findings, Game, TeamRule
 
 OptionsFor = Callable[[Path], CheckOptions]
 
 
 class NoSideSwap(ValueError):
     """`deckcheck side` on a deck of a game that has no side-decking between games."""
+
+
+class NoTeams(ValueError):
+    """`deckcheck team` on a deck of a game that has no teams."""
 
 
 def check_swap(registered_path: Path, sided_path: Path, options_for: OptionsFor, databases: Databases) -> DeckReport:
@@ -54,21 +58,24 @@ def check_swap(registered_path: Path, sided_path: Path, options_for: OptionsFor,
     return report_of(display_path(sided_path), sided, options.ignore)
 
 
-def check_team(
-    paths: tuple[Path, Path], options_for: OptionsFor, databases: Databases, team_format: str = "type1-teams"
-) -> list[DeckReport]:
-    """Each deck of a Redemption team by itself (as `team_format` unless options name a format),
-    then the two together: what one deck holds that the team may hold only once is reported on
-    both decks."""
+def check_team(paths: tuple[Path, Path], options_for: OptionsFor, databases: Databases) -> list[DeckReport]:
+    """Each deck of a team by itself (as its game's team format unless the options name a format),
+    then the two together by the game's team rule: what one deck holds that the team may hold only
+    once is reported on both decks."""
     loaded: list[tuple[Path, LoadedDeck, CheckOptions]] = []
     for path in paths:
         options = options_for(path)
-        options = replace(options, format=options.format or team_format)
+        team = _team_of(options.game)
+        options = replace(options, format=options.format or (team.format if team else None))
         each = load_deck(path, options, databases)
         if each.deck is not None:
             each.findings.extend(judge(each, options.ignore))
         loaded.append((path, each, options))
     reports = []
+    for _, each, _ in loaded:
+        if each.context is not None and each.context.game.team is None:
+            having = ", ".join(g.title for g in teams_games()) or "none"
+            raise NoTeams(f"{each.context.game.title} has no teams (games that have: {having})")
     for index, (path, mine, options) in enumerate(loaded):
         other_path, theirs, _ = loaded[1 - index]
         if mine.deck is not None and mine.context is not None:
@@ -77,19 +84,30 @@ def check_team(
     return reports
 
 
-def _together(mine: LoadedDeck, theirs: LoadedDeck, other_path: Path, options: CheckOptions) -> None:
-    """The team rule's findings on one deck of the pair, against the other."""
-    from deckcheck.games.redemption.teams import team_findings, team_rule
+def teams_games() -> list[Game]:
+    """The games that have teams (a team rule)."""
+    return [game for game in all_games() if game.team is not None]
 
+
+def _team_of(game_name: str | None) -> TeamRule | None:
+    game = next((g for g in all_games() if g.name == game_name), None)
+    return game.team if game is not None else None
+
+
+def _together(mine: LoadedDeck, theirs: LoadedDeck, other_path: Path, options: CheckOptions) -> None:
+    """The game's team rule's findings on one deck of the pair, against the other."""
     deck, context = mine.resolved()
-    rule = team_rule(context)
+    team = context.game.team
+    if team is None:  # (check_team refused the pair)
+        raise NoTeams(f"{context.game.title} has no teams")
+    rule = team.rule(context)
     mine.context = context = replace(context, rules=context.rules + (rule,))
     if rule.id in options.ignore:
         return
-    if deck.game != "redemption" or (theirs.deck is not None and theirs.deck.game != "redemption"):
-        mine.findings.append(finding_of(rule, "a team is two Redemption decks"))
+    if theirs.deck is not None and theirs.deck.game != deck.game:
+        mine.findings.append(finding_of(rule, f"a team is two {context.game.title} decks, not {deck.game} and {theirs.deck.game}"))
     elif theirs.deck is None:
         unread = "; ".join(f.message for f in theirs.findings[:2])
         mine.findings.append(finding_of(rule, f"the team cannot be checked together: {display_path(other_path)} cannot be read ({unread})"))
     else:
-        mine.findings.extend(team_findings(deck, Findings(rule, deck, context), theirs.deck))
+        mine.findings.extend(team.check(deck, Findings(rule, deck, context), theirs.deck))

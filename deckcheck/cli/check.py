@@ -153,14 +153,19 @@ def team(
     color: ColorChoice = ColorOption,
 ) -> None:
     """Check a Redemption Teams pair: each deck, then the two together."""
-    from deckcheck.check import check_team
+    from deckcheck.check import NoTeams, check_team, teams_games
 
     missing = [terminal_path(p) for p in (deck_a, deck_b) if not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
-    asked = Choices("redemption", format, tuple(card_db), tuple(event), tuple(ignore), value_of(output_format), strict)
+    having = teams_games()  # a deck that does not say is of the game that has teams, when one does
+    game = having[0].name if len(having) == 1 else None
+    asked = Choices(game, format, tuple(card_db), tuple(event), tuple(ignore), value_of(output_format), strict)
     run = session_or_exit(asked, as_of)
-    reports = check_team((deck_a, deck_b), run.options_for, run.databases)
+    try:
+        reports = check_team((deck_a, deck_b), run.options_for, run.databases)
+    except NoTeams as exc:
+        fail(str(exc))
     finish(reports, run, explain, output, color)
 
 

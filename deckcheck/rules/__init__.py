@@ -63,6 +63,17 @@ class SwapRule:
     check: Callable[[Deck, Deck, Findings], Iterable[Finding]]
 
 
+@dataclass(frozen=True)
+class TeamRule:
+    """A rule over the two decks of a team (`deckcheck team`): each deck is checked as `format`
+    (unless the options name one), `rule(context)` is the rule as a deck's format states it, and
+    `check(mine, findings, theirs)` reports on one deck what it shares with its teammate's."""
+
+    format: str
+    rule: Callable[[Context], Rule]
+    check: Callable[[Deck, Findings, Deck], Iterable[Finding]]
+
+
 # --- a game, its formats and their parameters ---------------------------------------------------
 
 
@@ -146,6 +157,8 @@ class Game:
     full_card_list: str = ""
     # side-decking between games of a match (`deckcheck side`), for a game that has it
     side_swap: SwapRule | None = None
+    # the rule over a team's two decks (`deckcheck team`), for a game that has teams
+    team: TeamRule | None = None
     # rules over two decks that `side` and `team` run, listed with the others
     match_rules: tuple[Rule, ...] = ()
     # the deck-check sheet: types written one card a line, and the totals its rules check beside

@@ -121,3 +121,17 @@ def test_rules_unknown_game():
 def test_every_command_has_help_with_an_example(command):
     outcome = run(command, "--help")
     assert outcome.exit_code == 0 and "deckcheck " + command in outcome.stdout
+
+
+def test_team_is_for_a_game_that_has_teams():
+    from conftest import REPO
+
+    outcome = run("team", REPO / "examples" / "redline-cpm.yaml", REPO / "examples" / "redline-une.txt")
+    assert outcome.exit_code == 2 and "REDLINE has no teams (games that have: Redemption)" in outcome.stderr
+
+
+def test_a_team_with_one_deck_of_a_game_without_teams_is_refused():
+    from conftest import REPO
+
+    outcome = run("team", REPO / "examples" / "redemption-deck-i.yaml", REPO / "examples" / "redline-cpm.yaml")
+    assert outcome.exit_code == 2  # the REDLINE deck's game has no teams

@@ -12,10 +12,10 @@ from deckcheck.games.redemption.dictionary import renamings
 from deckcheck.games.redemption.duplicate_cards import quickstart_identity
 from deckcheck.games.redemption.params import QUICKSTART
 from deckcheck.games.redemption.pools import format_sets
-from deckcheck.games.redemption.teams import TEAM_UNIQUE
+from deckcheck.games.redemption.teams import TEAM_UNIQUE, team_findings, team_rule
 from deckcheck.games.redemption.tournament import tournament_formats
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Findings, Format, Game, Rule, rule, shapes
+from deckcheck.rules import Findings, Format, Game, Rule, TeamRule, rule, shapes
 from deckcheck.wording import plural
 
 SOURCE = "Redemption rulebook, Deck Building Rules"
@@ -170,6 +170,7 @@ GAME = Game(
         "curse",
     ),
     identity=quickstart_identity,
+    team=TeamRule("type1-teams", team_rule, team_findings),
     match_rules=(TEAM_UNIQUE,),
     listed_singly=("lost_soul", "good_dominant", "evil_dominant"),
     sheet_totals=sheet_totals,
