@@ -73,13 +73,12 @@ def ignorable(rule_id: str) -> str:
 
 def namers() -> Namers:
     """The games' policies for the names an event file uses (formats, books of the Bible)."""
-    from deckcheck.games.promised_land.bible import book_named
     from deckcheck.loading.events import Namers
 
     return Namers(
         format=lambda game, name, defined: format_named(game_named(game), name, defined),
-        book=book_named,
         settings=lambda game: game_named(game).event_settings(),
+        fields=lambda game: {name: (f.schema, f.read) for name, f in game_named(game).event_fields.items()},
     )
 
 

@@ -22,15 +22,20 @@ from deckcheck.registry import UnknownName, known_games
 SUGGESTED_NAMES = 25  # unknown names per file that get "did you mean" (each is a search)
 
 
+FieldReader = Callable[[Any], tuple[Any, list[tuple[tuple, str]]]]
+
+
 @dataclass(frozen=True)
 class Namers:
     """The games' own policies for the names an event uses, given by the caller (loading imports
     no game's code); each gives the name as the game spells it, or raises UnknownName."""
 
     format: Callable[[str, str, tuple], str]  # (game, format, the formats its card data defines)
-    book: Callable[[str], str]  # a book of the Bible, for a scripture scope (Promised Land)
     # the settings an event may give a game's decks, each with the JSON Schema of its values
     settings: Callable[[str], Mapping[str, Mapping[str, Any]]] = lambda game: {}
+    # the fields of its own an event may have for a game's decks: name -> (the JSON Schema of its
+    # value, how it is read: (the value read, [(where inside the value, what is wrong)]))
+    fields: Callable[[str], Mapping[str, tuple[Mapping[str, Any], FieldReader]]] = lambda game: {}
 
 
 @dataclass(frozen=True)
@@ -53,8 +58,8 @@ class Event:
     format: str | None = None
     banned: tuple[ListedCard, ...] = ()
     limited: tuple[ListedCard, ...] = ()
-    scripture: Mapping[str, tuple[str, ...]] | None = None
     settings: Mapping[str, Any] = field(default_factory=dict)
+    fields: Mapping[str, Any] = field(default_factory=dict)  # the games' own fields, read (Promised Land's scripture)
 
     def applies_to(self, game: str) -> bool:
         return self.game is None or self.game == game
@@ -74,7 +79,7 @@ def load_events(paths: Iterable[Path], databases: Databases, namers: Namers) -> 
 
 def read_event(path: Path, databases: Databases, namers: Namers) -> Event:
     content = read_bytes(path)
-    document = load_checked(path, "event", content, also=_settings_schema(namers.settings))
+    document = load_checked(path, "event", content, also=_games_schema(namers))
     data = document.data
     games = (data["game"],) if "game" in data else known_games()
     problems: list[str] = []
@@ -85,7 +90,7 @@ def read_event(path: Path, databases: Databases, namers: Namers) -> Event:
         _listed(path, document, ("limited", name), name, count, games, databases, problems)
         for name, count in data.get("limited", {}).items()
     )
-    scripture = _scripture(path, document, namers.book, problems)
+    fields = _fields(path, document, games, namers, problems)
     try:
         parse_date(data.get("effective"), path, document.position(("effective",)))
     except FileProblems as exc:
@@ -107,27 +112,36 @@ def read_event(path: Path, databases: Databases, namers: Namers) -> Event:
         format=data.get("format"),
         banned=banned,
         limited=limited,
-        scripture=scripture,
         settings=dict(data.get("settings", {})),
+        fields=fields,
     )
 
 
-def _settings_schema(declared_by: Callable[[str], Mapping[str, Mapping[str, Any]]]) -> dict[str, Any]:
-    """What an event's `settings:` may hold: the settings its game declares, and for an event of
-    no game those of any game (a name two games declare taking a value either allows)."""
+def _games_schema(namers: Namers) -> dict[str, Any]:
+    """What an event may hold beside the keys every event has: the settings and fields of its own
+    its game declares, and for an event of no game those of any game (a name two games declare
+    taking a value either allows)."""
     games = known_games()
-    declared = {game: declared_by(game) for game in games}
+    common = dict.fromkeys(("name", "source", "effective", "game", "format", "banned", "limited"), True)
 
     def allowed(among: tuple[str, ...]) -> dict[str, Any]:
-        schemas: dict[str, list[Mapping[str, Any]]] = {}
+        settings: dict[str, list[Mapping[str, Any]]] = {}
+        fields: dict[str, list[Mapping[str, Any]]] = {}
         for game in among:
-            for name, schema in declared[game].items():
-                schemas.setdefault(name, []).append(schema)
-        properties = {name: each[0] if len(each) == 1 else {"anyOf": each} for name, each in schemas.items()}
-        return {"properties": {"settings": {"properties": properties, "additionalProperties": False}}}
+            for name, schema in namers.settings(game).items():
+                settings.setdefault(name, []).append(schema)
+            for name, (schema, _) in namers.fields(game).items():
+                fields.setdefault(name, []).append(schema)
+        one = {"properties": {name: _either(each) for name, each in settings.items()}, "additionalProperties": False}
+        properties = {**common, **{name: _either(each) for name, each in fields.items()}, "settings": one}
+        return {"properties": properties, "additionalProperties": False}
 
     per_game = [{"if": {"properties": {"game": {"const": game}}, "required": ["game"]}, "then": allowed((game,))} for game in games]
     return {"allOf": [*per_game, {"if": {"not": {"required": ["game"]}}, "then": allowed(games)}]}
+
+
+def _either(schemas: list[Mapping[str, Any]]) -> Mapping[str, Any]:
+    return schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
 
 
 def _listed(
@@ -156,22 +170,15 @@ def _listed(
     return ListedCard(typed, ids, count)
 
 
-def _scripture(
-    path: Path, document: Document, book_named: Callable[[str], str], problems: list[str]
-) -> Mapping[str, tuple[str, ...]] | None:
-    scope = document.data.get("scripture")
-    if not scope:
-        return None
-    books = []
-    for index, book in enumerate(scope.get("books", [])):
-        try:
-            books.append(book_named(book))
-        except UnknownName as exc:
-            problems.append(located(path, document.position(("scripture", "books", index)), str(exc)))
-    result = {key: tuple(values) for key, values in scope.items() if key != "books"}
-    if books:
-        result["books"] = tuple(books)
-    return result
+def _fields(path: Path, document: Document, games: tuple[str, ...], namers: Namers, problems: list[str]) -> dict[str, Any]:
+    """The games' own fields the event has, each read by the game that declares it."""
+    read = {}
+    for game in games:
+        for name, (_, reader) in namers.fields(game).items():
+            if name in document.data and name not in read:
+                read[name], inside = reader(document.data[name])
+                problems += [located(path, document.position((name, *where)), said) for where, said in inside]
+    return read
 
 
 def _database_named(database: CardDatabase) -> str:

@@ -64,6 +64,16 @@ class SwapRule:
 
 
 @dataclass(frozen=True)
+class EventField:
+    """A field an event file may have for a game's decks (Promised Land's `scripture`): the JSON
+    Schema of its value, and how the value is read: `read(value)` gives the value its rules read
+    and the problems in it, each (where inside the value, what is wrong)."""
+
+    schema: Mapping[str, Any]
+    read: Callable[[Any], tuple[Any, list[tuple[tuple, str]]]] = lambda value: (value, [])
+
+
+@dataclass(frozen=True)
 class TeamRule:
     """A rule over the two decks of a team (`deckcheck team`): each deck is checked as `format`
     (unless the options name one), `rule(context)` is the rule as a deck's format states it, and
@@ -159,6 +169,8 @@ class Game:
     side_swap: SwapRule | None = None
     # the rule over a team's two decks (`deckcheck team`), for a game that has teams
     team: TeamRule | None = None
+    # the fields of its own an event file may have for this game's decks (Promised Land's scripture)
+    event_fields: Mapping[str, EventField] = field(default_factory=dict)
     # rules over two decks that `side` and `team` run, listed with the others
     match_rules: tuple[Rule, ...] = ()
     # the deck-check sheet: types written one card a line, and the totals its rules check beside

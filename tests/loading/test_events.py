@@ -198,3 +198,12 @@ def test_a_name_missing_from_a_replacing_card_database_names_that_database(tmp_p
     assert f"{event}:3:10: 'Jerusalem' matches no card in the promised-land database given by --card-db or card_db ({pl_cards})" in (
         outcome.stderr
     )
+
+
+def test_a_field_of_another_games_events_is_refused_at_its_line(tmp_path):
+    """scripture is Promised Land's own event field: an event for REDLINE decks may not have it."""
+    event = write(tmp_path, "scope.yaml", "name: Scope\ngame: redline\nscripture:\n  testaments: [old]\n")
+    outcome = check(tmp_path, demon_rush_deck({}, size=40), event)
+    assert outcome.exit_code == 2 and f"{event}:3:1: unknown key 'scripture'" in outcome.stderr
+    anyone = write(tmp_path, "any.yaml", "name: Scope\nscripture:\n  testaments: [old]\n")  # an event of no game: any game's
+    assert check(tmp_path, demon_rush_deck({}, size=40), anyone).exit_code == 0

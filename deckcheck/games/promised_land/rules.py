@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from deckcheck.games.promised_land.bible import canonical_book, testament_of
+from deckcheck.games.promised_land.bible import book_named, canonical_book, testament_of
 from deckcheck.games.zones import MAIN
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Findings, Format, Game, Params, params_as, rule, setting, shapes
+from deckcheck.registry import UnknownName
+from deckcheck.rules import EventField, Findings, Format, Game, Params, params_as, rule, setting, shapes
 from deckcheck.wording import plural
 
 BUILDING = "Promised Land game guide, Building Your Deck"
@@ -115,15 +116,48 @@ def outside_scope(card: Card, scope) -> str | None:
 )
 def scripture_scope(deck: Deck, findings: Findings) -> Iterator[Finding]:
     for event in findings.context.events:
-        if not event.scripture:
+        scope = event.fields.get("scripture")
+        if not scope:
             continue
-        described = "; ".join(f"{key}: {', '.join(values)}" for key, values in event.scripture.items())
+        described = "; ".join(f"{key}: {', '.join(values)}" for key, values in scope.items())
         for entry in deck.entries():
             if entry.card is None or entry.card.is_a("source"):
                 continue
-            reason = outside_scope(entry.card, event.scripture)
+            reason = outside_scope(entry.card, scope)
             if reason:
                 yield findings.about_entries([entry], f"{entry.card.name} is outside {event.name}'s scripture ({described}): {reason}")
+
+
+SCRIPTURE_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "minProperties": 1,
+    "properties": {
+        "testaments": {"type": "array", "items": {"enum": ["old", "new"]}, "minItems": 1, "uniqueItems": True},
+        "colors": {
+            "type": "array",
+            "items": {"enum": ["white", "blue", "gold", "green", "grey", "red"]},
+            "minItems": 1,
+            "uniqueItems": True,
+        },
+        "books": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1, "uniqueItems": True},
+    },
+}
+
+
+def read_scripture(scope: dict) -> tuple[dict[str, tuple[str, ...]], list[tuple[tuple, str]]]:
+    """An event's scripture scope, its books named as the Bible names them (a book that is not in
+    the Bible is a problem at its place in the list)."""
+    books, problems = [], []
+    for index, book in enumerate(scope.get("books", [])):
+        try:
+            books.append(book_named(book))
+        except UnknownName as exc:
+            problems.append((("books", index), str(exc)))
+    read = {key: tuple(values) for key, values in scope.items() if key != "books"}
+    if books:
+        read["books"] = tuple(books)
+    return read, problems
 
 
 GAME = Game(
@@ -147,4 +181,5 @@ GAME = Game(
     zones=(MAIN,),
     goldfish="deckcheck.games.promised_land.goldfish",
     type_order=("source", "query", "counter", "city", "army", "garden", "pool", "spy", "river", "mount"),
+    event_fields={"scripture": EventField(SCRIPTURE_SCHEMA, read_scripture)},
 )
