@@ -13,7 +13,8 @@ from deckcheck.model import Deck
 from deckcheck.sim import summary
 from deckcheck.sim.engine import Progress, SimOptions, simulate_all
 from deckcheck.sim.model import GoldfishModel
-from deckcheck.sim.queries import QueryError, compile_query
+from deckcheck.sim.queries import Query, QueryError, compile_query
+from deckcheck.sim.summary import GoldfishReport
 
 
 class GoldfishError(Exception):
@@ -117,7 +118,7 @@ def play(
     vs: Prepared | None = None,
     keep: str | None = None,
     opponent: Prepared | None = None,
-) -> dict:
+) -> GoldfishReport:
     """The report of a goldfish run; `keep`: a keep rule in the query language, whose rejected
     hands the game's own mulligan throws back; `opponent`: the deck the goldfish plays, where the
     race needs one (default: a copy of the deck, for both decks of --vs)."""
@@ -147,22 +148,35 @@ def play(
     models, asked = [each.model for each in decks], [queries, other_queries][: len(decks)]
     results = simulate_all(models, asked, options, Progress(f"goldfish {prepared.path.name}"), keeps or None)
     result = results[0]
-    document = summary.report(str(prepared.path), prepared.game, prepared.model, queries, result, options, prepared.settings)
-    document["notes"] = list(prepared.notes) + list(prepared.model.assumptions()) + _runs_out(prepared.model, options) + _lacking(queries)
-    if keep:
-        document["keep"] = summary.keep_summary(prepared.model, keeps[0], result)
+    compared = None
     if vs is not None:
         theirs = results[1]
-        document["vs"] = {
+        compared = {
             "deck": str(vs.path),
             **summary.deck_summary(vs.model, other_queries, theirs, options),
             **({"keep": summary.keep_summary(vs.model, keeps[1], theirs)} if keep else {}),
             "difference": summary.comparison(queries, result, theirs, options),
         }
-    return document
+    return GoldfishReport(
+        str(prepared.path),
+        prepared.game,
+        options,
+        prepared.settings,
+        summary.simplifications(prepared.model, options.mulligan),
+        summary.deck_summary(prepared.model, queries, result, options),
+        _notes(prepared, prepared.model, queries, options),
+        keep=summary.keep_summary(prepared.model, keeps[0], result) if keep else None,
+        vs=compared,
+    )
 
 
-def play_sweep(prepared: Prepared, tracks: list[str], options: SimOptions, sweep_text: str, fill: str | None = None) -> dict:
+def _notes(prepared: Prepared, model: GoldfishModel, queries: list[Query], options: SimOptions) -> list[str]:
+    """What the report must say of the deck played: its size against its hand, what the model
+    assumed for it, when it runs out, the tracked cards it lacks."""
+    return list(prepared.notes) + list(model.assumptions()) + _runs_out(model, options) + _lacking(queries)
+
+
+def play_sweep(prepared: Prepared, tracks: list[str], options: SimOptions, sweep_text: str, fill: str | None = None) -> GoldfishReport:
     """The report of --sweep: the deck as given, then a row per count of the swept cards, every
     count on the same shuffles (and, where the race needs it, against the deck as given)."""
     from deckcheck.sweep import SweepError, build_sweep
@@ -188,10 +202,8 @@ def play_sweep(prepared: Prepared, tracks: list[str], options: SimOptions, sweep
         raise GoldfishError(str(exc), 2) from None
     results = simulate_all(models, queries, options, Progress(f"goldfish --sweep {prepared.path.name}"), union=union)
     at = 0 if given is None else given
-    document = summary.report(str(prepared.path), prepared.game, models[at], queries[at], results[at], options, prepared.settings)
-    document["notes"] = list(prepared.notes) + list(models[at].assumptions()) + _runs_out(models[at], options) + _lacking(queries[at])
     offset = 1 if given is None else 0
-    document["sweep"] = {
+    swept = {
         "query": sweep.label,
         "fill": sweep.fill,
         "rows": [
@@ -207,7 +219,16 @@ def play_sweep(prepared: Prepared, tracks: list[str], options: SimOptions, sweep
             )
         ],
     }
-    return document
+    return GoldfishReport(
+        str(prepared.path),
+        prepared.game,
+        options,
+        prepared.settings,
+        summary.simplifications(models[at], options.mulligan),
+        summary.deck_summary(models[at], queries[at], results[at], options),
+        _notes(prepared, models[at], queries[at], options),
+        sweep=swept,
+    )
 
 
 def _same_cards(one, other) -> bool:

@@ -153,11 +153,11 @@ def goldfish(
         if sweep is not None:
             if vs is not None or keep is not None or opponent is not None:
                 raise GoldfishError("--sweep plays one deck at several counts: not with --vs, --keep or --opponent", 2)
-            data = play_sweep(prepared, track, options, sweep, fill)
+            data = play_sweep(prepared, track, options, sweep, fill).as_dict()
         elif fill is not None:
             raise GoldfishError("--fill goes with --sweep", 2)
         else:
-            data = play(prepared, track, options, other, keep, goldfish_deck)
+            data = play(prepared, track, options, other, keep, goldfish_deck).as_dict()
     except GoldfishError as exc:
         warn(str(exc))
         raise typer.Exit(exc.exit_code) from None

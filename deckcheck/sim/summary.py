@@ -5,6 +5,7 @@ win-turn distribution; the opening hand's key count; and, with --vs, the paired 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -135,22 +136,41 @@ def keep_summary(model: GoldfishModel, keep: Query, result: SimResult) -> dict:
     }
 
 
-def report(
-    deck_path: str, game: str, model: GoldfishModel, queries: Sequence[Query], result: SimResult, options: SimOptions, settings: dict
-) -> dict:
-    return {
-        "tool": {"name": "deckcheck", "version": __version__},
-        "deck": deck_path,
-        "game": game,
-        "games": options.games,
-        "seed": options.seed,
-        "turns": options.turns,
-        "on_play": options.on_play,
-        "mulligan": options.mulligan,
-        "settings": settings,
-        "simplifications": simplifications(model, options.mulligan),
-        **deck_summary(model, queries, result, options),
-    }
+@dataclass(frozen=True)
+class GoldfishReport:
+    """A goldfish run's report (goldfish.md): what was played, the figures of the deck played,
+    what the report must say of it (notes), and what --keep, --vs or --sweep add. `as_dict` is
+    its JSON, which every renderer reads."""
+
+    deck: str
+    game: str
+    options: SimOptions
+    settings: dict
+    simplifications: list[str]
+    figures: dict  # deck_summary: tracked, figures, opening_hand, race
+    notes: list[str]
+    keep: dict | None = None
+    vs: dict | None = None
+    sweep: dict | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        options = self.options
+        data: dict[str, Any] = {
+            "tool": {"name": "deckcheck", "version": __version__},
+            "deck": self.deck,
+            "game": self.game,
+            "games": options.games,
+            "seed": options.seed,
+            "turns": options.turns,
+            "on_play": options.on_play,
+            "mulligan": options.mulligan,
+            "settings": self.settings,
+            "simplifications": self.simplifications,
+            **self.figures,
+            "notes": self.notes,
+        }
+        data.update({key: value for key, value in (("keep", self.keep), ("vs", self.vs), ("sweep", self.sweep)) if value is not None})
+        return data
 
 
 def comparison(queries: Sequence[Query], mine: SimResult, theirs: SimResult, options: SimOptions) -> dict:

@@ -33,7 +33,7 @@ SWEEPS = [
 def sweep_report(deck: str, sweep: str, **options) -> dict:
     prepared = prepare(EXAMPLES / deck, CheckOptions(), Databases())
     settings = SimOptions(games=3000, turns=8, mulligan=mulligan_policy(prepared, None), **options)
-    return play_sweep(prepared, ["type:" + prepared.deck.entries("main")[0].card.types[0]], settings, sweep)
+    return play_sweep(prepared, ["type:" + prepared.deck.entries("main")[0].card.types[0]], settings, sweep).as_dict()
 
 
 @pytest.mark.parametrize("deck, sweep", SWEEPS)
