@@ -11,7 +11,7 @@ from deckcheck.check import CheckOptions, load_deck, with_printings
 from deckcheck.loading.card_db import CardDatabase, Databases
 from deckcheck.model import Deck
 from deckcheck.sim import summary
-from deckcheck.sim.engine import Progress, SimOptions, simulate_all
+from deckcheck.sim.engine import Played, Progress, SimOptions, simulate_all
 from deckcheck.sim.model import GoldfishModel
 from deckcheck.sim.queries import Query, QueryError, compile_query
 from deckcheck.sim.summary import GoldfishReport
@@ -111,17 +111,21 @@ def mulligan_policy(prepared: Prepared, asked: str | None) -> str:
     return asked
 
 
-def play(
-    prepared: Prepared,
-    tracks: list[str],
-    options: SimOptions,
-    vs: Prepared | None = None,
-    keep: str | None = None,
-    opponent: Prepared | None = None,
-) -> GoldfishReport:
-    """The report of a goldfish run; `keep`: a keep rule in the query language, whose rejected
-    hands the game's own mulligan throws back; `opponent`: the deck the goldfish plays, where the
-    race needs one (default: a copy of the deck, for both decks of --vs)."""
+@dataclass(frozen=True)
+class Besides:
+    """What a run may play besides the deck: `vs`, another deck on the same shuffles; `keep`, a
+    keep rule in the query language, whose rejected hands the game's own mulligan throws back;
+    `opponent`, the deck the goldfish plays, where the race needs one (default: a copy of the
+    deck, for both decks of --vs)."""
+
+    vs: Prepared | None = None
+    keep: str | None = None
+    opponent: Prepared | None = None
+
+
+def play(prepared: Prepared, tracks: list[str], options: SimOptions, besides: Besides = Besides()) -> GoldfishReport:
+    """The report of a goldfish run of `prepared`, tracking `tracks`, with what `besides` adds."""
+    vs, keep, opponent = besides.vs, besides.keep, besides.opponent
     for other in (vs, opponent):
         if other is not None and other.game != prepared.game:
             raise GoldfishError(f"--vs and --opponent need a deck of the same game ({prepared.game}), not {other.game}", 2)
@@ -145,8 +149,9 @@ def play(
         if keeps[0].curve:
             raise GoldfishError("--keep takes a rule about the opening hand, not a curve", 2)
         options = replace(options, mulligan=f"keep {keep}")
-    models, asked = [each.model for each in decks], [queries, other_queries][: len(decks)]
-    results = simulate_all(models, asked, options, Progress(f"goldfish {prepared.path.name}"), keeps or None)
+    asked = [queries, other_queries]
+    played = [Played(each.model, tuple(asked[i]), keeps[i] if keeps else None) for i, each in enumerate(decks)]
+    results = simulate_all(played, options, Progress(f"goldfish {prepared.path.name}"))
     result = results[0]
     compared = None
     if vs is not None:
@@ -200,7 +205,8 @@ def play_sweep(prepared: Prepared, tracks: list[str], options: SimOptions, sweep
         queries = [[compile_query(track, model.facts, prepared.database) for track in tracks] for model in models]
     except QueryError as exc:
         raise GoldfishError(str(exc), 2) from None
-    results = simulate_all(models, queries, options, Progress(f"goldfish --sweep {prepared.path.name}"), union=union)
+    played = [Played(model, tuple(asked)) for model, asked in zip(models, queries)]
+    results = simulate_all(played, options, Progress(f"goldfish --sweep {prepared.path.name}"), union=union)
     at = 0 if given is None else given
     offset = 1 if given is None else 0
     swept = {

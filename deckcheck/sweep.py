@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from deckcheck.model import Card, Deck, Entry, Position
+from deckcheck.model import START, Card, Deck, Entry
 
 _SWEEP = re.compile(r"^(?P<what>.+?)\s*=\s*(?P<low>\d+)\s*\.\.\s*(?P<high>\d+)$")
 MAX_COUNTS = 21
@@ -57,7 +57,7 @@ def build_sweep(text: str, deck: Deck, database, fill: str | None = None) -> Swe
     main = list(deck.entries("main"))
     swept, new_card = _swept(what, main, database)
     filler = _filler(fill, main, swept, database)
-    built = [_at(deck, main, swept, new_card, filler, count) for count in range(low, high + 1)]
+    built = [_at(deck, swept, new_card, filler, count) for count in range(low, high + 1)]
     described = f"--fill {fill}" if fill else "the cards of the deck's most common type besides the swept ones"
     decks = tuple(variant for variant, _ in built)
     return Sweep(
@@ -145,17 +145,17 @@ def _filler(fill: str | None, main: list[Entry], swept: Callable[[Card], bool], 
     return lambda card: card.is_a(common) and not swept(card)
 
 
-def _at(deck: Deck, main: list[Entry], swept, new_card: Card | None, filler, count: int) -> tuple[Deck, list[tuple[Card, Card]]]:
+def _at(deck: Deck, swept, new_card: Card | None, filler, count: int) -> tuple[Deck, list[tuple[Card, Card]]]:
     """The deck with `count` swept cards, its size kept by the fillers, and its swaps: (the card
     a copy was added of, the card a copy was taken from), in the order made."""
-    entries = [replace(e) for e in main]
+    entries = [replace(e) for e in deck.entries("main")]
     have = sum(e.count for e in entries if e.card is not None and swept(e.card))
     if have == 0 and count > 0 and new_card is not None:
-        entries.append(Entry(new_card.name, 0, "main", entries[0].position if entries else Position(1, 1), new_card))
+        entries.append(Entry(new_card.name, 0, "main", entries[0].position if entries else START, new_card))
     named = filler if isinstance(filler, list) else []
     for card in named:  # a named filler the deck lacks can still take copies
         if not any(e.card is not None and e.card.id == card.id for e in entries):
-            entries.append(Entry(card.name, 0, "main", entries[0].position if entries else Position(1, 1), card))
+            entries.append(Entry(card.name, 0, "main", entries[0].position if entries else START, card))
     order = {card.id: i for i, card in enumerate(named)}
 
     def is_filler(card: Card) -> bool:

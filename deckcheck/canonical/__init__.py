@@ -136,12 +136,16 @@ def _canonical(raw: RawDeck, text: str, game: Game, names: Names, is_yaml: bool)
     order = tuple(game.zone(z.name) or z for z in table.zones if z.name in zones or game.zone(z.name) is not None)
     zone_lines = {zone: position.line for zone, position in raw.zone_positions.items()}
     metadata = render.Metadata(
-        raw.game or game.name, raw.format, raw.name, {key: zone_lines[key] for key in ("game", "format", "name") if key in zone_lines}
+        raw.game or game.name,
+        raw.format,
+        raw.name,
+        {key: zone_lines[key] for key in ("game", "format", "name") if key in zone_lines},
+        raw.zone_words,
     )
     anchors = [e.position.line for e in raw.entries] + list(zone_lines.values())
     if is_yaml:
         comments = collect(text, anchors, yaml_comment_start)
-        return render.render_yaml(metadata, zones, zone_lines, comments, order, raw.zone_words)
+        return render.render_yaml(metadata, zones, zone_lines, comments, order)
     first_card = min((e.position.line for e in raw.entries), default=None)
     comments = collect(text, anchors, text_comment_start, skip=lambda line: bool(_TEXT_METADATA.match(line)), first_card=first_card)
     return render.render_text(metadata, zones, zone_lines, comments, order)

@@ -5,7 +5,7 @@ name, names as the file wrote them, comments kept beside their cards."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from deckcheck.canonical.comments import Comments
 from deckcheck.loading.names import normalise
@@ -36,6 +36,8 @@ class Metadata:
     format: str | None
     name: str | None
     lines: dict[str, int]  # key -> line it stood on (YAML), for its comments
+    # a zone's key as the deck wrote it (`reserve` for a Redemption deck's side), where that is not the zone's name
+    zone_words: dict[str, str] = field(default_factory=dict)
 
 
 LONGEST_SIMPLE_KEY = 1000  # YAML reads a longer key only in its explicit form (`? key`)
@@ -80,10 +82,10 @@ def render_yaml(
     zone_lines: dict[str, int],
     comments: Comments,
     order: tuple[Zone, ...],
-    words: dict[str, str],
 ) -> str:
-    """`order`: the zones in the order they are written; `words`: a zone's key as the deck wrote
-    it (`reserve` for a Redemption deck's side), where that is not the zone's name."""
+    """`order`: the zones in the order they are written; a zone's key is the deck's own word for
+    it (`meta.zone_words`) where it has one."""
+    words = meta.zone_words
     out: list[str] = []
     for key in ("game", "format", "name"):
         value = getattr(meta, key)

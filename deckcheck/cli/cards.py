@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from datetime import date
 from pathlib import Path
 from typing import NoReturn
 
@@ -52,7 +53,7 @@ def cards(
     from deckcheck.search import search
 
     if same_card:
-        _same_card(query, game, format, card_db, date_or_exit(as_of), output_format)
+        _same_card(query, Choices(game, format, tuple(card_db)), date_or_exit(as_of), output_format)
     if format is not None or as_of is not None:
         fail("--format and --as-of go with --same-card")
     run = session_or_exit(Choices(game, card_db=tuple(card_db)))
@@ -76,8 +77,10 @@ def cards(
     raise typer.Exit(EXIT_LEGAL if found else EXIT_ILLEGAL)
 
 
-def _same_card(query, game, format, card_db, as_of, output_format) -> NoReturn:
-    """cards NAME --same-card: the printings of the card NAME finds, in each game it names one."""
+def _same_card(query: str | None, asked: Choices, as_of: date | None, output_format: ListingOutputFormat) -> NoReturn:
+    """cards NAME --same-card: the printings of the card NAME finds, in each game it names one
+    (or in `asked.game`), by the rules of `asked.format` (else each game's default)."""
+    game, format = asked.game, asked.format
     import shlex
 
     from deckcheck.games import all_games, format_named
@@ -87,7 +90,7 @@ def _same_card(query, game, format, card_db, as_of, output_format) -> NoReturn:
 
     if not query:
         fail("--same-card needs a card's name: deckcheck cards NAME --same-card")
-    run = session_or_exit(Choices(game, format, tuple(card_db)))
+    run = session_or_exit(asked)
     listings = []
     for each in [game_or_exit(game)] if game else all_games():
         database = run.databases.for_game(each.name)

@@ -129,7 +129,7 @@ def goldfish(
     """Goldfish playtest: play a deck alone many times; how often it draws what it needs, how fast it wins."""
     import json
 
-    from deckcheck.goldfish import GoldfishError, in_game_of_match, mulligan_policy, play, play_sweep, prepare
+    from deckcheck.goldfish import Besides, GoldfishError, in_game_of_match, mulligan_policy, play, play_sweep, prepare
     from deckcheck.report import goldfish_csv, goldfish_text
     from deckcheck.sim.engine import SimOptions
 
@@ -157,7 +157,7 @@ def goldfish(
         elif fill is not None:
             raise GoldfishError("--fill goes with --sweep", 2)
         else:
-            data = play(prepared, track, options, other, keep, goldfish_deck).as_dict()
+            data = play(prepared, track, options, Besides(other, keep, goldfish_deck)).as_dict()
     except GoldfishError as exc:
         warn(str(exc))
         raise typer.Exit(exc.exit_code) from None

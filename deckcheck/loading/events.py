@@ -82,14 +82,10 @@ def read_event(path: Path, databases: Databases, namers: Namers) -> Event:
     document = load_checked(path, "event", content, also=_games_schema(namers))
     data = document.data
     games = (data["game"],) if "game" in data else known_games()
-    problems: list[str] = []
-    banned = tuple(
-        _listed(path, document, ("banned", i), name, None, games, databases, problems) for i, name in enumerate(data.get("banned", []))
-    )
-    limited = tuple(
-        _listed(path, document, ("limited", name), name, count, games, databases, problems)
-        for name, count in data.get("limited", {}).items()
-    )
+    reading = _Reading(path, document, games, databases)
+    problems = reading.problems
+    banned = tuple(reading.listed(("banned", i), name) for i, name in enumerate(data.get("banned", [])))
+    limited = tuple(reading.listed(("limited", name), name, count) for name, count in data.get("limited", {}).items())
     fields = _fields(path, document, games, namers, problems)
     try:
         parse_date(data.get("effective"), path, document.position(("effective",)))
@@ -144,30 +140,33 @@ def _either(schemas: list[Mapping[str, Any]]) -> Mapping[str, Any]:
     return schemas[0] if len(schemas) == 1 else {"anyOf": schemas}
 
 
-def _listed(
-    path: Path,
-    document: Document,
-    where: tuple,
-    typed: str,
-    count: int | None,
-    games: tuple[str, ...],
-    databases: Databases,
-    problems: list[str],
-) -> ListedCard:
-    ids: dict[str, tuple[str, ...]] = {}
-    suggestions: list[str] = []
-    for game in games:
-        resolution = databases.for_game(game).names.resolve(typed, suggest=len(problems) < SUGGESTED_NAMES)
-        matched = (resolution.card,) if resolution.card else resolution.candidates
-        if matched:
-            ids[game] = tuple(card.id for card in matched)
-        suggestions.extend(s for s in resolution.suggestions if s not in suggestions)
-    if not ids:
-        scope = _database_named(databases.for_game(games[0])) if len(games) == 1 else "any game's database"
-        hint = f"; did you mean {', '.join(repr(s) for s in suggestions[:3])}?" if suggestions else ""
-        position = document.position(where) if where[0] == "banned" else document.key_position(where)
-        problems.append(located(path, position, f"'{for_terminal(typed)}' matches no card in {scope}{hint}"))
-    return ListedCard(typed, ids, count)
+@dataclass
+class _Reading:
+    """An event file being read: where its problems are, and the games and databases its card
+    names are looked for in."""
+
+    path: Path
+    document: Document
+    games: tuple[str, ...]
+    databases: Databases
+    problems: list[str] = field(default_factory=list)
+
+    def listed(self, where: tuple, typed: str, count: int | None = None) -> ListedCard:
+        """A card name of `banned` or `limited`, with the ids it matches in each game."""
+        ids: dict[str, tuple[str, ...]] = {}
+        suggestions: list[str] = []
+        for game in self.games:
+            resolution = self.databases.for_game(game).names.resolve(typed, suggest=len(self.problems) < SUGGESTED_NAMES)
+            matched = (resolution.card,) if resolution.card else resolution.candidates
+            if matched:
+                ids[game] = tuple(card.id for card in matched)
+            suggestions.extend(s for s in resolution.suggestions if s not in suggestions)
+        if not ids:
+            scope = _database_named(self.databases.for_game(self.games[0])) if len(self.games) == 1 else "any game's database"
+            hint = f"; did you mean {', '.join(repr(s) for s in suggestions[:3])}?" if suggestions else ""
+            position = self.document.position(where) if where[0] == "banned" else self.document.key_position(where)
+            self.problems.append(located(self.path, position, f"'{for_terminal(typed)}' matches no card in {scope}{hint}"))
+        return ListedCard(typed, ids, count)
 
 
 def _fields(path: Path, document: Document, games: tuple[str, ...], namers: Namers, problems: list[str]) -> dict[str, Any]:

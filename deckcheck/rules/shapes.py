@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from deckcheck.loading.names import normalise
 from deckcheck.model import Card, Deck, Entry, Finding
@@ -34,8 +35,9 @@ def count(entries: Iterable[Entry], predicate: Callable[[Card], bool] = lambda c
     return sum(e.count for e in entries if e.card is not None and predicate(e.card))
 
 
-def size_range(findings: Findings, zone: str, size: int, minimum: int | None, maximum: int | None, what: str) -> Iterator[Finding]:
-    """One finding when `size` is outside [minimum, maximum], with the arithmetic."""
+def size_range(findings: Findings, zone: str, minimum: int | None, maximum: int | None, what: str) -> Iterator[Finding]:
+    """One finding when the zone's size is outside [minimum, maximum], with the arithmetic."""
+    size = findings.deck.size(zone)
     if minimum is not None and maximum is not None and minimum == maximum and size != minimum:
         yield findings.about_zone(zone, f"{what} has {plural(size, 'card')}; it must have exactly {minimum}")
     elif minimum is not None and size < minimum:
@@ -84,9 +86,9 @@ def lowest_caps(
             checked.append((list(deck.entries(*zones)), scope))
         over = _over_caps(checked, _remembered(caps, key[0]), identity)
         _LAST_DECK.over = (deck, key, over)
-    for lowest, group, total, scope in over:
-        if lowest.rule == findings.rule.id:
-            yield _over_finding(findings, lowest, group, total, scope, identity)
+    for each in over:
+        if each.cap.rule == findings.rule.id:
+            yield _over_finding(findings, each)
 
 
 _LAST_DECK = threading.local()  # the cards over their limits in the last deck checked, per thread
@@ -122,15 +124,23 @@ def copy_cap(
         cap = limit(card)
         return [] if cap is None else [Cap(findings.rule.id, cap, why)]
 
-    identity = findings.context.identity
-    for lowest, group, total, group_scope in _over_caps([(list(entries), scope)], caps, identity):
-        yield _over_finding(findings, lowest, group, total, group_scope, identity)
+    for each in _over_caps([(list(entries), scope)], caps, findings.context.identity):
+        yield _over_finding(findings, each)
+
+
+class Over(NamedTuple):
+    """A card over its lowest cap: that cap, the card's entries, its copies, the scope's words."""
+
+    cap: Cap
+    group: list[Entry]
+    total: int
+    scope: str
 
 
 def _over_caps(
     scopes: list[tuple[list[Entry], str]], caps: Callable[[Card, int], Iterable[Cap]], identity: Callable[[Card], Hashable]
-) -> list[tuple[Cap, list[Entry], int, str]]:
-    """Each card over its lowest cap: (that cap, its entries, its copies, the scope's words)."""
+) -> list[Over]:
+    """Each card over its lowest cap, in the first scope where it is."""
     done: set = set()
     over = []
     for entries, scope in scopes:
@@ -144,14 +154,15 @@ def _over_caps(
             if lowest is None or total <= lowest.copies:
                 continue
             done.add(key)
-            over.append((lowest, group, total, scope))
+            over.append(Over(lowest, group, total, scope))
     return over
 
 
-def _over_finding(findings: Findings, lowest: Cap, group: list[Entry], total: int, scope: str, identity) -> Finding:
-    reason = f" ({lowest.why})" if lowest.why else ""
+def _over_finding(findings: Findings, over: Over) -> Finding:
+    reason = f" ({over.cap.why})" if over.cap.why else ""
+    names = _names(over.group, findings.context.identity)
     return findings.about_entries(
-        group, f"{plural(total, 'copy')} of {_names(group, identity)}{scope}; at most {lowest.copies} allowed{reason}"
+        over.group, f"{plural(over.total, 'copy')} of {names}{over.scope}; at most {over.cap.copies} allowed{reason}"
     )
 
 

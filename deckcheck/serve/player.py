@@ -47,19 +47,19 @@ async def check(pages: Pages, request: Request) -> Response:
     except MultiPartException:
         return pages.error(400, "That cannot be checked", "The form did not arrive whole: send it again.")
     chosen = {key: str(form.get(key) or "").strip() for key in ("game", "format", "as_of", "player")}
-    content, shown, suffix = await reading.deck_of(form)
-    if len(content) > MAX_BYTES:
+    sent = await reading.deck_of(form)
+    if len(sent.content) > MAX_BYTES:
         return pages.too_large()
-    if not content.strip():
+    if not sent.content.strip():
         return pages.form(400, chosen, "Paste a deck or choose a file: nothing was sent to check.")
     try:
         options = site.desk.options(site.base, chosen, date.today())
     except NotOnOffer as exc:
         return pages.error(400, "That cannot be checked", str(exc))
-    report = await anyio.to_thread.run_sync(_check, content, suffix, shown, options, site.databases)
+    report = await anyio.to_thread.run_sync(_check, sent, options, site.databases)
     registered = ""
     if site.registrations is not None and form.get("register") == "yes":
-        registered = await anyio.to_thread.run_sync(_registered_as, site, chosen["player"], report, options, content, suffix)
+        registered = await anyio.to_thread.run_sync(_registered_as, site, chosen["player"], report, options, sent)
     return pages.page(
         "result.html",
         title=report.name or "Deck",
@@ -80,34 +80,35 @@ async def api_check(pages: Pages, request: Request) -> Response:
         if request.headers.get("content-type", "").startswith(("multipart/form-data", "application/x-www-form-urlencoded")):
             form = await reading.read_form(request)
             chosen = {key: str(form.get(key) or "").strip() for key in ("game", "format", "as_of")}
-            content, shown, suffix = await reading.deck_of(form)
+            sent = await reading.deck_of(form)
         else:
-            content, chosen, shown, suffix = await reading.read_body(request), dict(request.query_params), "posted deck", ""
+            chosen, sent = dict(request.query_params), reading.SentDeck(await reading.read_body(request), "posted deck", "")
     except reading.TooLarge:
         return JSONResponse({"error": f"a deck may be at most {MAX_BYTES // (1024 * 1024)} MiB"}, 413)
     except TimeoutError:
         return JSONResponse({"error": f"the deck did not arrive within {reading.READ_SECONDS} seconds"}, 408)
     except MultiPartException:
         return JSONResponse({"error": "the form did not arrive whole"}, 400)
-    if not content.strip():
+    if not sent.content.strip():
         return JSONResponse({"error": "no deck was sent"}, 400)
-    if len(content) > MAX_BYTES:
+    if len(sent.content) > MAX_BYTES:
         return JSONResponse({"error": "the deck is too large"}, 413)
     try:
         options = site.desk.options(site.base, chosen, date.today())
     except NotOnOffer as exc:
         return JSONResponse({"error": str(exc)}, 400)
-    suffix = suffix or sniffed_suffix(content.decode("utf-8", "replace"))
-    report = await anyio.to_thread.run_sync(_check, content, suffix, shown, options, site.databases)
+    if not sent.suffix:
+        sent = sent._replace(suffix=sniffed_suffix(sent.content.decode("utf-8", "replace")))
+    report = await anyio.to_thread.run_sync(_check, sent, options, site.databases)
     return Response(json_report.render([report], options.events), media_type="application/json")
 
 
-def _check(content: bytes, suffix: str, shown: str, options: CheckOptions, databases: Databases) -> DeckReport:
+def _check(sent: reading.SentDeck, options: CheckOptions, databases: Databases) -> DeckReport:
     # the deck's bytes are read as a file of that form would be; nothing is written anywhere
-    return replace(check_file(Path(f"deck{suffix}"), options, databases, content), path=shown)
+    return replace(check_file(Path(f"deck{sent.suffix}"), options, databases, sent.content), path=sent.shown)
 
 
-def _registered_as(site: Site, typed: str, report: DeckReport, options: CheckOptions, content: bytes, suffix: str) -> str:
+def _registered_as(site: Site, typed: str, report: DeckReport, options: CheckOptions, sent: reading.SentDeck) -> str:
     """The file the registration went to, or why there is none (the player sees it as it is)."""
     player = player_name(typed)
     if not player:
@@ -129,10 +130,10 @@ def _registered_as(site: Site, typed: str, report: DeckReport, options: CheckOpt
         legal=report.legal,
         errors=report.errors,
         warnings=report.warnings,
-        sha256=hashlib.sha256(content).hexdigest(),
+        sha256=hashlib.sha256(sent.content).hexdigest(),
     )
     try:
-        record = register(site.registrations, record, content, suffix)
+        record = register(site.registrations, record, sent.content, sent.suffix)
     except OSError as exc:
         site.log(f"registration of {player!r} not written: {exc.strerror or exc}")
         return NOT_REGISTERED

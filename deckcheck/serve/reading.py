@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import NamedTuple
 
 import anyio
 from starlette.datastructures import FormData
@@ -46,8 +47,17 @@ async def read_form(request: Request) -> FormData:
         raise
 
 
-async def deck_of(form: FormData) -> tuple[bytes, str, str]:
-    """The deck's bytes (an uploaded file, else the pasted text), the name shown, its suffix."""
+class SentDeck(NamedTuple):
+    """A deck as sent: its bytes (an uploaded file, else the pasted text), the name it is shown
+    by, and the suffix it is read as."""
+
+    content: bytes
+    shown: str
+    suffix: str
+
+
+async def deck_of(form: FormData) -> SentDeck:
+    """The deck a form sent."""
     upload = form.get("file")
     content, shown, suffix = b"", "pasted deck", ""
     if upload is not None and not isinstance(upload, str) and upload.filename:
@@ -59,4 +69,4 @@ async def deck_of(form: FormData) -> tuple[bytes, str, str]:
         content = str(form.get("deck") or "").encode("utf-8")
     if suffix not in DECK_SUFFIXES:
         suffix = sniffed_suffix(content.decode("utf-8", errors="replace"))
-    return content, shown, suffix
+    return SentDeck(content, shown, suffix)

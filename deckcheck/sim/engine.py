@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -72,9 +72,19 @@ def _orders(shuffled: np.ndarray, slot: np.ndarray, size: int) -> np.ndarray:
     return mapped[mapped >= 0].reshape(size, -1)
 
 
-def _play(model, queries, order, spare, dice, options, keep) -> tuple[SimResult, np.ndarray, np.ndarray]:
+class Played(NamedTuple):
+    """A deck of a run: its model, the queries tracked, and the keep rule its hands meet (None:
+    the game's mulligan policy, or none)."""
+
+    model: GoldfishModel
+    queries: tuple[Query, ...]
+    keep: Query | None = None
+
+
+def _play(deck: Played, order: np.ndarray, spare: np.ndarray | None, dice, options: SimOptions) -> tuple[SimResult, np.ndarray, np.ndarray]:
     """A deck's games of a batch, but for the race: the result, and the draw order and the turn
     each card is drawn that the race reads."""
+    model, queries, keep = deck
     kept = None
     if keep is not None:  # the user's rule decides which hands the game's mulligan throws back
         kept = hand_holds(keep, order, model.hand_size)
@@ -93,19 +103,20 @@ def _batch(task) -> list[SimResult]:
     """One batch of games of every model, on one shuffle of the universe of card copies: each
     model draws its own copies in that shuffle's order, and rolls its dice from the same stream
     (the mulligan and the race each from a generator of its own)."""
-    models, queries, keeps, seed, size, options, slots, union = task
+    decks, seed, size, options, slots, union = task
+    models = [deck.model for deck in decks]
     rng = np.random.default_rng(seed)
     width = len(slots[0])
     shuffled = np.argsort(rng.random((size, width)), axis=1)
     # a second shuffle, drawn after the first, for the mulligans that draw anew from the deck
-    mulligans = options.mulligan != "none" or any(keeps)
+    mulligans = options.mulligan != "none" or any(deck.keep is not None for deck in decks)
     spare = np.argsort(rng.random((size, width)), axis=1) if mulligans and any(m.draws_anew for m in models) else None
     dice = np.random.SeedSequence(seed.entropy, spawn_key=seed.spawn_key + (1,))
     results, orders, draws = [], [], []
-    for model, asked, keep, slot in zip(models, queries, keeps, slots):
+    for deck, slot in zip(decks, slots):
         order = _orders(shuffled, slot, size)
-        other = _orders(spare, slot, size) if spare is not None and model.draws_anew else None
-        result, order, drawn = _play(model, asked, order, other, dice, options, keep)
+        other = _orders(spare, slot, size) if spare is not None and deck.model.draws_anew else None
+        result, order, drawn = _play(deck, order, other, dice, options)
         results.append(result)
         if options.race:  # (kept only for the race: fresh memory for every deck is slow to fill)
             orders.append(order)
@@ -121,16 +132,15 @@ def _batch(task) -> list[SimResult]:
 
 
 def simulate_all(
-    models: Sequence[GoldfishModel],
-    queries: Sequence[Sequence[Query]],
+    decks: Sequence[Played],
     options: SimOptions,
     progress: Callable[[int, int], None] | None = None,
-    keeps: Sequence[Query | None] | None = None,
     union: GoldfishModel | None = None,
 ) -> list[SimResult]:
-    """Several models (decks) played on the same shuffles: one result each. `union`: a model over
-    every card copy of them all, whose race plays the games of all of them at once where their
-    races read the same things (a --sweep's counts)."""
+    """Several decks played on the same shuffles: one result each. `union`: a model over every
+    card copy of them all, whose race plays the games of all of them at once where their races
+    read the same things (a --sweep's counts)."""
+    models = [deck.model for deck in decks]
     sizes = [BATCH_SIZE] * (options.games // BATCH_SIZE)
     if options.games % BATCH_SIZE:
         sizes.append(options.games % BATCH_SIZE)
@@ -138,9 +148,8 @@ def simulate_all(
     # every card copy of every model, in a fixed order: what the shuffle keys are drawn for
     universe = tuple(sorted({key for model in models for key in model.facts.keys}))
     slots = _slot_of(models, universe)
-    keeps = tuple(keeps or (None,) * len(models))
     together = union_of(models, union)
-    tasks = [(tuple(models), tuple(map(tuple, queries)), keeps, seed, size, options, slots, together) for seed, size in zip(seeds, sizes)]
+    tasks = [(tuple(decks), seed, size, options, slots, together) for seed, size in zip(seeds, sizes)]
     batches: list[list[SimResult]] = []
     if options.jobs > 1 and len(tasks) > 1:
         with ProcessPoolExecutor(max_workers=options.jobs) as pool:
@@ -153,7 +162,7 @@ def simulate_all(
             batches.append(_batch(task))
             if progress:
                 progress(len(batches), len(tasks))
-    return [_join([batch[i] for batch in batches], len(queries[i])) for i in range(len(models))]
+    return [_join([batch[i] for batch in batches], len(decks[i].queries)) for i in range(len(decks))]
 
 
 def simulate(
@@ -163,7 +172,7 @@ def simulate(
     progress: Callable[[int, int], None] | None = None,
     keep: Query | None = None,
 ) -> SimResult:
-    return simulate_all([model], [queries], options, progress, [keep])[0]
+    return simulate_all([Played(model, tuple(queries), keep)], options, progress)[0]
 
 
 def _join(results: list[SimResult], queries: int) -> SimResult:

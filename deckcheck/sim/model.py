@@ -114,13 +114,14 @@ class GoldfishModel:
         return self.params.draws_per_turn
 
     # --- drawing -----------------------------------------------------------------------------
-    def mulligan(self, order: np.ndarray, spare: np.ndarray, policy: str, rng: np.random.Generator) -> np.ndarray:
-        """The draw order after the opening hand's mulligan; `spare` is a second shuffle, `rng`
+    def mulligan(self, order: np.ndarray, spare: np.ndarray | None, policy: str, rng: np.random.Generator) -> np.ndarray:
+        """The draw order after the opening hand's mulligan; `spare` is a second shuffle (None for
+        a model that does not draw anew: `draws_anew`), `rng`
         the batch's generator for anything else the game's rule needs. `order` is the caller's
         to give: a mulligan may reorder it in place (a copy for every deck of a sweep is slow)."""
         return order
 
-    def redraw(self, order: np.ndarray, spare: np.ndarray, which: np.ndarray) -> np.ndarray:
+    def redraw(self, order: np.ndarray, spare: np.ndarray | None, which: np.ndarray) -> np.ndarray:
         """The draw order after the game's mulligan of the hands `which` names (a --keep rule's
         rejects), as `throws_back` says; like `mulligan`, it may reorder `order` in place."""
         raise NotImplementedError(f"{self.game} has no mulligan")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -57,9 +58,9 @@ def race_together(
     slots, cards = union.slots, union.cards
     size = len(orders[0])
     games = [np.arange(size)]
+    drew = [Drew(cards[deck], orders[deck], draws[deck]) for deck in range(len(orders))]
     for deck in range(1, len(orders)):
-        before = deck - 1
-        games.append(np.flatnonzero(_differs(cards[deck], orders[deck], draws[deck], cards[before], orders[before], draws[before], turns)))
+        games.append(np.flatnonzero(_differs(drew[deck], drew[deck - 1], turns)))
     order = np.concatenate([slots[deck][orders[deck][played]] for deck, played in enumerate(games)])
     drawn = np.concatenate([draws[deck][played] for deck, played in enumerate(games)])
     index = np.concatenate(games)
@@ -83,13 +84,22 @@ def race_together(
     return results
 
 
-def _differs(cards, order, drawn, cards_before, order_before, drawn_before, turns: int) -> np.ndarray:
+class Drew(NamedTuple):
+    """What a deck drew in a batch: each slot's card (a code every deck shares), the games' draw
+    orders of its slots, and the turn each is drawn."""
+
+    cards: np.ndarray
+    order: np.ndarray
+    drawn: np.ndarray
+
+
+def _differs(deck: Drew, before: Drew, turns: int) -> np.ndarray:
     """Per game, whether a deck draws otherwise than the deck before: a card of another turn, or
     another card within the turns played."""
-    if order.shape != order_before.shape:
-        return np.ones(len(order), dtype=bool)
-    other_card = (cards[order] != cards_before[order_before]) & (drawn <= turns)
-    return ((drawn != drawn_before) | other_card).any(axis=1)
+    if deck.order.shape != before.order.shape:
+        return np.ones(len(deck.order), dtype=bool)
+    other_card = (deck.cards[deck.order] != before.cards[before.order]) & (deck.drawn <= turns)
+    return ((deck.drawn != before.drawn) | other_card).any(axis=1)
 
 
 class GamesRandom:

@@ -129,6 +129,6 @@ def test_a_game_is_played_again_where_a_card_or_the_turn_it_is_drawn_differs():
     drawn = np.array([[0, 1, 2, 9]] * 4)  # turn 9: after the turns played
     other_order = np.array([[0, 1, 2, 3], [0, 1, 2, 3], [0, 2, 1, 3], [0, 1, 2, 2]])
     other_drawn = np.array([[0, 1, 2, 9], [0, 1, 3, 9], [0, 1, 2, 9], [0, 1, 2, 9]])
-    differs = together._differs(cards, other_order, other_drawn, cards, order, drawn, turns=5)
+    differs = together._differs(together.Drew(cards, other_order, other_drawn), together.Drew(cards, order, drawn), turns=5)
     # the same; a card drawn a turn later; two cards drawn in another order; another card after the turns played
     assert differs.tolist() == [False, True, True, False]

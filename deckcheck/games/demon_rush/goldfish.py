@@ -72,17 +72,17 @@ class DemonRushGoldfish(GoldfishModel):
     def _no_soldier(self, order: np.ndarray) -> np.ndarray:
         return ~self.soldier[order[:, : self.hand_size]].any(axis=1)
 
-    def mulligan(self, order: np.ndarray, spare: np.ndarray, policy: str, rng: np.random.Generator) -> np.ndarray:
+    def mulligan(self, order: np.ndarray, spare: np.ndarray | None, policy: str, rng: np.random.Generator) -> np.ndarray:
         if policy != "no-soldier":
             return order
         left = np.ones(order.shape[0], dtype=bool)  # the match's one mulligan, not taken in an earlier game
         for _ in range(int(self.params.game_of_match) - 1):
             earlier = np.argsort(rng.random(order.shape), axis=1)
             left &= ~self._no_soldier(earlier)
-        return np.where((self._no_soldier(order) & left)[:, None], spare, order)
+        return np.where((self._no_soldier(order) & left)[:, None], _anew(spare), order)
 
-    def redraw(self, order: np.ndarray, spare: np.ndarray, which: np.ndarray) -> np.ndarray:
-        return np.where(which[:, None], spare, order)  # shuffle the hand back, draw 5 anew
+    def redraw(self, order: np.ndarray, spare: np.ndarray | None, which: np.ndarray) -> np.ndarray:
+        return np.where(which[:, None], _anew(spare), order)  # shuffle the hand back, draw 5 anew
 
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
         return ((drawn == 0) & self.soldier[order]).sum(axis=1)
@@ -117,6 +117,13 @@ class DemonRushGoldfish(GoldfishModel):
             newly = (health <= 0) & (win == 0)
             win[newly] = turn
         return RaceResult(win)
+
+
+def _anew(spare: np.ndarray | None) -> np.ndarray:
+    """The second shuffle a mulligan draws anew from (the engine gives one to a model that draws_anew)."""
+    if spare is None:
+        raise ValueError("a Demon Rush mulligan draws anew: the engine gives it a second shuffle")
+    return spare
 
 
 def model_for(deck, params) -> DemonRushGoldfish:

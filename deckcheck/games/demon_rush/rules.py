@@ -47,12 +47,12 @@ STANDARD = DemonRushParams()
     CHAMPION,
 )
 def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    yield from shapes.size_range(findings, "main", deck.size("main"), *_params(findings).deck_size, "the main deck")
+    yield from shapes.size_range(findings, "main", *_params(findings).deck_size, "the main deck")
 
 
 @rule("demon-rush.side-deck-size", Severity.ERROR, f"side deck at most {STANDARD.side_maximum} cards", SIDE)
 def side_deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    yield from shapes.size_range(findings, "side", deck.size("side"), None, _params(findings).side_maximum, "the side deck")
+    yield from shapes.size_range(findings, "side", None, _params(findings).side_maximum, "the side deck")
 
 
 @rule("demon-rush.champion", Severity.ERROR, "exactly one champion, given in `champion:`, and it is a champion card", CHAMPION)

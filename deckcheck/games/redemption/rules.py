@@ -41,7 +41,7 @@ def has_ability(card: Card) -> bool:
 
 @rule("redemption.deck-size", Severity.ERROR, f"the deck has at least {MINIMUM_DECK} cards", SOURCE)
 def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    yield from shapes.size_range(findings, "main", deck.size("main"), MINIMUM_DECK, None, "the deck")
+    yield from shapes.size_range(findings, "main", MINIMUM_DECK, None, "the deck")
 
 
 @rule(

@@ -112,7 +112,7 @@ LIMIT_RULES = (multicolor_limit, dominant_limit, lost_soul_ability_limit, specia
 @rule("redemption.deck-size", Severity.ERROR, "", "")
 def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
     low, high = _tournament(findings).build.deck
-    yield from shapes.size_range(findings, "main", deck.size("main"), low, high, "the deck")
+    yield from shapes.size_range(findings, "main", low, high, "the deck")
 
 
 @rule("redemption.lost-soul-count", Severity.ERROR, "", "")
@@ -149,7 +149,7 @@ def dominant_cap(deck: Deck, findings: Findings) -> Iterator[Finding]:
 @rule("redemption.reserve-size", Severity.ERROR, "", "")
 def reserve_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
     low, high = _tournament(findings).build.reserve
-    yield from shapes.size_range(findings, "side", deck.size("side"), low or None, high, "the Reserve")
+    yield from shapes.size_range(findings, "side", low or None, high, "the Reserve")
 
 
 @rule("redemption.reserve-content", Severity.ERROR, "no Dominants and no Lost Souls in the Reserve", "")

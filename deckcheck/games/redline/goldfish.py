@@ -101,7 +101,7 @@ class RedlineGoldfish(GoldfishModel):
             f"{plural(missing, 'made-up mission')} of capture cost {DEFAULT_CAPTURE_COST:g} stand in",
         )
 
-    def mulligan(self, order: np.ndarray, spare: np.ndarray, policy: str, rng: np.random.Generator) -> np.ndarray:
+    def mulligan(self, order: np.ndarray, spare: np.ndarray | None, policy: str, rng: np.random.Generator) -> np.ndarray:
         if policy != "partial":
             return order
         is_resource = self.resource[order[:, : self.hand_size]]
@@ -111,7 +111,7 @@ class RedlineGoldfish(GoldfishModel):
         bottom = np.where((count[games] < 2)[:, None], ~held, held & (np.cumsum(held, axis=1) > 4))
         return self._to_bottom(order, games, bottom)
 
-    def redraw(self, order: np.ndarray, spare: np.ndarray, which: np.ndarray) -> np.ndarray:
+    def redraw(self, order: np.ndarray, spare: np.ndarray | None, which: np.ndarray) -> np.ndarray:
         """The partial mulligan with every card of the hand put on the bottom, and 7 drawn anew."""
         games = np.flatnonzero(which)
         return self._to_bottom(order, games, np.ones((len(games), self.hand_size), dtype=bool))

@@ -44,7 +44,7 @@ STANDARD = RedlineParams()
 )
 def arsenal_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
     size = _params(findings).arsenal_size
-    yield from shapes.size_range(findings, "main", deck.size("main"), size, size, "the arsenal")
+    yield from shapes.size_range(findings, "main", size, size, "the arsenal")
 
 
 @rule("redline.general", Severity.ERROR, "exactly one general, given in `general:`, and it is a general card", ARSENAL + ", rule 2")
@@ -93,7 +93,7 @@ def mission_deck(deck: Deck, findings: Findings) -> Iterator[Finding]:
     if not missions:
         return
     params = _params(findings)
-    yield from shapes.size_range(findings, "missions", deck.size("missions"), params.mission_minimum, None, "the mission deck")
+    yield from shapes.size_range(findings, "missions", params.mission_minimum, None, "the mission deck")
     yield from shapes.copy_cap(findings, missions, lambda card: params.mission_copies)
     yield from shapes.only_types(findings, missions, ("mission",), "a mission card; the mission deck holds only missions")
 
@@ -109,7 +109,7 @@ def critical_hit_deck(deck: Deck, findings: Findings) -> Iterator[Finding]:
     if not critical:
         return
     exactly = _params(findings).critical_hits
-    yield from shapes.size_range(findings, "critical_hits", deck.size("critical_hits"), exactly, exactly, "the critical hit deck")
+    yield from shapes.size_range(findings, "critical_hits", exactly, exactly, "the critical hit deck")
     yield from shapes.only_types(findings, critical, ("critical_hit",), "a critical hit card")
 
 
