@@ -84,6 +84,7 @@ def measure(requests: int = 50, workers: int = 2) -> Result:
                 asyncio.run(storm(f"http://127.0.0.1:{port}", deck, 2 * workers))
                 time.sleep(1)
             latencies = asyncio.run(storm(f"http://127.0.0.1:{port}", deck, requests))
+            alone, beside = asyncio.run(beside_a_pathological_deck(f"http://127.0.0.1:{port}", deck, workers))
         finally:
             server.terminate()
             server.wait(timeout=10)
@@ -93,8 +94,43 @@ def measure(requests: int = 50, workers: int = 2) -> Result:
         (
             Figure("served, median", statistics.median(latencies), inline, target=1.5),
             Figure("slowest", max(latencies), inline, target=None),
+            # the slowest check while every worker is busy with a 1 MiB deck of unknown names, against
+            # the same check alone: slowed, never held for the big decks' whole check (held where it
+            # stands: checks taken one at a time would put it at the big decks' time, several times over)
+            Figure("slowest beside 1 MiB of unknown names", beside, alone, target=None, standing=16),
         ),
     )
+
+
+def pathological() -> bytes:
+    """A deck of just under 1 MiB (the page's limit) of names no card has: the slowest check a
+    player can send (each name is searched for suggestions, the first 25 at least)."""
+    lines = ["game: redemption", "main:"] + [f"  Nothing Card Number {i}: 1" for i in range(40_000)]
+    text = ("\n".join(lines) + "\n").encode()[: 1024 * 1024 - 4096]
+    return text[: text.rfind(b"\n") + 1]
+
+
+async def beside_a_pathological_deck(url: str, deck: Path, workers: int) -> tuple[float, float]:
+    """The median time of 5 checks of `deck` alone, and the slowest of the checks of it sent one
+    after another while the workers check a pathological deck each (checks run in threads of a
+    worker: the big one slows the others, it does not hold them)."""
+    content, big = deck.read_bytes(), pathological()
+
+    async def one(client, body: bytes, name: str) -> float:
+        start = time.perf_counter()
+        response = await client.post(url + "/check", files={"file": (name, body)})
+        assert response.status_code == 200
+        return time.perf_counter() - start
+
+    async with httpx2.AsyncClient(timeout=120) as client:
+        alone = [await one(client, content, deck.name) for _ in range(5)]
+        bigs = [asyncio.create_task(one(client, big, "big.yaml")) for _ in range(workers)]
+        beside = []
+        while not all(task.done() for task in bigs):
+            beside.append(await one(client, content, deck.name))
+        big_seconds = max(await asyncio.gather(*bigs))
+    print(f"  ({len(beside)} checks while {workers} 1 MiB decks of unknown names took {big_seconds * 1000:.0f} ms)")
+    return statistics.median(alone), max(beside)
 
 
 def main() -> None:
