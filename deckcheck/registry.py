@@ -7,8 +7,6 @@ its Game record, is deckcheck.games."""
 
 from __future__ import annotations
 
-import json
-from importlib import resources
 
 # name -> package; in the order `deckcheck rules` lists them
 GAME_PACKAGES = {
@@ -39,5 +37,8 @@ def close_to(word: str, choices: list[str] | tuple[str, ...]) -> str:
 
 def card_fields_schema(name: str) -> dict:
     """The JSON Schema of one game's cards (`cards.schema.json` in its package)."""
+    import json  # here, as difflib above: `deckcheck --version` reads the list of games and no more
+    from importlib import resources
+
     text = resources.files(GAME_PACKAGES[name]).joinpath("cards.schema.json").read_text(encoding="utf-8")
     return json.loads(text)

@@ -13,11 +13,12 @@ from fnmatch import fnmatchcase
 from pathlib import Path
 
 from deckcheck.check import CheckOptions
+from deckcheck.choices import Choices
 from deckcheck.escaping import terminal_path
 from deckcheck.games import all_games, format_named, game_named, ignorable, namers
 from deckcheck.loading.card_db import Databases, load_databases
 from deckcheck.loading.checked_yaml import FileProblems
-from deckcheck.loading.config import Choices, Config, find_config, load_config, user_config
+from deckcheck.loading.config import Config, find_config, load_config, user_config
 from deckcheck.loading.events import Event, load_events
 from deckcheck.loading.globs import matches
 from deckcheck.registry import UnknownName, close_to

@@ -9,10 +9,10 @@ from typing import NoReturn
 
 import typer
 
+from deckcheck.choices import Choices
 from deckcheck.cli.app import EXIT_ILLEGAL, EXIT_LEGAL, GAMES, app, fail
 from deckcheck.cli.options import CardDbOption, ListingOutputFormat
 from deckcheck.cli.setup import date_or_exit, game_or_exit, session_or_exit
-from deckcheck.loading.config import Choices
 from deckcheck.registry import known_games
 from deckcheck.wording import plural
 

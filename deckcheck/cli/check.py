@@ -8,6 +8,7 @@ from pathlib import Path
 
 import typer
 
+from deckcheck.choices import Choices
 from deckcheck.cli.app import EXIT_ILLEGAL, EXIT_LEGAL, app, fail, say, warn
 from deckcheck.cli.options import (
     AsOfOption,
@@ -28,7 +29,6 @@ from deckcheck.cli.options import (
 from deckcheck.cli.output import finish, value_of
 from deckcheck.cli.setup import session_or_exit
 from deckcheck.escaping import terminal_path
-from deckcheck.loading.config import Choices
 
 
 @app.command(

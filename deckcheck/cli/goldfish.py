@@ -7,12 +7,12 @@ from pathlib import Path
 
 import typer
 
+from deckcheck.choices import Choices
 from deckcheck.cli.app import app, fail, warn
 from deckcheck.cli.options import CardDbOption, EventOption, GameOption, OutputOption
 from deckcheck.cli.output import write_report
 from deckcheck.cli.setup import session_or_exit
 from deckcheck.escaping import terminal_path
-from deckcheck.loading.config import Choices
 
 
 class GoldfishOutputFormat(str, enum.Enum):

@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import date
 from typing import TYPE_CHECKING
 
+from deckcheck.choices import Choices
 from deckcheck.cli.app import fail
-from deckcheck.loading.config import Choices
 
 if TYPE_CHECKING:
     from deckcheck.rules import Game

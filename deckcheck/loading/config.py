@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from pathlib import Path
 
+from deckcheck.choices import Choices
 from deckcheck.escaping import terminal_path
 from deckcheck.loading.checked_yaml import load_checked, parse_date
 from deckcheck.loading.globs import matches
@@ -28,20 +29,6 @@ class Override:
     game: str | None = None
     format: str | None = None
     ignore: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Choices:
-    """What the command line chose (None or empty where it said nothing), or, merged with a
-    config, what a run uses."""
-
-    game: str | None = None
-    format: str | None = None
-    card_db: tuple[Path, ...] = ()
-    events: tuple[Path, ...] = ()
-    ignore: tuple[str, ...] = ()
-    output_format: str | None = None
-    strict: bool = False
 
 
 @dataclass(frozen=True)

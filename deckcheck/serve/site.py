@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.check import CheckOptions
+from deckcheck.choices import Choices
 from deckcheck.loading.card_db import Databases
-from deckcheck.loading.config import Choices
 from deckcheck.serve.desk import Desk
 from deckcheck.session import open_session, parse_date
 
