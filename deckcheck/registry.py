@@ -7,7 +7,6 @@ its Game record, is deckcheck.games."""
 
 from __future__ import annotations
 
-
 # name -> package; in the order `deckcheck rules` lists them
 GAME_PACKAGES = {
     "redemption": "deckcheck.games.redemption",
