@@ -49,6 +49,8 @@ class Session:
             relative = path.relative_to(folder).as_posix()
             if any(fnmatchcase(path.name, g) or matches(relative, g) for g in globs) or self.config.excludes(path):
                 return True
+            if not own:
+                return False
             resolved = path.resolve()
             return any(resolved == each or each in resolved.parents for each in own)
 
