@@ -15,7 +15,7 @@ from typing import Any
 
 from deckcheck.escaping import for_terminal, terminal_path
 from deckcheck.loading.card_db import CardDatabase, Databases
-from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, parse_date, read_bytes
+from deckcheck.loading.checked_yaml import FileProblems, assembled, load_checked, located, parse_date, read_bytes
 from deckcheck.loading.safe_yaml import Document
 from deckcheck.registry import UnknownName, known_games
 
@@ -118,7 +118,8 @@ def _games_schema(namers: Namers) -> dict[str, Any]:
     its game declares, and for an event of no game those of any game (a name two games declare
     taking a value either allows)."""
     games = known_games()
-    common = dict.fromkeys(("name", "source", "effective", "game", "format", "banned", "limited"), True)
+    # the keys every event has, as its schema lists them (their values are that schema's to check)
+    common = dict.fromkeys((key for key in assembled("event")["properties"] if key != "settings"), True)
 
     def allowed(among: tuple[str, ...]) -> dict[str, Any]:
         settings: dict[str, list[Mapping[str, Any]]] = {}
