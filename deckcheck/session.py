@@ -94,7 +94,7 @@ def open_session(given: Choices, *, as_of: str | None = None, all_formats: bool 
         events = load_events(choices.events, databases, namers())
     except FileProblems as exc:
         raise SessionProblem("broken event file:\n" + "\n".join(exc.problems)) from None
-    base = CheckOptions(events=events, as_of=parse_date(as_of), config_as_of=config.as_of, all_formats=all_formats)
+    base = CheckOptions(events=events, as_of=parse_date(as_of), config_as_of=config.dated, all_formats=all_formats)
 
     def options_for(path: Path) -> CheckOptions:
         chosen = config.for_deck(path, given)

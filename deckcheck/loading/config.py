@@ -47,22 +47,27 @@ class Config:
     exclude: tuple[str, ...] = ()  # globs of files that are not decks, relative to the config's folder
     as_of: date | None = None
     overrides: tuple[Override, ...] = field(default=())
-    users: Path | None = None  # the user's config this one was laid over
+    under: Config | None = None  # the user's config, which this repository config is laid over
 
     def over(self, user: Config) -> Config:
-        """This repository config over a user's: each value this one sets, else the user's; the
-        ignore lists of both; this one's overrides and excludes."""
-        if user.path is None:
-            return self
-        chosen = {f.name: getattr(self.defaults, f.name) or getattr(user.defaults, f.name) for f in fields(Choices)}
-        defaults = replace(Choices(**chosen), ignore=tuple(dict.fromkeys(self.defaults.ignore + user.defaults.ignore)))
-        return replace(self, defaults=defaults, as_of=self.as_of or user.as_of, users=user.path)
+        """This repository config laid over a user's (each value this one sets wins; the ignore
+        lists add up; overrides and excludes are this one's)."""
+        return self if user.path is None else replace(self, under=user)
+
+    @property
+    def chosen(self) -> Choices:
+        """What this config and the user's under it set for every deck."""
+        return self.defaults if self.under is None else _layered(self.defaults, self.under.chosen)
+
+    @property
+    def dated(self) -> date | None:
+        """The as_of this config or the user's under it sets."""
+        return self.as_of or (self.under.dated if self.under is not None else None)
 
     def merged(self, given: Choices) -> Choices:
-        """The run's choices: each option the command line gave, else the config's; the ignore
-        lists of both."""
-        chosen = {f.name: getattr(given, f.name) or getattr(self.defaults, f.name) for f in fields(Choices)}
-        return replace(Choices(**chosen), ignore=tuple(dict.fromkeys(given.ignore + self.defaults.ignore)))
+        """The run's choices: each option the command line gave, else the configs'; the ignore
+        lists of all."""
+        return _layered(given, self.chosen)
 
     def for_deck(self, deck: Path, given: Choices) -> DeckChoices:
         """One deck's choices: the command line's, else the last matching override's, else the
@@ -73,10 +78,11 @@ class Config:
             overridden = next((v for v in map(of_override, reversed(matching)) if v), None)
             return command_line or overridden or config
 
-        ignore = frozenset(given.ignore) | frozenset(self.defaults.ignore) | frozenset(i for o in matching for i in o.ignore)
+        configs = self.chosen
+        ignore = frozenset(given.ignore) | frozenset(configs.ignore) | frozenset(i for o in matching for i in o.ignore)
         return DeckChoices(
-            game=chosen(lambda o: o.game, given.game, self.defaults.game),
-            format=chosen(lambda o: o.format, given.format, self.defaults.format),
+            game=chosen(lambda o: o.game, given.game, configs.game),
+            format=chosen(lambda o: o.format, given.format, configs.format),
             ignore=ignore,
         )
 
@@ -91,11 +97,12 @@ class Config:
         return any(matches(relative, glob) for glob in self.exclude)
 
     def ignored(self) -> list[tuple[str, str]]:
-        """Every rule id the config ignores, with where it says so (for a message)."""
+        """Every rule id the configs ignore, with which file says so (for a message)."""
         where = terminal_path(self.path) if self.path else "config"
-        return [(i, f"{where}: ignore") for i in self.defaults.ignore] + [
+        own = [(i, f"{where}: ignore") for i in self.defaults.ignore] + [
             (i, f"{where}: overrides ({', '.join(o.paths)}): ignore") for o in self.overrides for i in o.ignore
         ]
+        return own + (self.under.ignored() if self.under is not None else [])
 
     def overrides_for(self, deck: Path) -> list[Override]:
         """The overrides whose globs match a deck path, in the order the file gives them."""
@@ -106,6 +113,12 @@ class Config:
         except ValueError:
             return []
         return [o for o in self.overrides if any(matches(relative, glob) for glob in o.paths)]
+
+
+def _layered(top: Choices, under: Choices) -> Choices:
+    """`top`'s choices where it makes them, else `under`'s; the ignore lists of both."""
+    chosen = {f.name: getattr(top, f.name) or getattr(under, f.name) for f in fields(Choices)}
+    return replace(Choices(**chosen), ignore=tuple(dict.fromkeys(top.ignore + under.ignore)))
 
 
 def user_config(environ: Mapping[str, str]) -> Path | None:

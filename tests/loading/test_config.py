@@ -148,3 +148,14 @@ def test_the_configs_own_card_databases_and_events_are_no_decks_to_skip(repo, mo
     outcome = run("check", ".")
     skipped = [line for line in outcome.stderr.splitlines() if "skipped" in line]
     assert skipped == ["deckcheck: skipped notes.yaml: a card database (give it to --card-db)"]  # not one it uses
+
+
+def test_an_unknown_rule_in_the_users_config_names_the_users_file(repo, monkeypatch, tmp_path_factory):
+    home = tmp_path_factory.mktemp("home")
+    (home / "deckcheck").mkdir()
+    (home / "deckcheck" / "config.yaml").write_text("ignore: [redline.copy-limt]\n")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home))
+    config(repo, "game: redline\ncard_db: [cards/]\n")
+    outcome = run("check", "short.yaml")
+    assert outcome.exit_code == 2
+    assert f"{home / 'deckcheck' / 'config.yaml'}: ignore: unknown rule 'redline.copy-limt'" in outcome.stderr
