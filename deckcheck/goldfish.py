@@ -242,3 +242,41 @@ def _same_cards(one, other) -> bool:
         return sorted((e.card.id, e.count) for e in deck.entries("main") if e.card is not None)
 
     return cards(one) == cards(other)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What `deckcheck goldfish` asks for beside the numbers of SimOptions, as its options say it."""
+
+    deck: Path
+    tracks: tuple[str, ...] = ()
+    vs: Path | None = None
+    opponent: Path | None = None
+    keep: str | None = None
+    mulligan: str | None = None  # None or "rulebook": the game's own policy
+    game_of_match: int | None = None
+    sweep: str | None = None
+    fill: str | None = None
+
+
+def run(asked: Asked, options: SimOptions, options_for: Callable[[Path], CheckOptions], databases: Databases) -> GoldfishReport:
+    """The goldfish run `asked` for, its decks read with `options_for`; GoldfishError when a deck
+    cannot be played (exit 1) or the options make no sense together (exit 2)."""
+    prepared = prepare(asked.deck, options_for(asked.deck), databases)
+    other = prepare(asked.vs, options_for(asked.vs), databases) if asked.vs else None
+    goldfish_deck = prepare(asked.opponent, options_for(asked.opponent), databases) if asked.opponent else None
+    if asked.game_of_match is not None:
+        for each in (prepared, other):
+            if each is not None:
+                in_game_of_match(each, asked.game_of_match)
+    if asked.keep is not None and asked.mulligan is not None:
+        raise GoldfishError("--keep is a mulligan policy of its own: give it or --mulligan, not both", 2)
+    options = replace(options, mulligan=mulligan_policy(prepared, asked.mulligan))
+    tracks = list(asked.tracks)
+    if asked.sweep is not None:
+        if asked.vs is not None or asked.keep is not None or asked.opponent is not None:
+            raise GoldfishError("--sweep plays one deck at several counts: not with --vs, --keep or --opponent", 2)
+        return play_sweep(prepared, tracks, options, asked.sweep, asked.fill)
+    if asked.fill is not None:
+        raise GoldfishError("--fill goes with --sweep", 2)
+    return play(prepared, tracks, options, Besides(other, asked.keep, goldfish_deck))

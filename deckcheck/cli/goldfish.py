@@ -129,35 +129,18 @@ def goldfish(
     """Goldfish playtest: play a deck alone many times; how often it draws what it needs, how fast it wins."""
     import json
 
-    from deckcheck.goldfish import Besides, GoldfishError, in_game_of_match, mulligan_policy, play, play_sweep, prepare
+    from deckcheck.goldfish import Asked, GoldfishError, run
     from deckcheck.report import goldfish_csv, goldfish_text
     from deckcheck.sim.engine import SimOptions
 
     missing = [terminal_path(p) for p in (deck, vs, opponent) if p is not None and not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
-    run = session_or_exit(Choices(game, card_db=tuple(card_db), events=tuple(event)))
+    session = session_or_exit(Choices(game, card_db=tuple(card_db), events=tuple(event)))
+    asked = Asked(deck, tuple(track), vs, opponent, keep, mulligan, game_of_match, sweep, fill)
+    options = SimOptions(games=games, turns=turns, seed=seed, on_play=on_play, race=not no_race, jobs=jobs)
     try:
-        prepared = prepare(deck, run.options_for(deck), run.databases)
-        other = prepare(vs, run.options_for(vs), run.databases) if vs else None
-        goldfish_deck = prepare(opponent, run.options_for(opponent), run.databases) if opponent else None
-        if game_of_match is not None:
-            for each in (prepared, other):
-                if each is not None:
-                    in_game_of_match(each, game_of_match)
-        if keep is not None and mulligan is not None:
-            raise GoldfishError("--keep is a mulligan policy of its own: give it or --mulligan, not both", 2)
-        options = SimOptions(
-            games=games, turns=turns, seed=seed, on_play=on_play, race=not no_race, jobs=jobs, mulligan=mulligan_policy(prepared, mulligan)
-        )
-        if sweep is not None:
-            if vs is not None or keep is not None or opponent is not None:
-                raise GoldfishError("--sweep plays one deck at several counts: not with --vs, --keep or --opponent", 2)
-            data = play_sweep(prepared, track, options, sweep, fill).as_dict()
-        elif fill is not None:
-            raise GoldfishError("--fill goes with --sweep", 2)
-        else:
-            data = play(prepared, track, options, Besides(other, keep, goldfish_deck)).as_dict()
+        data = run(asked, options, session.options_for, session.databases).as_dict()
     except GoldfishError as exc:
         warn(str(exc))
         raise typer.Exit(exc.exit_code) from None
