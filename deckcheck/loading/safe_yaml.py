@@ -119,52 +119,54 @@ def _compose_events(loader: SafeYamlLoader) -> yaml.Node | None:
     # open collections: (node, key waiting for its value) — a mapping's items arrive as key, value
     stack: list[list] = []
     while True:
-        event = loader.get_event()
-        if event is None or type(event) is yaml.StreamEndEvent:
-            return root
-        if type(event) is yaml.DocumentStartEvent:
-            documents += 1
-            if documents > 1:
-                raise InputError("more than one YAML document in the file", _mark(event))
-            continue
-        if type(event) is yaml.MappingEndEvent or type(event) is yaml.SequenceEndEvent:
+        # (one loop for every event of every file read: scalars, the most of them, come first)
+        event: Any = loader.get_event()  # libyaml's marks are not of the class PyYAML's stubs name
+        kind = type(event)
+        if kind is yaml.ScalarEvent:
+            if event.anchor:
+                raise _anchor_error(event)
+            node = yaml.ScalarNode(_tag(event, _IMPLICIT), event.value, event.start_mark, event.end_mark, style=event.style)
+            if stack:
+                _attach(stack[-1], node)
+            else:
+                root = node
+        elif kind is yaml.MappingStartEvent or kind is yaml.SequenceStartEvent:
+            opened = _collection(event, len(stack))
+            if stack:
+                _attach(stack[-1], opened)
+            stack.append([opened, None])
+        elif kind is yaml.MappingEndEvent or kind is yaml.SequenceEndEvent:
             closed = stack.pop()[0]
             closed.end_mark = event.end_mark
             if not stack:
                 root = closed
-            continue
-        node = _opened(event, len(stack))
-        if node is None:
-            continue
-        if stack:
-            _attach(stack[-1], node)
-        elif isinstance(node, yaml.ScalarNode):
-            root = node
-        if not isinstance(node, yaml.ScalarNode):
-            stack.append([node, None])
+        elif event is None or kind is yaml.StreamEndEvent:
+            return root
+        else:
+            documents = _counted(event, documents)
 
 
-def _opened(event: yaml.Event, depth: int) -> yaml.Node | None:
-    """The node a scalar or a collection's start makes (None for the events that make none);
-    anchors and aliases are refused, and collections nested past MAX_DEPTH."""
-    if isinstance(event, yaml.AliasEvent) or (isinstance(event, yaml.NodeEvent) and event.anchor):
+def _collection(event: Any, depth: int) -> yaml.Node:
+    """The node a mapping's or a sequence's start makes; an anchor is refused, and nesting past MAX_DEPTH."""
+    if event.anchor:
         raise _anchor_error(event)
-    start, end = _marks(event)
-    if type(event) is yaml.ScalarEvent:
-        return yaml.ScalarNode(_tag(event, _IMPLICIT), event.value, start, end, style=event.style)
-    if type(event) is yaml.MappingStartEvent or type(event) is yaml.SequenceStartEvent:
-        if depth >= MAX_DEPTH:
-            raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)", _mark(event))
-        if type(event) is yaml.MappingStartEvent:
-            return yaml.MappingNode(_tag(event, _TAG + "map"), [], start, None)
-        return yaml.SequenceNode(_tag(event, _TAG + "seq"), [], start, None)
-    return None
+    if depth >= MAX_DEPTH:
+        raise InputError(f"nested too deeply (more than {MAX_DEPTH} levels)", _mark(event))
+    start: Any = event.start_mark
+    if type(event) is yaml.MappingStartEvent:
+        return yaml.MappingNode(_tag(event, _TAG + "map"), [], start, None)
+    return yaml.SequenceNode(_tag(event, _TAG + "seq"), [], start, None)
 
 
-def _marks(event: yaml.Event) -> tuple[Any, Any]:
-    """An event's start and end marks, passed on to its node as they are (libyaml's marks are
-    not of the class PyYAML's stubs name for a node's)."""
-    return event.start_mark, event.end_mark
+def _counted(event: yaml.Event, documents: int) -> int:
+    """The documents begun, with this event (more than one is refused); an alias is refused."""
+    if isinstance(event, yaml.AliasEvent):
+        raise _anchor_error(event)
+    if isinstance(event, yaml.DocumentStartEvent):
+        documents += 1
+        if documents > 1:
+            raise InputError("more than one YAML document in the file", _mark(event))
+    return documents
 
 
 def _anchor_error(event) -> InputError:
