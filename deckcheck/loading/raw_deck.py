@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 from deckcheck.model import Position
 
@@ -48,12 +49,16 @@ def count_of(digits: str) -> int | str:
     return int(digits) if len(digits.lstrip("+-")) <= 9 else digits
 
 
-def whole_count(value: object, position: Position, card: str | None = None) -> int:
-    """`value` as a deck line's count, or DeckParseError at `position` saying why it is none."""
-    if isinstance(value, int) and not isinstance(value, bool) and MIN_COUNT <= value <= MAX_COUNT:
-        return value
+def is_count(value: object) -> TypeGuard[int]:
+    """Whether `value` is a deck line's count: a whole number from 1 to 999."""
+    return isinstance(value, int) and not isinstance(value, bool) and MIN_COUNT <= value <= MAX_COUNT
+
+
+def count_error(value: object, position: Position, card: str | None = None) -> DeckParseError:
+    """The error of a count that is none (`is_count` false), at `position`; found only then,
+    since a position costs a deck of many lines its time."""
     problem = str(count_problem(value))
-    raise DeckParseError(f"{problem} (card '{card}')" if card else problem, position)
+    return DeckParseError(f"{problem} (card '{card}')" if card else problem, position)
 
 
 def count_problem(value: object) -> str | None:

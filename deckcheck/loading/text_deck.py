@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from deckcheck.loading.lines import editor_lines
-from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_of, count_problem, whole_count
+from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_error, count_of, count_problem, is_count
 from deckcheck.model import Position, ZoneTable
 
 IGNORED_SECTIONS = ("tokens",)  # Lackey's export lists tokens after the deck: they are not part of it
@@ -147,7 +147,10 @@ def _entry(line: str, zone: str, position: Position) -> RawEntry | None:
     if match:
         found = match.groupdict()
         written = found.get("count") or found.get("bracketed") or found.get("parenthesised") or found.get("dashed") or ""
-        return RawEntry(match["name"].strip(), whole_count(count_of(written), position), zone, position)
+        count = count_of(written)
+        if not is_count(count):
+            raise count_error(count, position)
+        return RawEntry(match["name"].strip(), count, zone, position)
     bad = _BAD_COUNT.match(line)
     if bad:
         raise DeckParseError(str(count_problem(bad["count"])), position)

@@ -8,7 +8,7 @@ import yaml
 
 from deckcheck.loading import safe_yaml
 from deckcheck.loading.names import normalise
-from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_of, whole_count
+from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_error, count_of, is_count
 from deckcheck.loading.safe_yaml import InputError, position_of
 from deckcheck.model import ZoneTable
 
@@ -109,7 +109,9 @@ def _read_zone(deck: RawDeck, zone: str, node: yaml.Node) -> None:
 def _mapping_lines(zone: str, node: yaml.MappingNode) -> list[RawEntry]:
     lines = []
     for name, key_node, value in safe_yaml.pairs(node):
-        count = whole_count(safe_yaml.scalar(value), position_of(value), name)
+        count = safe_yaml.scalar(value)
+        if not is_count(count):
+            raise count_error(count, position_of(value), name)
         if not name.strip():
             raise DeckParseError("empty card name", position_of(key_node))
         lines.append(RawEntry(name.strip(), count, zone, position_of(key_node)))
@@ -123,7 +125,9 @@ def _list_line(zone: str, item: yaml.Node) -> RawEntry:
     text = item.value.strip()
     match = _LIST_LINE.match(text)
     if match and _looks_like_count(match["count"]):
-        count = whole_count(count_of(match["count"]) if match["count"].isdigit() else match["count"], position_of(item))
+        count = count_of(match["count"]) if match["count"].isdigit() else match["count"]
+        if not is_count(count):
+            raise count_error(count, position_of(item))
         return RawEntry(match["name"].strip(), count, zone, position_of(item))
     return RawEntry(text, 1, zone, position_of(item))
 
