@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -28,9 +29,16 @@ from deckcheck.serve.site import Site, site_from
 Handler = Callable[[Pages, Request], Awaitable[Response]]
 
 
+SWITCH_SECONDS = 0.001  # how long a check's thread may keep the interpreter before the others get a turn
+
+
 def create_app(site: Site) -> Starlette:
     for game in known_games():
         site.databases.for_game(game)  # loaded now, not per request
+    # checks run in threads beside the event loop: at Python's default 5 ms, each of the many
+    # turns a request takes through the loop waits for a long check's thread, and one slow deck
+    # holds every other player's for a second
+    sys.setswitchinterval(SWITCH_SECONDS)
     pages = Pages(site)
 
     def route(path: str, handler: Handler, methods: list[str] | None = None) -> Route:

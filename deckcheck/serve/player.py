@@ -60,13 +60,18 @@ async def check(pages: Pages, request: Request) -> Response:
     registered = ""
     if site.registrations is not None and form.get("register") == "yes":
         registered = await anyio.to_thread.run_sync(_registered_as, site, chosen["player"], report, options, sent)
+    # rendered in a thread too: the page of a deck of thousands of findings takes as long as its check
+    return await anyio.to_thread.run_sync(_result_page, pages, report, registered, chosen["player"])
+
+
+def _result_page(pages: Pages, report: DeckReport, registered: str, player: str) -> HTMLResponse:
     return pages.page(
         "result.html",
         title=report.name or "Deck",
         report=report,
         checked_as=game_and_format(report),
         registered=registered,
-        sheet=html_report.sheet(report, player=player_name(chosen["player"])),
+        sheet=html_report.sheet(report, player=player_name(player)),
     )
 
 
@@ -100,7 +105,8 @@ async def api_check(pages: Pages, request: Request) -> Response:
     if not sent.suffix:
         sent = sent._replace(suffix=sniffed_suffix(sent.content.decode("utf-8", "replace")))
     report = await anyio.to_thread.run_sync(_check, sent, options, site.databases)
-    return Response(json_report.render([report], options.events), media_type="application/json")
+    body = await anyio.to_thread.run_sync(json_report.render, [report], options.events)
+    return Response(body, media_type="application/json")
 
 
 def _check(sent: reading.SentDeck, options: CheckOptions, databases: Databases) -> DeckReport:
