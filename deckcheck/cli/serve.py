@@ -44,7 +44,7 @@ def serve(
     try:
         import uvicorn
 
-        from deckcheck.serve.app import SETTINGS, create_app, site_settings
+        from deckcheck.serve.app import SETTINGS, create_app, serving_process, site_settings
         from deckcheck.serve.registrations import remove_leftovers
         from deckcheck.serve.site import site_from
         from deckcheck.serve.slow_clients import DeadlineH11Protocol
@@ -78,6 +78,7 @@ def serve(
     except SessionProblem as exc:
         fail(str(exc))
     _listening(host, port)
+    serving_process()
     if workers > 1:  # each worker process opens the same session from the same choices
         os.environ[SETTINGS] = site_settings(**choices)
     served = create_app(site) if workers == 1 else "deckcheck.serve.app:app_from_environment"

@@ -32,13 +32,17 @@ Handler = Callable[[Pages, Request], Awaitable[Response]]
 SWITCH_SECONDS = 0.001  # how long a check's thread may keep the interpreter before the others get a turn
 
 
+def serving_process() -> None:
+    """Set up the process that serves the page (the command's, or each worker's). Checks run in
+    threads beside the event loop: at Python's default switch interval (5 ms) each of the many
+    turns a request takes through the loop waits for a long check's thread, and one slow deck
+    holds every other player's for a second."""
+    sys.setswitchinterval(SWITCH_SECONDS)
+
+
 def create_app(site: Site) -> Starlette:
     for game in known_games():
         site.databases.for_game(game)  # loaded now, not per request
-    # checks run in threads beside the event loop: at Python's default 5 ms, each of the many
-    # turns a request takes through the loop waits for a long check's thread, and one slow deck
-    # holds every other player's for a second
-    sys.setswitchinterval(SWITCH_SECONDS)
     pages = Pages(site)
 
     def route(path: str, handler: Handler, methods: list[str] | None = None) -> Route:
@@ -71,4 +75,5 @@ def site_settings(**settings) -> str:
 def app_from_environment() -> Starlette:
     """A worker process's application: its own session, opened from the command's choices as the
     command opened its own."""
+    serving_process()
     return create_app(site_from(json.loads(os.environ[SETTINGS])))

@@ -1,5 +1,7 @@
 """`deckcheck serve` as a command: what it says before it serves, and what it refuses."""
 
+import sys
+
 import pytest
 
 from conftest import DATA, REPO, run
@@ -15,6 +17,7 @@ def no_server(monkeypatch):
 
     calls = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: calls.append(kwargs))
+    monkeypatch.setattr(sys, "setswitchinterval", lambda seconds: None)  # the test process's stays as it is
     return calls
 
 
@@ -123,3 +126,13 @@ def test_requests_whose_head_comes_too_slowly_are_cut_off(no_server):
     assert run("serve").exit_code == 0
     (call,) = no_server
     assert call["http"] is DeadlineH11Protocol
+
+
+def test_the_serving_process_lets_the_event_loop_in_between_a_long_checks_turns(no_server, monkeypatch):
+    """Checks run in threads beside the event loop: a short switch interval keeps a slow deck from
+    holding every other player's check (the serve benchmark times it)."""
+    from deckcheck.serve.app import SWITCH_SECONDS
+
+    seen: list[float] = []
+    monkeypatch.setattr(sys, "setswitchinterval", lambda seconds: seen.append(seconds))
+    assert run("serve").exit_code == 0 and seen == [SWITCH_SECONDS] and SWITCH_SECONDS < 0.005  # Python's default
