@@ -13,7 +13,7 @@ from deckcheck.check.options import CheckOptions
 from deckcheck.check.reading import load_deck
 from deckcheck.check.report import report_of
 from deckcheck.escaping import display_path
-from deckcheck.games import all_games
+from deckcheck.games import all_games, get_game
 from deckcheck.loading.card_db import Databases
 from deckcheck.model import DeckReport
 from deckcheck.rules import Findings, Game, TeamRule
@@ -72,13 +72,9 @@ def check_team(paths: tuple[Path, Path], options_for: OptionsFor, databases: Dat
             each.findings.extend(judge(each, options.ignore))
         loaded.append((path, each, options))
     reports = []
-    for _, each, _ in loaded:
-        if each.context is not None and each.context.game.team is None:
-            having = ", ".join(g.title for g in teams_games()) or "none"
-            raise NoTeams(f"{each.context.game.title} has no teams (games that have: {having})")
     for index, (path, mine, options) in enumerate(loaded):
         other_path, theirs, _ = loaded[1 - index]
-        if mine.deck is not None and mine.context is not None:
+        if mine.context is not None:
             _together(mine, theirs, other_path, options)
         reports.append(report_of(display_path(path), mine, options.ignore))
     return reports
@@ -90,16 +86,18 @@ def teams_games() -> list[Game]:
 
 
 def _team_of(game_name: str | None) -> TeamRule | None:
-    game = next((g for g in all_games() if g.name == game_name), None)
+    game = get_game(game_name) if game_name else None
     return game.team if game is not None else None
 
 
 def _together(mine: LoadedDeck, theirs: LoadedDeck, other_path: Path, options: CheckOptions) -> None:
-    """The game's team rule's findings on one deck of the pair, against the other."""
+    """The game's team rule's findings on one deck of the pair, against the other (NoTeams for a
+    deck of a game that has none)."""
     deck, context = mine.resolved()
     team = context.game.team
-    if team is None:  # (check_team refused the pair)
-        raise NoTeams(f"{context.game.title} has no teams")
+    if team is None:
+        having = ", ".join(g.title for g in teams_games()) or "none"
+        raise NoTeams(f"{context.game.title} has no teams (games that have: {having})")
     rule = team.rule(context)
     mine.context = context = replace(context, rules=context.rules + (rule,))
     if rule.id in options.ignore:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, replace
 from datetime import date
+from functools import cached_property
 from pathlib import Path
 
 from deckcheck.choices import Choices
@@ -54,9 +55,10 @@ class Config:
         lists add up; overrides and excludes are this one's)."""
         return self if user.path is None else replace(self, under=user)
 
-    @property
+    @cached_property
     def chosen(self) -> Choices:
-        """What this config and the user's under it set for every deck."""
+        """What this config and the user's under it set for every deck (read for each deck checked:
+        layered once)."""
         return self.defaults if self.under is None else _layered(self.defaults, self.under.chosen)
 
     @property
