@@ -1,3 +1,3 @@
-from deckcheck.cli import run
+from deckcheck.command import run
 
 run()

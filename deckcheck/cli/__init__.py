@@ -1,7 +1,8 @@
 """The `deckcheck` command: each module parses one command group's options and calls the library.
 
-`app` and its entry point `run` live in cli/app.py; importing a command's module registers it, in
-the order `deckcheck --help` lists them.
+`app` and `run`, which runs it, live in cli/app.py (the installed command starts in
+deckcheck/command.py, which answers --version before anything here is imported); importing a
+command's module registers it, in the order `deckcheck --help` lists them.
 """
 
 from deckcheck.cli.app import app, run

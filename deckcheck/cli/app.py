@@ -2,8 +2,9 @@
 command speaks (say on stdout, warn and fail on stderr). The commands register themselves on `app`
 from their own modules (deckcheck/cli/__init__.py imports them in the order --help lists them).
 
-Everything heavier than typer is imported inside the command that needs it, so that
-`deckcheck --version` and `--help` start as fast as typer itself.
+Everything heavier than typer is imported inside the command that needs it, so that `--help`
+costs little more than typer's own start-up (`--version` is answered before typer is imported:
+deckcheck/command.py).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import NoReturn
 
 import typer
 
-from deckcheck import __version__
+from deckcheck.command import VERSION_FLAGS, version_line
 from deckcheck.registry import known_games
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_CANNOT_RUN = 0, 1, 2
@@ -55,13 +56,13 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"deckcheck {__version__}")
+        typer.echo(version_line())
         raise typer.Exit()
 
 
 @app.callback()
 def main(
-    version: bool = typer.Option(False, "--version", "-V", callback=_version, is_eager=True, help="Print the version and exit."),
+    version: bool = typer.Option(False, *VERSION_FLAGS, callback=_version, is_eager=True, help="Print the version and exit."),
 ) -> None:
     """deckcheck: deck checks, reports and goldfish playtests."""
 

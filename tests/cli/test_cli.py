@@ -173,6 +173,17 @@ def test_version_and_module_entry_point():
     assert done.stdout.strip() == f"deckcheck {__version__}"
 
 
+def test_version_is_answered_before_typer_is_imported():
+    # the installed command's entry point: a version needs none of typer's start-up
+    program = (
+        "import sys\nfrom deckcheck.command import run\nsys.argv = ['deckcheck', '-V']\nrun()\n"
+        "print(sorted(m for m in ('typer', 'click', 'pydantic') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    assert done.returncode == 0
+    assert done.stdout.splitlines() == [f"deckcheck {__version__}", "[]"]
+
+
 def test_installed_command_runs_without_traceback(tmp_path):
     path = tmp_path / "deck.yaml"
     path.write_bytes(b"\xff\xfe garbage")
