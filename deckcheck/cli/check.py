@@ -55,7 +55,7 @@ def check(
     strict: bool = StrictOption,
     explain: bool = ExplainOption,
     ignore: list[str] = IgnoreOption,
-    jobs: int = JobsOption,
+    jobs: int | None = JobsOption,
     as_of: str | None = AsOfOption,
     color: ColorChoice = ColorOption,
     exclude: list[str] = typer.Option(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from datetime import date
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from deckcheck.loading.names import NameIndex, RenamedIndex, Renaming
@@ -40,8 +41,9 @@ class Rule:
         """As `deckcheck rules` shows it: `error`, or `error or warning`."""
         return self.severity.value + (f" or {self.milder.value}" if self.milder else "")
 
-    @property
+    @cached_property
     def record(self) -> RuleRecord:
+        # one record per rule, shared by every report of it (and pickled once for a batch of them)
         return RuleRecord(self.id, self.severity, self.summary, self.source)
 
 
