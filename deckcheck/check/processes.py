@@ -8,6 +8,7 @@ an explicit --jobs uses processes, each loading the card databases once.
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -67,6 +68,10 @@ def _forked(files: Sequence[Path], checker: Checker, workers: int) -> Iterator[D
     global _INHERITED
     first = len(files) // workers
     _INHERITED = checker
+    # what is alive now (the card data above all) is left out of the collector's passes, in the
+    # workers and here: each pass over it wrote to every object's memory, which a forked worker
+    # then copied page by page (a 1,000-deck check took 10% longer)
+    gc.freeze()
     try:
         with ProcessPoolExecutor(workers - 1, mp_context=multiprocessing.get_context("fork")) as pool:
             done = pool.map(_check_forked, _batches(files[first:]))
@@ -76,6 +81,7 @@ def _forked(files: Sequence[Path], checker: Checker, workers: int) -> Iterator[D
                 yield from reports
     finally:
         _INHERITED = None
+        gc.unfreeze()
 
 
 def _started(files: Sequence[Path], checker: Checker, workers: int, card_db: tuple[Path, ...]) -> Iterator[DeckReport]:
