@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
-from functools import cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 
 from deckcheck.games.redemption.rules_version import set_key, versions
@@ -84,10 +84,14 @@ def dictionary(version: str) -> Dictionary:
     )
 
 
+_MARKS_ASIDE = str.maketrans(dict.fromkeys(",.()[]", " "))
+
+
+@lru_cache(maxsize=1 << 16)  # a full card list's titles are read again for each list matched to it
 def loose(title: str) -> str:
     """A title compared as the dictionary and the card list can both be read: case, quotes,
     commas, full stops and brackets aside (`Abednego (Azariah)`, `Fourth Seal, Death`)."""
-    return " ".join(re.sub(r"[,.()\[\]]", " ", normalise(title)).split())
+    return " ".join(normalise(title).translate(_MARKS_ASIDE).split())
 
 
 _BRIGADE_BRACKET = re.compile(r"^(?P<title>.*?)\s*\[(?P<colours>[A-Za-z ]+(?:\s*[/,]\s*[A-Za-z ]+)*)\]$")
@@ -123,7 +127,8 @@ class Matched:
     unmatched: tuple[Listed, ...]
 
 
-def _index(database: CardDatabase) -> dict[str, list[Card]]:
+@cache  # read by the Duplicate Card lists and the name errata alike
+def _index(database: CardDatabase) -> Mapping[str, list[Card]]:
     """Printings by loose title, and by either name of a two-name card (`Abram/Abraham`)."""
     by_title: dict[str, list[Card]] = {}
     for card in database.cards:
@@ -135,11 +140,20 @@ def _index(database: CardDatabase) -> dict[str, list[Card]]:
 
 def _spellings(found: Dictionary, listed: Listed) -> list[str]:
     """The title as the card list may write it: the data's spelling, or the name before an erratum."""
-    before = [e.name for e in found.name_errata if loose(e.errata) == loose(listed.title)]
+    before = _errata_names(found).get(loose(listed.title), [])
     return [found.spellings.get(listed.title, listed.title), *before]
 
 
-def _candidates(found: Dictionary, by_title: dict[str, list[Card]], listed: Listed) -> list[list[Card]]:
+@cache
+def _errata_names(found: Dictionary) -> Mapping[str, list[str]]:
+    """The names before each erratum, by the erratum's loose title."""
+    names: dict[str, list[str]] = {}
+    for erratum in found.name_errata:
+        names.setdefault(loose(erratum.errata), []).append(erratum.name)
+    return names
+
+
+def _candidates(found: Dictionary, by_title: Mapping[str, list[Card]], listed: Listed) -> list[list[Card]]:
     """The printings of each way the card list may write the title, in the order tried."""
     found_lists = [by_title.get(loose(spelling), []) for spelling in _spellings(found, listed)]
     variant = brigade_variant(listed.title)
@@ -149,7 +163,7 @@ def _candidates(found: Dictionary, by_title: dict[str, list[Card]], listed: List
     return [printings for printings in found_lists if printings]
 
 
-def _match(found: Dictionary, by_title: dict[str, list[Card]], listed: Listed) -> Match | None:
+def _match(found: Dictionary, by_title: Mapping[str, list[Card]], listed: Listed) -> Match | None:
     """The first spelling with a printing in the listed sets; else every printing of the first that has any."""
     candidates = _candidates(found, by_title, listed)
     sets = {set_key(s) for abbreviation in listed.sets for s in found.set_printings.get(_SET_MARK.sub("", abbreviation), ())}
