@@ -83,7 +83,9 @@ def _table(findings: Sequence[Finding], terminal: Terminal) -> str:
         for f in findings
     ]
     message, card = _widths(findings, terminal)
-    return tabulate(rows, headers=_COLUMNS, tablefmt="simple", maxcolwidths=[None, None, message, card, None])
+    # every cell is text (a card named `1984` too): tabulate is not to look for numbers, which set
+    # such a column to the right and cost most of the time of a table of thousands of findings
+    return tabulate(rows, headers=_COLUMNS, tablefmt="simple", maxcolwidths=[None, None, message, card, None], disable_numparse=True)
 
 
 def _explained(report: DeckReport, terminal: Terminal) -> str:

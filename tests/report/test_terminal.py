@@ -67,3 +67,18 @@ def test_a_pipe_gets_the_same_table_whatever_the_terminal_size(monkeypatch):
     narrow = run("check", MISTAKES).stdout
     monkeypatch.setenv("COLUMNS", "250")
     assert run("check", MISTAKES).stdout == narrow
+
+
+def test_a_card_named_by_digits_lines_up_as_a_name(tmp_path):
+    """A name like `1984` is text: its column reads from the left like any other name's, not set
+    to the right as a column of numbers."""
+    deck = tmp_path / "deck.yaml"
+    deck.write_text('game: redline\ngeneral: Valya Serova\nmain:\n  "1984": 1\n')
+    lines = run("check", deck).stdout.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("rule "))
+    header, dashes = lines[at], lines[at + 1]
+    row = next(line for line in lines if line.startswith("deck.unknown-card"))
+    starts = [i for i, c in enumerate(dashes) if c == "-" and (i == 0 or dashes[i - 1] == " ")]
+    card_column = starts[3]
+    assert header.index("card") == card_column
+    assert row.rindex("1984") == card_column  # (the message names it first)
