@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeGuard
 
-from deckcheck.model import Position
+from deckcheck.model import Position, line_record
 
 MIN_COUNT, MAX_COUNT = 1, 999
 
@@ -19,7 +19,7 @@ class DeckParseError(Exception):
         self.position = position
 
 
-@dataclass(frozen=True)
+@line_record
 class RawEntry:
     typed: str
     count: int
