@@ -204,10 +204,12 @@ def _marked(exc: yaml.MarkedYAMLError, text: str) -> InputError:
 
 def scalar(node: yaml.Node) -> Any:
     """A scalar node's value under the YAML 1.2 core schema; non-standard tags are refused."""
+    text = node.value
+    if node.tag is _IMPLICIT and not node.style and text.isdigit() and text.isascii() and len(text) <= MAX_NUMBER_LENGTH:
+        return int(text)  # a count, the commonest scalar of a deck: what _INT below makes of it, without the matching
     check_tag(node)
     if not isinstance(node, yaml.ScalarNode):
         raise InputError("expected a single value here", position_of(node))
-    text = node.value
     if node.style or node.tag == _TAG + "str":  # plain style is None (Python parser) or "" (C parser)
         return text
     if _NULL.match(text):
