@@ -149,13 +149,23 @@ def _over_caps(
             key = identity(group[0].known)
             if key in done:
                 continue
-            lowest = min((cap for e in group for cap in caps(e.known, size)), key=lambda c: c.copies, default=None)
             total = sum(e.count for e in group)
+            lowest = _lowest(cap for e in group for cap in caps(e.known, size))
             if lowest is None or total <= lowest.copies:
                 continue
             done.add(key)
             over.append(Over(lowest, group, total, scope))
     return over
+
+
+def _lowest(caps: Iterable[Cap]) -> Cap | None:
+    """The cap allowing the fewest copies, the first of them where several do (min() with a key,
+    without a call of the key for each cap: this runs for every card of every deck)."""
+    lowest = None
+    for cap in caps:
+        if lowest is None or cap.copies < lowest.copies:
+            lowest = cap
+    return lowest
 
 
 def _over_finding(findings: Findings, over: Over) -> Finding:
