@@ -166,21 +166,22 @@ class SameCard:
 
     def _keys_of(self, card: Card, border_sets: dict[str, str]) -> list[tuple]:
         title = normalise(card.title)
+        box = icon(card)
         keys: list[tuple] = [("art", title, card.get("art") or card.id)]
         base = border_sets.get(card.get("set") or "")
         if base is not None:
-            keys.append(("border", title, base, icon(card)))
+            keys.append(("border", title, base, box))
         if card.is_a("lost_soul") and card.get("special_ability"):
             keys.append(("lost soul", normalise(lost_soul_name(card, self._version) or title)))
         generic = self.generic(card)
         if "multi" in (card.get("brigades") or ()) or not (generic or card.is_a("lost_soul")):
-            keys.append(("icon", title, icon(card)))
+            keys.append(("icon", title, box))
         if not generic:
             if card.id in self._group_of:
-                keys.append(("person", self._group_of[card.id], icon(card)))
+                keys.append(("person", self._group_of[card.id], box))
             person = _person(card.title, self._people) if self._people else None
             if person is not None:
-                keys.append(("listed person", person, icon(card)))
+                keys.append(("listed person", person, box))
         return keys
 
     def __call__(self, card: Card) -> str:
