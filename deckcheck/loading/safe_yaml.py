@@ -205,7 +205,8 @@ def _marked(exc: yaml.MarkedYAMLError, text: str) -> InputError:
 def scalar(node: yaml.Node) -> Any:
     """A scalar node's value under the YAML 1.2 core schema; non-standard tags are refused."""
     text = node.value
-    if node.tag is _IMPLICIT and not node.style and text.isdigit() and text.isascii() and len(text) <= MAX_NUMBER_LENGTH:
+    plain = node.tag is _IMPLICIT and isinstance(node, yaml.ScalarNode) and not node.style
+    if plain and text.isdigit() and text.isascii() and len(text) <= MAX_NUMBER_LENGTH:
         return int(text)  # a count, the commonest scalar of a deck: what _INT below makes of it, without the matching
     check_tag(node)
     if not isinstance(node, yaml.ScalarNode):
