@@ -9,13 +9,7 @@ from __future__ import annotations
 
 import sys
 
-from deckcheck import __version__
-
-VERSION_FLAGS = ("--version", "-V")
-
-
-def version_line() -> str:
-    return f"deckcheck {__version__}"
+from deckcheck.version import VERSION_FLAGS, version_line
 
 
 def run() -> None:

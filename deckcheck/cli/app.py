@@ -15,8 +15,8 @@ from typing import NoReturn
 
 import typer
 
-from deckcheck.command import VERSION_FLAGS, version_line
 from deckcheck.registry import known_games
+from deckcheck.version import VERSION_FLAGS, version_line
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_CANNOT_RUN = 0, 1, 2
 GAMES = ", ".join(known_games())
