@@ -101,7 +101,7 @@ def measure(decks: int = 1000, repeat: int = 3) -> Result:
         DESCRIPTION,
         (
             # held where it stands: at 4x a check twice as slow would pass under the noise allowance
-            Figure("in process", check, load, target=4, standing=3.3),
+            Figure("in process", check, load, target=4, standing=2.6),
             # issue 22 asks for 2x; typer's start-up and the rules' Python work per deck keep it here
             # (the command checks a folder this large in one process per core: two here)
             Figure("whole commands", check_cmd, load_cmd, target=2, standing=3.5),
