@@ -7,6 +7,7 @@ judged against cards that are not known for sure.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -148,9 +149,24 @@ class Databases:
     def __init__(self, replacements: dict[str, CardDatabase] | None = None):
         self._loaded = dict(replacements or {})
 
+    def __reduce__(self):
+        # Sent to another process (a check with a time limit) as the files the user's databases
+        # were read from, not as their cards (a full card list is megabytes): the process reads
+        # them once and keeps them, with the caches keyed on them, for every later check.
+        replaced = [database for database in self._loaded.values() if not database.bundled]
+        if any(not database.files for database in replaced):
+            return (Databases, (dict(self._loaded),))  # cards made in memory (a test's): sent as they are
+        return (databases_read_from, (tuple(file for database in replaced for file in database.files),))
+
     def for_game(self, game: str) -> CardDatabase:
         if game not in self._loaded:
             folder = resources.card_data_path(game)
             bundled = load_databases([folder]).get(game) if folder.exists() else None  # a game may ship no cards
             self._loaded[game] = replace(bundled, bundled=True) if bundled else CardDatabase(game, (), (), bundled=True)
         return self._loaded[game]
+
+
+@functools.cache
+def databases_read_from(files: tuple[str, ...]) -> Databases:
+    """The databases of these files, read once in this process (see Databases.__reduce__)."""
+    return Databases(load_databases(Path(file) for file in files))

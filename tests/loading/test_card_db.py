@@ -1,9 +1,11 @@
 """Card databases: schema errors with positions, --card-db replacing the bundled data, exit 2."""
 
 import json
+import pickle
 
 import pytest
 from deckcheck.loading import resources
+from deckcheck.loading.card_db import Databases, load_databases
 
 from conftest import DATA, legal_redline_main, redline_deck, run
 
@@ -80,3 +82,23 @@ def test_bundled_data_is_replaced_not_merged(tmp_path):
     outcome = run("check", deck, "--card-db", DATA / "redline-cards.yaml", "--output-format", "json")
     unknown = {f["cards"][0] for f in outcome.findings("deck.unknown-card")}
     assert unknown == {"Valya Serova", "Supply Drop"}
+
+
+def test_databases_travel_as_the_files_they_were_read_from():
+    files = Databases(load_databases([DATA / "redline-cards.yaml", DATA / "redemption-cards.yaml"]))
+    sent = pickle.dumps(files)
+    assert len(sent) < 2_000  # the files' names, not their cards
+    again = pickle.loads(sent)
+    assert pickle.loads(sent) is again  # read once in a process, then kept
+    for game in ("redline", "redemption"):
+        assert [c.id for c in again.for_game(game).cards] == [c.id for c in files.for_game(game).cards]
+    assert again.for_game("demon-rush").bundled  # the bundled ones, as before, on demand
+
+
+def test_databases_made_in_memory_travel_as_they_are():
+    from deckcheck.loading.card_db import CardDatabase
+    from deckcheck.model import Card
+
+    made = Databases({"redline": CardDatabase("redline", (Card("x", "X", ("unit",)),), ())})
+    again = pickle.loads(pickle.dumps(made))
+    assert [(c.id, c.name, c.types) for c in again.for_game("redline").cards] == [("x", "X", ("unit",))]
