@@ -112,8 +112,8 @@ def pathological() -> bytes:
 
 async def beside_a_pathological_deck(url: str, deck: Path, workers: int) -> tuple[float, float]:
     """The median time of 5 checks of `deck` alone, and the slowest of the checks of it sent one
-    after another while the workers check a pathological deck each (checks run in threads of a
-    worker: the big one slows the others, it does not hold them)."""
+    after another while the workers check a pathological deck each (each check runs in a process
+    of its own: the big ones share the cores with the others, they do not hold them)."""
     content, big = deck.read_bytes(), pathological()
 
     async def one(client, body: bytes, name: str) -> float:

@@ -12,9 +12,11 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 
+import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -29,14 +31,15 @@ from deckcheck.serve.site import Site, site_from
 Handler = Callable[[Pages, Request], Awaitable[Response]]
 
 
-SWITCH_SECONDS = 0.001  # how long a check's thread may keep the interpreter before the others get a turn
+SWITCH_SECONDS = 0.001  # how long a thread may keep the interpreter before the others get a turn
 
 
 def serving_process() -> None:
     """Set up the process that serves the page (the command's, or each worker's). Checks run in
-    threads beside the event loop: at Python's default switch interval (5 ms) each of the many
-    turns a request takes through the loop waits for a long check's thread, and one slow deck
-    holds every other player's for a second."""
+    processes of their own (checking.py); pages, exports and registrations are made in threads
+    beside the event loop: at Python's default switch interval (5 ms) each of the many turns a
+    request takes through the loop waits for such a thread, and the page of a deck of thousands
+    of findings holds every other player's request while it is made."""
     sys.setswitchinterval(SWITCH_SECONDS)
 
 
@@ -51,7 +54,16 @@ def create_app(site: Site) -> Starlette:
 
         return Route(path, endpoint, methods=methods)
 
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        # the check workers start and read the databases while the page is already served
+        async with anyio.create_task_group() as group:
+            group.start_soon(site.checks.warm, site.databases)
+            yield
+            group.cancel_scope.cancel()
+
     return Starlette(
+        lifespan=lifespan,
         routes=[
             route("/", player.home),
             route("/check", player.check, ["POST"]),

@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import hashlib
-from dataclasses import replace
 from datetime import date
-from pathlib import Path
 
 import anyio
 from starlette.formparsers import MultiPartException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from deckcheck.check import CheckOptions, check_file
-from deckcheck.loading.card_db import Databases
+from deckcheck.check import CheckOptions
 from deckcheck.loading.decks import sniffed_suffix
 from deckcheck.loading.files import MAX_BYTES
 from deckcheck.model import DeckReport
@@ -27,6 +24,10 @@ from deckcheck.serve.registrations import Registration, now, player_name, regist
 from deckcheck.serve.site import Site
 
 NOT_REGISTERED = "not registered: tell the organiser"
+_TOO_LONG = (
+    "the deck was still being checked after {seconds:g} seconds and was stopped; no deck of any game takes that long: "
+    "check what was pasted or uploaded"
+)
 
 
 async def home(pages: Pages, request: Request) -> HTMLResponse:
@@ -56,7 +57,9 @@ async def check(pages: Pages, request: Request) -> Response:
         options = site.desk.options(site.base, chosen, date.today())
     except NotOnOffer as exc:
         return pages.error(400, "That cannot be checked", str(exc))
-    report = await anyio.to_thread.run_sync(_check, sent, options, site.databases)
+    report = await site.checks.report(sent, options, site.databases)
+    if report is None:
+        return pages.error(503, "Too long to check", _TOO_LONG.format(seconds=site.checks.seconds))
     registered = ""
     if site.registrations is not None and form.get("register") == "yes":
         registered = await anyio.to_thread.run_sync(_registered_as, site, chosen["player"], report, options, sent)
@@ -104,14 +107,11 @@ async def api_check(pages: Pages, request: Request) -> Response:
         return JSONResponse({"error": str(exc)}, 400)
     if not sent.suffix:
         sent = sent._replace(suffix=sniffed_suffix(sent.content.decode("utf-8", "replace")))
-    report = await anyio.to_thread.run_sync(_check, sent, options, site.databases)
+    report = await site.checks.report(sent, options, site.databases)
+    if report is None:
+        return JSONResponse({"error": _TOO_LONG.format(seconds=site.checks.seconds)}, 503)
     body = await anyio.to_thread.run_sync(json_report.render, [report], options.events)
     return Response(body, media_type="application/json")
-
-
-def _check(sent: reading.SentDeck, options: CheckOptions, databases: Databases) -> DeckReport:
-    # the deck's bytes are read as a file of that form would be; nothing is written anywhere
-    return replace(check_file(Path(f"deck{sent.suffix}"), options, databases, sent.content), path=sent.shown)
 
 
 def _registered_as(site: Site, typed: str, report: DeckReport, options: CheckOptions, sent: reading.SentDeck) -> str:

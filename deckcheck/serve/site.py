@@ -13,6 +13,7 @@ from typing import Any
 from deckcheck.check import CheckOptions
 from deckcheck.choices import Choices
 from deckcheck.loading.card_db import Databases
+from deckcheck.serve.checking import Checks
 from deckcheck.serve.desk import Desk
 from deckcheck.session import open_session, parse_date
 
@@ -29,6 +30,7 @@ class Site:
     registrations: Path | None = None
     token: str | None = None
     log: Callable[[str], None] = lambda line: None
+    checks: Checks = field(default_factory=Checks)  # each in a worker process, within a time limit
     _listed: dict = field(default_factory=dict)  # record file -> (its key, the report of its re-check)
 
 

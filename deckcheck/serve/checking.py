@@ -1,0 +1,74 @@
+"""A player's deck checked in a process of its own, within a time limit.
+
+A deck a stranger sends may take long to check (a megabyte of names no card has). In a thread
+of the serving process such a check would share the interpreter with every other player's and
+could not be stopped. So each check runs in a worker process (anyio's, reused from check to
+check, each reading the card databases once); one still running after CHECK_SECONDS is stopped,
+its process killed, and the player told. At most CHECKS_AT_ONCE run at a time; the time limit
+counts from when a check starts, not while it waits its turn.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import anyio
+import anyio.to_process
+
+from deckcheck.check import CheckOptions, check_file
+from deckcheck.loading.card_db import Databases
+from deckcheck.model import DeckReport
+from deckcheck.registry import known_games
+
+if TYPE_CHECKING:
+    from deckcheck.serve.reading import SentDeck
+
+CHECK_SECONDS = 20.0  # a legal deck of any game checks in well under a second
+# Twice the cores: a check waiting its turn behind slow decks is held as surely as one sharing a
+# thread with them, so a few slow decks must leave turns free (the system shares the cores). A
+# worker is started when no idle one is left and holds the card databases (about 50 MB with the
+# full Redemption list, measured); one idle for 5 minutes ends.
+CHECKS_AT_ONCE = max(4, 2 * (os.cpu_count() or 2))
+
+
+class Checks:
+    """The serving process's checks: how many at once, and for how long each."""
+
+    def __init__(self, seconds: float = CHECK_SECONDS, at_once: int = CHECKS_AT_ONCE):
+        self.seconds = seconds
+        self.at_once = at_once
+        self._turns: anyio.CapacityLimiter | None = None
+
+    async def report(self, sent: SentDeck, options: CheckOptions, databases: Databases) -> DeckReport | None:
+        """The deck's report, or None when its check was stopped at the time limit."""
+        if self._turns is None:  # made in the event loop that serves (anyio's own pool of workers is per loop)
+            self._turns = anyio.CapacityLimiter(self.at_once)
+        async with self._turns:
+            with anyio.move_on_after(self.seconds):
+                return await anyio.to_process.run_sync(
+                    check_sent, sent, options, databases, cancellable=True, limiter=anyio.CapacityLimiter(1)
+                )
+        return None
+
+    async def warm(self, databases: Databases) -> None:
+        """Start the workers and have each read the databases, before the first player's check."""
+        async with anyio.create_task_group() as group:
+            for _ in range(self.at_once):
+                group.start_soon(_ready, databases)
+
+
+async def _ready(databases: Databases) -> None:
+    await anyio.to_process.run_sync(load_every_game, databases, limiter=anyio.CapacityLimiter(1))
+
+
+def load_every_game(databases: Databases) -> None:
+    for game in known_games():
+        databases.for_game(game)
+
+
+def check_sent(sent: SentDeck, options: CheckOptions, databases: Databases) -> DeckReport:
+    """Run in a worker: the deck's bytes read as a file of that form would be; nothing is written."""
+    return replace(check_file(Path(f"deck{sent.suffix}"), options, databases, sent.content), path=sent.shown)

@@ -1,0 +1,44 @@
+"""A player's check runs in a worker process within a time limit: a deck still being checked at
+the limit is stopped and the player told, and the page goes on checking other decks."""
+
+import pytest
+
+pytest.importorskip("starlette", reason='the serve extra (pip install "deckcheck[serve]") is not installed')
+
+from deckcheck.loading.card_db import Databases  # noqa: E402
+from deckcheck.serve.app import create_app  # noqa: E402
+from deckcheck.serve.checking import Checks  # noqa: E402
+from deckcheck.serve.site import Site  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+
+from conftest import REPO  # noqa: E402
+
+LEGAL = (REPO / "examples" / "redline-cpm.yaml").read_text()
+
+
+def unknown_names(count: int) -> str:
+    """A deck of `count` names no card has: slow to check, the slowest a stranger can send."""
+    return "game: redline\nmain:\n" + "".join(f"  Nothing Card Number {i}: 1\n" for i in range(count))
+
+
+@pytest.fixture
+def limited():
+    site = Site(Databases(), checks=Checks(seconds=0.1))
+    with TestClient(create_app(site), base_url="http://desk.test") as client:
+        client.site = site
+        yield client
+
+
+def test_a_check_past_the_time_limit_is_stopped_and_said(limited):
+    page = limited.post("/check", data={"deck": unknown_names(30_000)})
+    assert page.status_code == 503
+    assert "was still being checked after 0.1 seconds and was stopped" in page.text
+    limited.site.checks.seconds = 20  # the next check may start a new worker: its start counts
+    after = limited.post("/check", data={"deck": LEGAL})
+    assert after.status_code == 200 and "legal" in after.text.lower()
+
+
+def test_the_api_says_so_too(limited):
+    answer = limited.post("/api/check?game=redline", content=unknown_names(30_000).encode())
+    assert answer.status_code == 503
+    assert "stopped" in answer.json()["error"]
