@@ -61,7 +61,10 @@ class Checks:
 
 
 async def _ready(databases: Databases) -> None:
-    await anyio.to_process.run_sync(load_every_game, databases, limiter=anyio.CapacityLimiter(1))
+    try:
+        await anyio.to_process.run_sync(load_every_game, databases, limiter=anyio.CapacityLimiter(1))
+    except Exception:  # a worker that cannot start now is started (or said to fail) at a check
+        pass
 
 
 def load_every_game(databases: Databases) -> None:

@@ -59,6 +59,7 @@ async def check(pages: Pages, request: Request) -> Response:
         return pages.error(400, "That cannot be checked", str(exc))
     report = await site.checks.report(sent, options, site.databases)
     if report is None:
+        site.log(f"stopped the check of {sent.shown} after {site.checks.seconds:g} s")
         return pages.error(503, "Too long to check", _TOO_LONG.format(seconds=site.checks.seconds))
     registered = ""
     if site.registrations is not None and form.get("register") == "yes":
@@ -109,6 +110,7 @@ async def api_check(pages: Pages, request: Request) -> Response:
         sent = sent._replace(suffix=sniffed_suffix(sent.content.decode("utf-8", "replace")))
     report = await site.checks.report(sent, options, site.databases)
     if report is None:
+        site.log(f"stopped the check of {sent.shown} (API) after {site.checks.seconds:g} s")
         return JSONResponse({"error": _TOO_LONG.format(seconds=site.checks.seconds)}, 503)
     body = await anyio.to_thread.run_sync(json_report.render, [report], options.events)
     return Response(body, media_type="application/json")

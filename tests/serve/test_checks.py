@@ -23,7 +23,8 @@ def unknown_names(count: int) -> str:
 
 @pytest.fixture
 def limited():
-    site = Site(Databases(), checks=Checks(seconds=0.1))
+    site = Site(Databases(), checks=Checks(seconds=0.1), log=(lines := []).append)
+    site.logged = lines
     with TestClient(create_app(site), base_url="http://desk.test") as client:
         client.site = site
         yield client
@@ -33,6 +34,7 @@ def test_a_check_past_the_time_limit_is_stopped_and_said(limited):
     page = limited.post("/check", data={"deck": unknown_names(30_000)})
     assert page.status_code == 503
     assert "was still being checked after 0.1 seconds and was stopped" in page.text
+    assert limited.site.logged == ["stopped the check of pasted deck after 0.1 s"]  # a line for the organiser
     limited.site.checks.seconds = 20  # the next check may start a new worker: its start counts
     after = limited.post("/check", data={"deck": LEGAL})
     assert after.status_code == 200 and "legal" in after.text.lower()
