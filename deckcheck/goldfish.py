@@ -47,11 +47,13 @@ def prepare(path: Path, options: CheckOptions, databases: Databases) -> Prepared
         loaded.ambiguous = {key: cards for key, cards in loaded.ambiguous.items() if key not in alike}
     if deck is None or context is None or loaded.findings or loaded.ambiguous:
         problems = [f"{f.position.line}:{f.position.column}: {f.message}" for f in loaded.findings[:3]]
-        if deck is not None:
-            problems += [
-                f"{deck.zones[zone][i].position.line}: '{deck.zones[zone][i].typed}' matches {len(cards)} printings; name one by its id"
-                for (zone, i), cards in list(loaded.ambiguous.items())[:3]
-            ]
+        if deck is not None and context is not None:
+            written = context.database.names.written
+            for (zone, i), cards in list(loaded.ambiguous.items())[:3]:
+                which = ", ".join("'" + written(card) + "'" for card in cards[:4])
+                entry = deck.zones[zone][i]
+                said = f"could be {len(cards)} printings that play differently ({which}): write the one meant"
+                problems.append(f"{entry.position.line}: '{entry.typed}' {said}")
         raise GoldfishError(f"{path} cannot be played: {'; '.join(problems)}", 1)
     module = importlib.import_module(context.game.goldfish)
     settings = dict(context.settings)

@@ -24,10 +24,14 @@ class Printing:
 
 @dataclass(frozen=True)
 class OneCard:
-    """The printings one card has under a format, the one a name found first."""
+    """The printings one card has under a format, the one a name found first; and, where the
+    identity rule can say, printings that may be the same card (a judge decides) and printings of
+    the same person that are other cards, each with why."""
 
     named: Card
     printings: tuple[Printing, ...]
+    possibly: tuple[Printing, ...] = ()
+    not_same: tuple[Printing, ...] = ()
 
 
 def identity_under(game: Game, chosen: Format, database: CardDatabase) -> Callable[[Card], Hashable]:
@@ -47,10 +51,13 @@ def same_cards(game: Game, chosen: Format, database: CardDatabase, named: Iterab
         if key in seen:
             continue
         seen.add(key)
-        members = [other for other in database.cards if same(other) == key]
+        also = getattr(same, "also", lambda card: ())
+        members = [other for other in database.cards if same(other) == key or same(other) in also(card) or key in also(other)]
         printings = [Printing(card, NAMED)]
         for other in members:
             if other.id != card.id:
                 printings.append(Printing(other, explain([card, other]) if explain else "the same name"))
-        found.append(OneCard(card, tuple(printings)))
+        possibly = tuple(Printing(other, why) for other, why in getattr(same, "possibly_same", lambda card: [])(card))
+        not_same = tuple(Printing(other, why) for other, why in getattr(same, "not_same", lambda card: [])(card))
+        found.append(OneCard(card, tuple(printings), possibly, not_same))
     return found

@@ -339,21 +339,50 @@ def test_suggestions_still_find_a_close_name_in_a_large_list():
     assert index.resolve("Filler card numbr 4321", suggest=True).suggestions[0] == "Filler card number 4321"
 
 
-def test_a_deck_of_many_names_with_several_printings_is_judged_in_bounded_runs(tmp_path):
-    """Seventy names each matching two printings: 2**70 combinations, never listed; the names
-    that could not be tried are errors asking for an id, the deck is still reported."""
+def _titles_of_several_cards(tmp_path, titles: int, types: tuple[str, ...]) -> Path:
+    """A Redemption database of `titles` titles, each printed once as each of `types` (different
+    cards, counted differently by the rules over the whole deck), beside good and evil fillers."""
     cards = "".join(
-        f"  - {{name: Twin {i}, id: twin-{i}-a, type: resource}}\n  - {{name: Twin {i}, id: twin-{i}-b, type: resource}}\n"
-        for i in range(70)
+        f"  - {{name: Good {i}, type: hero, brigades: [white]}}\n  - {{name: Evil {i}, type: evil_character, brigades: [black]}}\n"
+        for i in range(60)
     )
-    (tmp_path / "cards.yaml").write_text("game: redline\ncards:\n" + cards)
+    cards += "".join(f"  - {{name: Soul {i}, type: lost_soul, reference: 'Psalm {i}:1'}}\n" for i in range(25))
+    cards += "".join(
+        f"  - {{name: Place {i} ({kind}), id: place-{i}-{kind}, title: Place {i}, type: {kind}}}\n" for i in range(titles) for kind in types
+    )
+    (tmp_path / "cards.yaml").write_text("game: redemption\ncards:\n" + cards)
+    return tmp_path / "cards.yaml"
+
+
+def _deck_of_titles(tmp_path, titles: int) -> Path:
+    """A 1.3.0 Type 1 deck of 140 cards, 19 Lost Souls, naming every title once."""
+    lines = [f"1 Soul {i}" for i in range(19)] + [f"1 Place {i}" for i in range(titles)]
+    lines += [f"{n} {side} {i}" for i in range(60) for side, n in (("Good", 1), ("Evil", 1))][: 140 - len(lines)]
     deck = tmp_path / "deck.txt"
-    deck.write_text("# game: redline\n" + "".join(f"1 Twin {i}\n" for i in range(70)) + "1 Twin 3\n")
-    outcome = run("check", deck, "--card-db", tmp_path / "cards.yaml", "--output-format", "json")
+    deck.write_text("# game: redemption\n# format: type1-unlimited\n" + "\n".join(lines) + "\n")
+    return deck
+
+
+@pytest.mark.slow
+def test_seventy_titles_of_two_cards_each_are_judged_in_bounded_runs(tmp_path):
+    """2**70 readings, never listed: the names are judged by the Sites they may add up to (71 sums),
+    and the verdict is every reading's: 70 Sites outnumber 19 Lost Souls."""
+    cards = _titles_of_several_cards(tmp_path, 70, ("fortress", "site"))
+    outcome = run("check", _deck_of_titles(tmp_path, 70), "--card-db", cards, "--as-of", "2026-06-01", "--output-format", "json")
+    assert outcome.deck["counts"]["main"] == 140 and outcome.deck["legal"] is False
+    (ambiguous,) = outcome.findings("deck.ambiguous-card")
+    assert "redemption.site-cap" in ambiguous["message"] and ambiguous["severity"] == "error"
+
+
+@pytest.mark.slow
+def test_titles_past_every_bound_are_errors_asking_for_the_card_meant(tmp_path):
+    """Forty titles of four cards counted four ways: more distinct sums than deckcheck tries. Each
+    such name is an error asking which card is meant; the deck is still reported."""
+    cards = _titles_of_several_cards(tmp_path, 40, ("fortress", "site", "city", "artifact"))
+    outcome = run("check", _deck_of_titles(tmp_path, 40), "--card-db", cards, "--as-of", "2026-06-01", "--output-format", "json")
     ambiguous = outcome.findings("deck.ambiguous-card")
-    assert len(ambiguous) == 71  # every line that names one, Twin 3 twice
-    untried = [f for f in ambiguous if "too many cards that match several printings" in f["message"]]
-    assert untried and all(f["severity"] == "error" for f in untried) and outcome.deck["legal"] is False
+    assert len(ambiguous) == 40 and outcome.deck["legal"] is False
+    assert all("the deck names too many such cards to try every reading" in f["message"] for f in ambiguous)
 
 
 # --- the cache trusts only what it wrote -----------------------------------------------------------------

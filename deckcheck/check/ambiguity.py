@@ -1,105 +1,376 @@
-"""Judging a deck by its rules, where some of its names match several printings: the deck is
-judged with each choice of printing, and what the choice changes is said."""
+"""Judging a deck whose names may mean several cards (deck-format.md, Names).
+
+Loading resolved each line to a printing, or, for a name that is only a title (or one the card list
+repeats), to the printings it may mean. Here those printings become cards, by the format's "same
+card" rule:
+- printings of one card are that card: the line is judged with the printing that gives the deck the
+  fewest problems, and a note says which to write where the printing matters;
+- a name that may mean several cards is a choice: the deck is legal when every reading of its names
+  is; where readings differ, each name whose reading decides is `deck.ambiguous-card`, an error
+  naming each card and what it gives; where none is legal, the findings every reading shares stand.
+
+Names are judged in groups of those whose readings can change each other's findings (they may mean
+the same card, or cards that differ in what the rules count over the whole deck, or the same rule's
+findings change with each); every reading of a group is tried with the other names at their best,
+twice: once to find the group's best reading, once to see every reading beside the others' best. A
+group with more readings than MOST_READINGS is tried by the distinct sums of what its names add to
+the deck's counted facts, one reading each, with each name's other cards tried one at a time: the
+same verdict, for as many names as a deck can hold.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field, replace
 from itertools import product
 from math import prod
 
 from deckcheck.check.loaded import Key, LoadedDeck
-from deckcheck.loading.names import normalise, one_title
+from deckcheck.loading.names import normalise
 from deckcheck.model import Card, Deck, Finding, Position, Severity
-from deckcheck.rules import run_rules
-from deckcheck.rules.common import AMBIGUOUS_CARD, HARMLESS_AMBIGUITY
+from deckcheck.rules import Context, run_rules
+from deckcheck.rules.common import AMBIGUOUS_CARD
 
-MOST_RUNS = 64  # judgements of a deck whose names match several printings (each a run of its rules)
+MOST_READINGS = 4096  # readings of one group tried one by one; past it, one reading per distinct sum
+MOST_SUMS = 4096  # distinct sums of a group past which its names are asked to be named exactly
 
 FindingKey = tuple[str, Severity, str | None, Position]
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """The deck judged with one printing for each ambiguous name."""
+    """The deck's findings with one printing for each ambiguous name."""
 
-    choice: tuple[Card, ...]  # a printing per name, in the order of the names
-    findings: list[Finding]
-    keys: frozenset[FindingKey]  # the findings, as compared between choices
-    legal: bool
+    findings: tuple[Finding, ...]
+    keys: frozenset[FindingKey]
+    errors: int
+
+    @property
+    def legal(self) -> bool:
+        return self.errors == 0
+
+    @property
+    def rank(self) -> tuple[int, int]:
+        return self.errors, len(self.findings)
+
+
+@dataclass
+class Name:
+    """A name, on one line or several, that matches several printings, and the cards they are."""
+
+    typed: str
+    lines: list[Key]
+    cards: list[tuple[Card, ...]]  # each card's printings, in the order the name found them
+    options: list[Card] = field(default_factory=list)  # the printing each card is judged with
+    printing_matters: dict[str, Card] = field(default_factory=dict)  # chosen printing id -> a worse one
+
+
+class Readings:
+    """The deck judged with one printing per name (each reading judged once), and the reading
+    that is the best found so far (`choice`)."""
+
+    def __init__(self, deck: Deck, context: Context, ignore: frozenset[str], names: list[Name]):
+        self.deck, self.context, self.ignore, self.names = deck, context, ignore, names
+        self.choice: list[Card] = [name.cards[0][0] for name in names]
+        self._judged: dict[tuple[str, ...], Outcome] = {}
+
+    def outcome(self, choice: Sequence[Card]) -> Outcome:
+        asked = tuple(card.id for card in choice)
+        found = self._judged.get(asked)
+        if found is None:
+            chosen = {key: card for name, card in zip(self.names, choice) for key in name.lines}
+            findings = tuple(run_rules(self.context.rules, with_printings(self.deck, chosen), self.context, self.ignore))
+            errors = sum(f.severity is Severity.ERROR for f in findings)
+            found = self._judged[asked] = Outcome(findings, frozenset(_key(f) for f in findings), errors)
+        return found
+
+    def varied(self, index: int, card: Card, base: Sequence[Card] | None = None) -> Outcome:
+        """The deck with one name read as `card`, the others as in `base` (the best reading)."""
+        choice = list(self.choice if base is None else base)
+        choice[index] = card
+        return self.outcome(choice)
+
+    @property
+    def best(self) -> Outcome:
+        return self.outcome(self.choice)
 
 
 def judge(loaded: LoadedDeck, ignore: frozenset[str]) -> list[Finding]:
-    """The rules' findings. Where a name matches several printings, the deck is judged with each
-    of them (every line that names it taking the same printing): when every choice gives the same
-    findings the deck is judged and the name is a warning; when the choice changes the verdict it
-    is an error saying which printing makes the deck legal. The findings reported are those every
-    choice gives. A deck with too many such names to try is not judged on them: each is an error."""
+    """The deck's findings, its names read as cards (see the module's doc); `loaded.shown` gets the
+    printing each ambiguous line is judged and shown as, `loaded.notes` what a judge should know."""
     deck, context = loaded.resolved()
+    judged_notes = getattr(context.identity, "notes", None)  # what the identity rule leaves to a judge
     if not loaded.ambiguous:
+        loaded.notes += judged_notes(deck) if judged_notes is not None else []
         return list(run_rules(context.rules, deck, context, ignore))
+    readings = Readings(deck, context, ignore, _names(deck, loaded.ambiguous, context.identity))
+    _choose_printings(readings)
+    groups: list[Group] = []
+    unjudged: list[list[int]] = []
+    for names in _groups(readings):
+        try:
+            groups.append(Group(names, _pickings(readings, names)))
+        except TooManyReadings:
+            unjudged.append(names)
+    for group in groups:
+        readings.choice = min(group.readings(readings), key=lambda each: readings.outcome(each).rank)
+    for group in groups:
+        group.outcomes = [readings.outcome(each) for each in group.readings(readings)]
+    loaded.shown = {key: card for name, card in zip(readings.names, readings.choice) for key in name.lines}
+    findings, notes = _verdict(readings, groups)
+    findings += [_ambiguity(readings, i, "the deck names too many such cards to try every reading") for names in unjudged for i in names]
+    loaded.notes += notes + _printing_notes(readings)
+    if judged_notes is not None:
+        loaded.notes += judged_notes(with_printings(deck, loaded.shown))
+    return findings if AMBIGUOUS_CARD.id not in ignore else list(readings.best.findings)
+
+
+@dataclass
+class Group:
+    """Names whose readings may change each other's findings, the readings of them to try, and
+    what each gives beside the other names' best."""
+
+    names: list[int]
+    pickings: list[tuple[Card, ...]]  # a card for each name, per reading tried
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    def readings(self, readings: Readings) -> list[list[Card]]:
+        """The readings to try, the other names as in the best reading so far."""
+        choices = []
+        for picked in self.pickings:
+            choice = list(readings.choice)
+            for i, card in zip(self.names, picked):
+                choice[i] = card
+            choices.append(choice)
+        return choices
+
+
+def _names(deck: Deck, ambiguous: dict[Key, tuple[Card, ...]], identity: Callable[[Card], Hashable]) -> list[Name]:
+    """The ambiguous names of a deck (the lines of one name read alike), their printings as cards."""
     lines: dict[str, list[Key]] = {}
-    for key in loaded.ambiguous:
+    for key in ambiguous:
         lines.setdefault(normalise(deck.zones[key[0]][key[1]].typed), []).append(key)
-    names = list(lines)
-    printings = [loaded.ambiguous[lines[name][0]] for name in names]
-    outcomes = []
-    for choice in _choices(printings):
-        chosen = {key: card for name, card in zip(names, choice) for key in lines[name]}
-        findings = list(run_rules(context.rules, with_printings(deck, chosen), context, ignore))
-        keys = frozenset(_key(f) for f in findings)
-        outcomes.append(Outcome(choice, findings, keys, not any(f.severity is Severity.ERROR for f in findings)))
-    shown = next((o.choice for o in outcomes if o.legal), outcomes[0].choice)
-    loaded.shown = {key: card for name, card in zip(names, shown) for key in lines[name]}
-    common = frozenset.intersection(*(o.keys for o in outcomes))
-    findings = [f for f in outcomes[0].findings if _key(f) in common]
-    shows_illegal = any(f.severity is Severity.ERROR for f in findings)
-    for index, name in enumerate(names):
-        message, severity = _ambiguity(index, printings[index], outcomes, shows_illegal)
-        for zone, position in lines[name]:
-            entry = deck.zones[zone][position]
-            matches = f"'{entry.typed}' matches {len(printings[index])} printings ({', '.join(c.id for c in printings[index])})"
-            findings.append(Finding(AMBIGUOUS_CARD.id, severity, f"{matches}{message}", (entry.typed,), entry.zone, entry.position))
-    return findings
+    names = []
+    for keys in lines.values():
+        cards: dict[Hashable, list[Card]] = {}
+        for printing in ambiguous[keys[0]]:
+            cards.setdefault(identity(printing), []).append(printing)
+        typed = deck.zones[keys[0][0]][keys[0][1]].typed
+        names.append(Name(typed, keys, [tuple(printings) for printings in cards.values()]))
+    return names
 
 
-def _choices(printings: list[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
-    """Every choice of a printing per name, or, past MOST_RUNS of them, each name in turn with the
-    others at their first printing, as far as the runs allow."""
-    if prod(len(p) for p in printings) <= MOST_RUNS:
-        return list(product(*printings))
-    first = tuple(p[0] for p in printings)
-    choices = [first] + [first[:i] + (card,) + first[i + 1 :] for i, p in enumerate(printings) for card in p[1:]]
-    return choices[:MOST_RUNS]
+def _choose_printings(readings: Readings) -> None:
+    """Each card of each name judged with its best printing (the printing only changes what is
+    the printing's own: its pool, a ban of that printing); a name of one card is that card."""
+    for index, name in enumerate(readings.names):
+        for printings in name.cards:
+            ranked = sorted(printings, key=lambda card: readings.varied(index, card).rank)
+            best, worst = ranked[0], ranked[-1]
+            if readings.varied(index, best).keys != readings.varied(index, worst).keys:
+                name.printing_matters[best.id] = worst
+            name.options.append(best)
+        readings.choice[index] = name.options[0]
 
 
-def _ambiguity(index: int, printings: tuple[Card, ...], outcomes: list[Outcome], shows_illegal: bool) -> tuple[str, Severity]:
-    """What the choice of one name's printing changes, said after "'X' matches N printings"."""
-    tried = {o.choice[index].id for o in outcomes}
-    if len(tried) < len(printings):
-        return "; the deck names too many cards that match several printings to try each: name it by its id", Severity.ERROR
-    # the outcomes that differ in this name's printing alone: what its choice changes
-    others: dict[tuple[Card, ...], list[Outcome]] = {}
-    for outcome in outcomes:
-        others.setdefault(outcome.choice[:index] + outcome.choice[index + 1 :], []).append(outcome)
-    groups = [group for group in others.values() if len(group) > 1]
-    changes_findings = any(len({o.keys for o in group}) > 1 for group in groups)
-    changes_verdict = any(len({o.legal for o in group}) > 1 for group in groups)
-    legal_with = list(dict.fromkeys(o.choice[index].id for o in outcomes if o.legal))
-    shown = " or ".join(legal_with[:5]) + (f" (or {len(legal_with) - 5} more)" if len(legal_with) > 5 else "")
-    if not changes_findings:
-        return "; each gives the deck the same verdict and findings: name one by its id to be exact", HARMLESS_AMBIGUITY
-    if changes_verdict and one_title(printings):
-        # a title: the line names the card, not a printing; legal where a printing of it is
-        return (f"; the deck is legal with {shown}: write that printing's id", HARMLESS_AMBIGUITY)
-    if changes_verdict:
-        return (f" and the choice changes the verdict: the deck is legal with {shown}; name the printing by its id", Severity.ERROR)
-    if not shows_illegal and not legal_with:
-        # illegal whichever printing, for reasons no two choices share: the verdict must still show
-        return ("; the deck is illegal with each of them, for different reasons: name the printing by its id to see which"), Severity.ERROR
-    return (
-        "; the deck gets the same verdict with each, but not the same findings (only those common to all are "
-        "shown): name one by its id to be exact"
-    ), HARMLESS_AMBIGUITY
+def _groups(readings: Readings) -> list[list[int]]:
+    """The names of several cards, in groups of those whose readings may change each other's
+    findings: they may mean the same card, they both may mean cards the whole-deck rules count
+    differently, or the same rule's findings change with each (found with the others as they are)."""
+    context = readings.context
+    several = [i for i, name in enumerate(readings.names) if len(name.options) > 1]
+    counted = {i: {context.game.counted(card, context.params) for card in readings.names[i].options} for i in several}
+    cards = {i: {context.identity(card) for card in readings.names[i].options} for i in several}
+    rules = {i: _rules_changed(readings, i) for i in several}
+    parent = {i: i for i in several}
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for position, i in enumerate(several):
+        for j in several[position + 1 :]:
+            if (len(counted[i]) > 1 and len(counted[j]) > 1) or cards[i] & cards[j] or rules[i] & rules[j]:
+                parent[root(j)] = root(i)
+    groups: dict[int, list[int]] = {}
+    for i in several:
+        groups.setdefault(root(i), []).append(i)
+    return list(groups.values())
+
+
+def _rules_changed(readings: Readings, index: int) -> set[str]:
+    outcomes = [readings.varied(index, card) for card in readings.names[index].options]
+    changed = frozenset.union(*(o.keys for o in outcomes)) - frozenset.intersection(*(o.keys for o in outcomes))
+    return {key[0] for key in changed}
+
+
+def _pickings(readings: Readings, group: list[int]) -> list[tuple[Card, ...]]:
+    """Every reading of a group's names; past MOST_READINGS, one per distinct sum of what the
+    names add to the counted facts."""
+    options = [readings.names[i].options for i in group]
+    if prod(len(o) for o in options) <= MOST_READINGS:
+        return list(product(*options))
+    return _distinct_sums(readings, group)
+
+
+def _distinct_sums(readings: Readings, group: list[int]) -> list[tuple[Card, ...]]:
+    """One reading of a group for each distinct multiset of what its names add to the deck: per
+    zone, each card's counted facts and, where another line or name may hold the same card, which
+    card it is. Readings alike in these are alike to every rule over several cards; a card's own
+    findings (its pool, its own copies) are the same in any reading, and each name's cards are
+    also tried one at a time beside the best reading (`_verdict`)."""
+    context, deck = readings.context, readings.deck
+    in_group = set(group)
+    elsewhere = {context.identity(e.card) for entries in deck.zones.values() for e in entries if e.card is not None}
+    elsewhere |= {context.identity(card) for i, card in enumerate(readings.choice) if i not in in_group}
+    seen: dict[Hashable, int] = {}
+    for i in group:
+        for card in readings.names[i].options:
+            seen[context.identity(card)] = seen.get(context.identity(card), 0) + 1
+    shared = {key for key, times in seen.items() if times > 1} | elsewhere
+
+    def added(i: int, card: Card) -> dict[tuple, int]:
+        """What a name read as `card` adds: copies by zone, counted facts and (where shared) card."""
+        same = context.identity(card) if context.identity(card) in shared else None
+        counted = context.game.counted(card, context.params)
+        copies: dict[tuple, int] = {}
+        for zone, index in readings.names[i].lines:
+            copies[(zone, counted, same)] = copies.get((zone, counted, same), 0) + deck.zones[zone][index].count
+        return copies
+
+    Sum = frozenset[tuple[tuple, int]]
+    sums: dict[Sum, tuple[Card, ...]] = {frozenset(): ()}
+    for i in group:
+        following: dict[Sum, tuple[Card, ...]] = {}
+        for total, picked in sums.items():
+            for card in readings.names[i].options:
+                merged = dict(total)
+                for key, copies in added(i, card).items():
+                    merged[key] = merged.get(key, 0) + copies
+                following.setdefault(frozenset(merged.items()), picked + (card,))  # the first reading of a sum stands for it
+        if len(following) > MOST_SUMS:
+            raise TooManyReadings(group)
+        sums = following
+    return list(sums.values())
+
+
+class TooManyReadings(Exception):
+    def __init__(self, group: list[int]):
+        self.group = group
+
+
+def _verdict(readings: Readings, groups: list[Group]) -> tuple[list[Finding], list[str]]:
+    """The deck's findings and notes: the best reading's, with an error on each name whose reading
+    decides the verdict; where no reading is legal, the findings every reading shares."""
+    best = readings.best
+    if best.legal:
+        findings, notes = list(best.findings), []
+        for group in groups:
+            if all(o.legal for o in group.outcomes) and not _illegal_alone(readings, group.names):
+                notes += [_harmless(readings, i) for i in group.names]
+            else:
+                findings += _deciding(readings, group)
+        return findings, notes
+    # illegal whatever the reading: the findings every reading gives, and an error on each name whose
+    # cards give other errors (the verdict it decides once the rest is mended)
+    common = frozenset.intersection(best.keys, *(o.keys for group in groups for o in group.outcomes))
+    findings = [f for f in best.findings if _key(f) in common]
+    every = [i for group in groups for i in group.names]
+    deciding = [i for i in every if len({_errors(readings.varied(i, card)) for card in readings.names[i].options}) > 1]
+    if not deciding and not any(f.severity is Severity.ERROR for f in findings):
+        deciding = every  # illegal with each reading, for reasons no two share: the verdict must still show
+    for i in deciding:
+        errors = [_errors(readings.varied(i, card)) for card in readings.names[i].options]
+        each_illegal = all(each - frozenset.intersection(*errors) for each in errors)
+        findings.append(_ambiguity(readings, i, "the deck is illegal with each" if each_illegal else "its reading decides the verdict"))
+    return findings, [_harmless(readings, i) for i in every if i not in deciding]
+
+
+def _errors(outcome: Outcome) -> frozenset[FindingKey]:
+    return frozenset(key for key in outcome.keys if key[1] is Severity.ERROR)
+
+
+def _illegal_alone(readings: Readings, group: list[int]) -> bool:
+    return any(not readings.varied(i, card).legal for i in group for card in readings.names[i].options)
+
+
+def _deciding(readings: Readings, group: Group) -> list[Finding]:
+    """The errors of a group some reading of which is illegal: on each name one of whose cards
+    makes the best reading illegal, or, where only readings of several names together are, on the
+    name whose card turns a reading illegal on the way from the best to such a reading."""
+    alone = [i for i in group.names if any(not readings.varied(i, card).legal for card in readings.names[i].options)]
+    if alone:
+        return [_ambiguity(readings, i, "its reading decides the verdict") for i in alone]
+    target = next(picked for picked, o in zip(group.pickings, group.outcomes) if not o.legal)
+    step = list(readings.choice)
+    for i, card in zip(group.names, target):
+        before = list(step)
+        step[i] = card
+        if not readings.outcome(step).legal:
+            return [_ambiguity(readings, i, "its reading decides the verdict with the other names as said", before)]
+    raise AssertionError("a reading that is illegal is reached from the best one name at a time")
+
+
+def _ambiguity(readings: Readings, index: int, why: str, base: Sequence[Card] | None = None) -> Finding:
+    """The error on every line of a name: each card it may mean, and what the deck gets with it
+    that it does not get with each of the others."""
+    name = readings.names[index]
+    outcomes = [readings.varied(index, card, base) for card in name.options]
+    shared = frozenset.intersection(*(_errors(o) for o in outcomes))
+    gives = [f"{_described(readings, card)} gives {_gives(o, shared)}" for card, o in zip(name.options, outcomes)]
+    others = ""
+    if base is not None:
+        said = [f"'{other.typed}' as {_written(readings, base[i])}" for i, other in enumerate(readings.names) if i != index]
+        others = f" ({', '.join(said[:3])})"
+    message = f"'{name.typed}' could be {len(name.options)} different cards and {why}{others}: {'; '.join(gives)}; write the one meant"
+    entry = _entry(readings, name.lines[0])
+    return Finding(AMBIGUOUS_CARD.id, AMBIGUOUS_CARD.severity, message, (entry.typed,), entry.zone, entry.position)
+
+
+def _harmless(readings: Readings, index: int) -> str:
+    name = readings.names[index]
+    cards = ", ".join(_described(readings, card) for card in name.options)
+    line = _entry(readings, name.lines[0]).position.line
+    return f"line {line}: '{name.typed}' could be {len(name.options)} different cards ({cards}); each gives the deck the same verdict"
+
+
+def _printing_notes(readings: Readings) -> list[str]:
+    """Where a name's card has printings the deck is not judged alike with: which one it was judged with."""
+    notes = []
+    for index, (name, card) in enumerate(zip(readings.names, readings.choice)):
+        worse = name.printing_matters.get(card.id)
+        if worse is not None:
+            line = _entry(readings, name.lines[0]).position.line
+            rules = sorted({key[0] for key in readings.varied(index, worse).keys - readings.varied(index, card).keys})
+            notes.append(
+                f"line {line}: '{name.typed}' names printings of one card that the deck is not judged alike with: it was "
+                f"judged as {_written(readings, card)} (as {_written(readings, worse)} it would get {', '.join(rules)}): write that name"
+            )
+    return notes
+
+
+def _gives(outcome: Outcome, shared: frozenset[FindingKey]) -> str:
+    """What a reading gives of its own (the errors every card of the name gives aside)."""
+    if outcome.legal:
+        return "a legal deck"
+    own = list(dict.fromkeys(key[0] for key in _errors(outcome) - shared))
+    return ", ".join(own) if own else "no error of its own"
+
+
+def _described(readings: Readings, card: Card) -> str:
+    kinds = "/".join(t.replace("_", " ") for t in card.types)
+    brigades = "/".join(b.replace("_", " ") for b in card.get("brigades") or ())
+    return f"{_written(readings, card)} ({kinds}{', ' + brigades if brigades else ''})"
+
+
+def _written(readings: Readings, card: Card) -> str:
+    return f"'{readings.context.database.names.written(card)}'"
+
+
+def _entry(readings: Readings, key: Key):
+    return readings.deck.zones[key[0]][key[1]]
 
 
 def with_printings(deck: Deck, chosen: dict[Key, Card]) -> Deck:

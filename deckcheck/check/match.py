@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from deckcheck.check.ambiguity import judge
+from deckcheck.check.ambiguity import judge, with_printings
 from deckcheck.check.loaded import LoadedDeck, finding_of
 from deckcheck.check.options import CheckOptions
 from deckcheck.check.reading import load_deck
@@ -108,4 +108,6 @@ def _together(mine: LoadedDeck, theirs: LoadedDeck, other_path: Path, options: C
         unread = "; ".join(f.message for f in theirs.findings[:2])
         mine.findings.append(finding_of(rule, f"the team cannot be checked together: {display_path(other_path)} cannot be read ({unread})"))
     else:
-        mine.findings.extend(team.check(deck, Findings(rule, deck, context), theirs.deck))
+        # every line counts, a name of several printings as the printing it was judged with
+        deck, their_deck = with_printings(deck, mine.shown), with_printings(theirs.deck, theirs.shown)
+        mine.findings.extend(team.check(deck, Findings(rule, deck, context), their_deck))

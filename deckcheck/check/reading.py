@@ -55,7 +55,13 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases, content: 
     zones, findings, ambiguous, renamed = _resolve(raw, database, game.names(database, as_of))
     deck = Deck(display_path(path), game.name, chosen.name, raw.name, zones, raw.zone_positions)
     loaded = LoadedDeck(
-        raw, skipped + findings, deck, context_for(game, chosen, database, events), ambiguous, game_inferred=bool(inferred), as_of=as_of
+        raw,
+        skipped + findings,
+        deck,
+        context_for(game, chosen, database, events, as_of),
+        ambiguous,
+        game_inferred=bool(inferred),
+        as_of=as_of,
     )
     loaded.notes += renamed + ([inferred] if inferred else []) + notes
     loaded.notes += _unshipped(game, database, raw, findings) + _before_oldest(game, chosen, as_of, before_oldest)
@@ -110,13 +116,13 @@ def _shown(text: str, limit: int = 60) -> str:
     return repr(text if len(text) <= limit else text[: limit - 3] + "...")
 
 
-def context_for(game: Game, chosen: Format, database: CardDatabase, events: tuple[Event, ...]) -> Context:
+def context_for(game: Game, chosen: Format, database: CardDatabase, events: tuple[Event, ...], as_of: date | None = None) -> Context:
     params = chosen.params
     for event in events:
         params = params.with_settings(event.settings)
     identity = chosen.identity or game.identity
     same_card = identity(database) if identity else same_name
-    return Context(game, database, same_card, rules_checked(game, chosen), params, chosen, events)
+    return Context(game, database, same_card, rules_checked(game, chosen), params, chosen, events, as_of)
 
 
 def _resolve(
@@ -138,6 +144,13 @@ def _resolve(
         if resolution.renamed is not None:
             erratum = resolution.renamed
             renamed.append(f"line {item.position.line}: '{item.typed}' is {erratum.errata} by {erratum.source}")
+        if resolution.also is not None:
+            other = resolution.also
+            written = ", ".join(f"'{names.written(card)}'" for card in other.cards)
+            renamed.append(
+                f"line {item.position.line}: '{item.typed}' is the printing of that name; {other.source} also give that name "
+                f"to {written}: write that if it is the one meant"
+            )
         zone = zones.setdefault(item.zone, [])
         if resolution.candidates:
             ambiguous[(item.zone, len(zone))] = resolution.candidates

@@ -59,7 +59,11 @@ def every_format(loaded: LoadedDeck, options: CheckOptions) -> Iterator[FormatVe
     for name in game.format_names(database.formats):
         chosen = game.known_format(name, database.formats, loaded.as_of)
         other = LoadedDeck(
-            loaded.raw, [], replace(deck, format=chosen.name), context_for(game, chosen, database, context.events), loaded.ambiguous
+            loaded.raw,
+            [],
+            replace(deck, format=chosen.name),
+            context_for(game, chosen, database, context.events, loaded.as_of),
+            loaded.ambiguous,
         )
         findings = [f for f in loaded.findings if f.rule == UNKNOWN_CARD.id] + judge(other, options.ignore)
         errors = [f for f in ordered(findings) if f.severity is Severity.ERROR and f.rule not in options.ignore]

@@ -96,9 +96,12 @@ def _is_rules_version_file(path: Path) -> bool:
 
 
 def _schema_of(path: Path) -> str:
+    """card_data/formats/<game>/: ordir-*.yaml a dictionary, sets.yaml the game's set dates, the rest rules versions."""
     if not _is_rules_version_file(path):
         return "card-db"
-    return "dictionary" if path.name.startswith("ordir-") else "rules-version"
+    if path.name.startswith("ordir-"):
+        return "dictionary"
+    return f"{path.parent.name}-sets" if path.stem == "sets" else "rules-version"
 
 
 def _pairs(group: list):

@@ -12,7 +12,7 @@ import hashlib
 import re
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from deckcheck.model import Card
@@ -65,18 +65,39 @@ def slug(name: str) -> str:
 @dataclass(frozen=True)
 class Resolution:
     card: Card | None
-    candidates: tuple[Card, ...] = ()  # several printings matched: the user must pick an id
+    candidates: tuple[Card, ...] = ()  # several printings matched: which card is meant is judged later
     suggestions: tuple[str, ...] = ()  # nothing matched: close names
     renamed: Renaming | None = None  # the name typed is one errata replaced
+    how: str = ""  # how the name was found: one of the FOUND_BY words, "" when it was not
+    also: Renaming | None = None  # an errata name that the printing named exactly shares with another card
 
     @property
     def printings(self) -> tuple[Card, ...]:
         return (self.card,) if self.card else self.candidates
 
+    @property
+    def exact(self) -> bool:
+        """Named as one printing (or the printings the card list names alike) is named: by id or
+        by its whole name. Printings of other cards that share its title were not looked at."""
+        return self.how in (BY_ID, BY_NAME)
 
-def _resolution(found: Iterable[Card]) -> Resolution:
+
+# how a name found its printings, in the order they are tried (deck-format.md, Names)
+BY_ID, BY_NAME, BY_TITLE, BY_HALF, BY_BARE_NAME, BY_SET, BY_ERRATA, BY_ACCENTS = (
+    "id",
+    "name",
+    "title",
+    "one of its two names",
+    "its name without the printing's mark",
+    "its title and the set its mark names",
+    "a name the dictionary's errata give",
+    "its name without accents",
+)
+
+
+def _resolution(found: Iterable[Card], how: str) -> Resolution:
     printings = tuple(dict.fromkeys(found))
-    return Resolution(printings[0]) if len(printings) == 1 else Resolution(None, candidates=printings)
+    return Resolution(printings[0], how=how) if len(printings) == 1 else Resolution(None, candidates=printings, how=how)
 
 
 @dataclass(frozen=True)
@@ -91,46 +112,71 @@ class Renaming:
 
 
 class RenamedIndex:
-    """A NameIndex that also reads the names errata gave cards: an errata name finds the cards it
-    renames (with any printing that bears it), and a printed name is found with its erratum."""
+    """A NameIndex that also reads the names errata gave cards and the names errata replaced. A
+    name the card list gives a printing exactly is that printing, whatever errata say: `Sanhedrin`
+    is the Apostles enhancement, though errata call the Early Church character so (its note says
+    how to name that one). Otherwise an errata name finds the cards it renames (`The Ethiopian
+    Treasurer` finds `Ethiopian Treasurer (EC)`), a replaced name finds the cards that bore it
+    (`Pharoah`), and a printing named by the name it bore before its erratum gets a note."""
 
     def __init__(self, index: NameIndex, renamings: Iterable[Renaming]):
         self.index = index
         self._by_errata: dict[str, list[Renaming]] = {}
+        self._by_printed: dict[str, list[Renaming]] = {}
         self._of_card: dict[str, Renaming] = {}
         for renaming in renamings:
             self._by_errata.setdefault(normalise(renaming.errata), []).append(renaming)
+            self._by_printed.setdefault(normalise(renaming.printed), []).append(renaming)
             self._of_card.update({card.id: renaming for card in renaming.cards})
 
     def resolve(self, typed: str, suggest: bool = False) -> Resolution:
-        renamings = self._by_errata.get(normalise(typed))
+        key = normalise(typed)
+        renamings = [r for r in self._by_errata.get(key, []) + self._by_printed.get(key, []) if r.cards]
         found = self.index.resolve(typed, suggest=suggest and not renamings)
+        if found.how == BY_ID:
+            return found  # an id names a printing, not a name errata replaced
+        if found.exact:
+            other = [r for r in self._by_errata.get(key, []) if not set(r.cards) & set(found.printings)]
+            also = other[0] if other else None
+            return replace(found, renamed=self._renamed(typed, found.printings), also=also)
         if renamings:
-            return _resolution(found.printings + tuple(card for r in renamings for card in r.cards))
-        printed = {self._of_card.get(card.id) for card in found.printings}
+            renamed = tuple(card for r in renamings for card in r.cards)
+            how = found.how if found.printings else BY_ERRATA
+            merged = _resolution(found.printings + renamed, how)
+            return replace(merged, renamed=self._renamed(typed, merged.printings))
+        return replace(found, renamed=self._renamed(typed, found.printings)) if found.printings else found
+
+    def _renamed(self, typed: str, printings: tuple[Card, ...]) -> Renaming | None:
+        """The erratum of the printings a name found, when the name is not the errata name."""
+        printed = {self._of_card.get(card.id) for card in printings}
         renaming = printed.pop() if len(printed) == 1 else None
-        if renaming is not None and normalise(renaming.errata) not in normalise(typed):
-            return Resolution(found.card, found.candidates, found.suggestions, renaming)
-        return found
+        if renaming is None or normalise(without_marks(typed)) == normalise(renaming.errata):
+            return None  # the errata name needs no note
+        return renaming
 
     def errata_name(self, card: Card) -> str | None:
         renaming = self._of_card.get(card.id)
         return renaming.errata if renaming else None
 
+    def printings_of(self, title: str) -> tuple[Card, ...]:
+        return self.index.printings_of(title)
 
-def one_title(printings: Iterable[Card]) -> bool:
-    return len({normalise(card.title) for card in printings}) == 1
+    def written(self, card: Card) -> str:
+        return self.index.written(card)
 
 
 class NameIndex:
     """Every way a card of one database may be named: its id, its name, its title, either name of
-    a two-name card (`Mary, Holy Virgin` of `Mary, Holy Virgin / Mary, Willing Servant`)."""
+    a two-name card (`Mary, Holy Virgin` of `Mary, Holy Virgin / Mary, Willing Servant`), its name
+    without the printing's mark (`Son of God "Manger"` of `Son of God "Manger" (Promo)`), its title
+    with a set's code as the mark (`Chariot of Fire (PoC)`)."""
 
     def __init__(self, cards: Iterable[Card]):
         self._by_id: dict[str, Card] = {}
         self._by_name: dict[str, list[Card]] = {}
         self._by_title: dict[str, list[Card]] = {}  # every printing of a title
         self._by_half: dict[str, list[Card]] = {}
+        self._by_bare: dict[str, list[Card]] | None = None  # built the first time a name needs it
         self._unaccented: dict[str, list[Card]] | None = None  # built the first time a name needs it
         self._spellings: dict[str, str] | None = None  # normalised name -> name, for suggestions
         self._trigrams: dict[str, list[str]] = {}  # three-letter run -> the names holding it
@@ -149,10 +195,19 @@ class NameIndex:
     def errata_name(self, card: Card) -> str | None:  # what a RenamedIndex answers: no errata here
         return None
 
+    def printings_of(self, title: str) -> tuple[Card, ...]:
+        """Every printing of a title, the card's own printings and other cards' alike."""
+        return tuple(self._by_title.get(normalise(title), ()))
+
+    def written(self, card: Card) -> str:
+        """How a deck names this printing and no other: its name where that is so, else its id."""
+        return card.name if self.resolve(card.name).card is card else card.id
+
     def resolve(self, typed: str, suggest: bool = False) -> Resolution:
-        """The card `typed` names, or the printings it may mean, or (with `suggest`) close names.
-        A name that is a title means every printing of it, though one printing bears that name
-        alone (`The Magi` of FoOF and `The Magi (GoC)`): the deck line names the card."""
+        """The printing `typed` names, or the printings it may mean (whose cards are judged with
+        the format's "same card" rule), or (with `suggest`) close names. A printing's whole name
+        is that printing: `The Magi` is the Faith of Our Fathers printing, not `The Magi (GoC)`;
+        a name that is only a title means every printing of it."""
         asked = (typed, suggest)
         found = self._resolved.get(asked)
         if found is None:
@@ -165,15 +220,16 @@ class NameIndex:
         key = normalise(typed)
         by_id = self._by_id.get(key) or self._by_id.get(typed.strip().casefold())
         if by_id is not None and by_id.id == typed.strip():  # written as the id, not a name that slugs to it
-            return Resolution(by_id)
-        named = self._by_name.get(key, [])
-        # the printings that bear the title under another name (most names are their own title)
-        reprints = [card for card in self._by_title.get(key, ()) if card not in named]
-        for found in (named + reprints if reprints else named, self._by_half.get(key, [])):
+            return Resolution(by_id, how=BY_ID)
+        for how, index in ((BY_NAME, self._by_name), (BY_TITLE, self._by_title), (BY_HALF, self._by_half), (BY_BARE_NAME, self._bare())):
+            found = index.get(key)
             if found:
-                return _resolution(found)
+                return _resolution(found, how)
+        in_set = self._in_set(typed)
+        if in_set:
+            return _resolution(in_set, BY_SET)
         if by_id is not None:
-            return Resolution(by_id)
+            return Resolution(by_id, how=BY_ID)
         if self._unaccented is None:
             # built whole before it is shared: the page of `serve` resolves names in several threads
             unaccented_index: dict[str, list[Card]] = {}
@@ -182,8 +238,29 @@ class NameIndex:
             self._unaccented = unaccented_index
         unaccented = self._unaccented.get(strip_accents(key), [])
         if len(unaccented) == 1:
-            return Resolution(unaccented[0])
+            return Resolution(unaccented[0], how=BY_ACCENTS)
         return Resolution(None, suggestions=self.suggest(typed) if suggest else ())
+
+    def _bare(self) -> dict[str, list[Card]]:
+        """Printings by each name their own takes off its marks, one at a time from the end."""
+        if self._by_bare is None:
+            bare: dict[str, list[Card]] = {}  # built whole before it is shared between threads
+            for card in (card for cards in self._by_name.values() for card in cards):
+                for shorter in shortened(card.name):
+                    bare.setdefault(normalise(shorter), []).append(card)
+            self._by_bare = bare
+        return self._by_bare
+
+    def _in_set(self, typed: str) -> list[Card]:
+        """`Chariot of Fire (PoC)`: the printings of that title (or name without its mark) in the set
+        the typed mark names, where the card list writes that printing another way."""
+        found = _TRAILING_MARK.search(typed)
+        if found is None:
+            return []
+        mark = (found.group(1) or found.group(2) or "").strip().casefold()
+        named = normalise(typed[: found.start()])
+        printings = self._by_title.get(named, []) + self._bare().get(named, [])
+        return list(dict.fromkeys(card for card in printings if str(card.get("set") or "").casefold() == mark))
 
     def suggest(self, typed: str, limit: int = 3) -> tuple[str, ...]:
         """Up to `limit` names close to `typed`. difflib compares it with the few dozen names that
@@ -209,6 +286,24 @@ class NameIndex:
 MAX_REMEMBERED = 50_000  # names whose resolution an index keeps
 MAX_SUGGESTED_LENGTH = 200  # a longer name is no card's: compare its start
 CANDIDATES = 40  # names difflib compares a typed name with
+
+
+_TRAILING_MARK = re.compile(r"\s*(?:\(([^()]*)\)|\[([^\[\]]*)\])\s*$")
+
+
+def shortened(name: str) -> list[str]:
+    """A name less its trailing marks, one more each time: `Lost Soul "Crowds" [Luke 5:15] [2016 -
+    Local]` -> `Lost Soul "Crowds" [Luke 5:15]`, `Lost Soul "Crowds"`. A quoted name stays."""
+    found = []
+    while (mark := _TRAILING_MARK.search(name)) is not None and mark.start() > 0:
+        name = name[: mark.start()]
+        found.append(name)
+    return found
+
+
+def without_marks(name: str) -> str:
+    """A name less every trailing mark (`Isaiah (PoC)` -> `Isaiah`)."""
+    return (shortened(name) or [name])[-1]
 
 
 def two_names(title: str) -> tuple[str, ...]:

@@ -27,7 +27,7 @@ def _named(each: Format) -> str:
 
 
 def _table(rules: Sequence[Rule]) -> str:
-    rows = [(r.id, r.severities, r.summary, r.source) for r in rules]
+    rows = [(r.id, r.severity.value, r.summary, r.source) for r in rules]
     return tabulate(rows, headers=("rule", "severity", "summary", "source"), tablefmt="simple", maxcolwidths=[None, None, 58, 40])
 
 
@@ -63,7 +63,6 @@ def _rule_data(rules: Sequence[Rule]) -> list[dict]:
         {
             "id": r.id,
             "severity": r.severity.value,
-            **({"milder_severity": r.milder.value} if r.milder else {}),
             "summary": r.summary,
             "source": r.source,
         }

@@ -9,7 +9,7 @@ from tabulate import tabulate
 
 from deckcheck.escaping import for_terminal
 from deckcheck.rules import Format, Game
-from deckcheck.same_cards import OneCard
+from deckcheck.same_cards import OneCard, Printing
 from deckcheck.wording import plural
 
 Listing = tuple[Game, Format, list[OneCard]]
@@ -26,19 +26,27 @@ def render_text(listings: Sequence[Listing]) -> str:
         for one in cards:
             count = plural(len(one.printings), "printing")
             parts.append(f"{for_terminal(one.named.name)} ({for_terminal(one.named.id)}) under {_under(game, chosen)}: {count} of one card")
-            rows = [
-                (
-                    for_terminal(p.card.id),
-                    for_terminal(p.card.name),
-                    for_terminal(str(p.card.get("set") or "")),
-                    "/".join(p.card.types),
-                    p.why,
-                )
-                for p in one.printings
-            ]
-            parts.append(tabulate(rows, headers=("id", "name", "set", "type", "why"), tablefmt="simple", maxcolwidths=[30, 36, 10, 18, 50]))
+            parts.append(_table(one.printings))
+            for said, printings in (
+                ("may be the same card (a judge decides)", one.possibly),
+                ("the same person, other cards", one.not_same),
+            ):
+                if printings:
+                    parts += ["", f"{plural(len(printings), 'printing')} {said}:", _table(printings)]
             parts.append("")
     return "\n".join(parts)
+
+
+def _table(printings: Sequence[Printing]) -> str:
+    rows = [
+        (for_terminal(p.card.id), for_terminal(p.card.name), for_terminal(str(p.card.get("set") or "")), "/".join(p.card.types), p.why)
+        for p in printings
+    ]
+    return tabulate(rows, headers=("id", "name", "set", "type", "why"), tablefmt="simple", maxcolwidths=[30, 36, 10, 18, 50])
+
+
+def _data(printings: Sequence[Printing]) -> list[dict]:
+    return [{"id": p.card.id, "name": p.card.name, "set": p.card.get("set"), "type": list(p.card.types), "why": p.why} for p in printings]
 
 
 def render_json(listings: Sequence[Listing]) -> str:
@@ -48,10 +56,9 @@ def render_json(listings: Sequence[Listing]) -> str:
             "format": chosen.name,
             "rules_version": chosen.version,
             "card": {"id": one.named.id, "name": one.named.name},
-            "same_card": [
-                {"id": p.card.id, "name": p.card.name, "set": p.card.get("set"), "type": list(p.card.types), "why": p.why}
-                for p in one.printings
-            ],
+            "same_card": _data(one.printings),
+            "possibly_same_card": _data(one.possibly),
+            "not_same_card": _data(one.not_same),
         }
         for game, chosen, cards in listings
         for one in cards

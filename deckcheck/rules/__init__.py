@@ -33,13 +33,6 @@ class Rule:
     summary: str
     source: str
     check: Check | None = None  # None for rules that loading reports (deck.parse, deck.unknown-card, ...)
-    # the severity its findings take where they cannot change the verdict (None: always `severity`)
-    milder: Severity | None = None
-
-    @property
-    def severities(self) -> str:
-        """As `deckcheck rules` shows it: `error`, or `error or warning`."""
-        return self.severity.value + (f" or {self.milder.value}" if self.milder else "")
 
     @cached_property
     def record(self) -> RuleRecord:
@@ -185,6 +178,10 @@ class Game:
     group_names: tuple[str, ...] = ()
     # names errata gave cards, for a database on a date: a deck may write them, `fmt` writes them
     renamings: Callable[[CardDatabase, date], tuple[Renaming, ...]] | None = None
+    # what the rules that count over the whole deck read of a card (its types for a size by type,
+    # Redemption's Lost Souls and Dominants, ...): names that may mean cards differing in it can
+    # change each other's verdict; names that cannot are judged each by itself (check/ambiguity.py)
+    counted: Callable[[Card, Params], Hashable] = lambda card, params: card.types
 
     def zone(self, name: str) -> Zone | None:
         return next((zone for zone in self.zones if zone.name == name), None)
@@ -260,6 +257,7 @@ class Context:
     params: Params
     format: Format
     events: tuple[Event, ...] = ()
+    as_of: date | None = None  # the date the deck is checked as of (the rules version in force then)
 
     @property
     def settings(self) -> Mapping[str, Any]:
@@ -288,10 +286,29 @@ class Findings:
     def about_deck(self, message: str) -> Finding:
         return self.finding(message)
 
+    def instead(self, card: Card, allowed: Callable[[Card], bool], what: str) -> str:
+        """Words to end a finding about one printing with, where other printings of its title are
+        `allowed`: which (the card's own first, then other cards of the title), and to write the one
+        meant ("" where none is). `The Magi` names the Faith of Our Fathers printing; `The Magi
+        (GoC)`, another card of that title, may be the one meant."""
+        names, identity = self.context.database.names, self.context.identity
+        others = [p for p in names.printings_of(card.title) if p is not card and allowed(p)]
+        if not others:
+            return ""
+        others.sort(key=lambda p: identity(p) != identity(card))
+        said = [
+            f"'{names.written(p)}' ({p.get('set') or 'no set'}, {'the same card' if identity(p) == identity(card) else 'another card'})"
+            for p in others[:MOST_INSTEAD]
+        ]
+        more = f" and {plural(len(others) - MOST_INSTEAD, 'other')}" if len(others) > MOST_INSTEAD else ""
+        return f"; of the same title, {what}: {', '.join(said)}{more}: write the one meant"
+
     @property
     def params(self) -> Params:
         return self.context.params
 
+
+MOST_INSTEAD = 3  # other printings a finding names as the one to write
 
 GameParams = TypeVar("GameParams", bound=Params)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from deckcheck.model import Deck, Finding, Severity
+from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Findings, rule, shapes
 from deckcheck.wording import plural
 
@@ -53,7 +53,13 @@ def banned(deck: Deck, findings: Findings) -> Iterator[Finding]:
         reasons = list(dict.fromkeys(listed + marked + [f"by {event.name}" for event, wanted in events if identity in wanted]))
         if reasons:
             said = reasons[0] if len(reasons) == 1 else ", ".join(reasons[:-1]) + " and " + reasons[-1]
-            yield findings.about_entries(group, f"{group[0].known.name} is banned {said}")
+
+            def unbanned(card: Card) -> bool:
+                marked = card_list and card.get("banned")
+                return not (marked or (format_list and format_list(card)) or any(identity_of(card) in w for _, w in events))
+
+            instead = findings.instead(group[0].known, unbanned, "not banned") if len(group) == 1 else ""
+            yield findings.about_entries(group, f"{group[0].known.name} is banned {said}{instead}")
 
 
 @rule("banlist.limited", Severity.ERROR, "a card exceeds the count an applied ban list allows it (all zones together)", SOURCE)

@@ -20,15 +20,12 @@ UNKNOWN_GAME = Rule(
     "deck.unknown-game", Severity.ERROR, "`game:` is missing or names no known game (or the game has no such format)", _FORMAT
 )
 UNKNOWN_CARD = Rule("deck.unknown-card", Severity.ERROR, "a name or id matches no card of the game's database", _FORMAT + ", names")
-# a name whose printing does not decide the verdict: worth naming exactly, not a reason to refuse the deck
-HARMLESS_AMBIGUITY = Severity.WARNING
 AMBIGUOUS_CARD = Rule(
     "deck.ambiguous-card",
     Severity.ERROR,
-    "a name matches several printings; use one of the ids listed (a warning where each printing gives the deck "
-    "the same verdict, or where they share a title and one makes the deck legal)",
+    "a name could mean several different cards and the deck's verdict differs between them; the message "
+    "lists each card and what it gives (a name whose cards all give the same verdict gets a note)",
     _FORMAT + ", names",
-    milder=HARMLESS_AMBIGUITY,
 )
 
 
@@ -59,8 +56,9 @@ SKIPPED_LINE = Rule(
 )
 
 LOADING_RULES = (PARSE, SKIPPED_LINE, UNKNOWN_GAME, UNKNOWN_CARD, AMBIGUOUS_CARD)
-# a deck deckcheck could not read is never legal: these findings cannot be ignored
-UNIGNORABLE = frozenset({PARSE.id, UNKNOWN_GAME.id, UNKNOWN_CARD.id, AMBIGUOUS_CARD.id})
+# a deck deckcheck could not read is never legal: these findings cannot be ignored (an ambiguous
+# name can: the deck is then judged with the reading of its names that gives it the fewest problems)
+UNIGNORABLE = frozenset({PARSE.id, UNKNOWN_GAME.id, UNKNOWN_CARD.id})
 # the rules every game runs before its own
 COMMON_RULES = LOADING_RULES + (wrong_zone,) + BANLIST_RULES
 

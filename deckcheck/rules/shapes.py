@@ -23,11 +23,19 @@ def same_name(card: Card) -> Hashable:
 
 
 def copies(entries: Iterable[Entry], identity: Callable[[Card], Hashable] = same_name) -> list[list[Entry]]:
-    """The resolved entries grouped by card identity, in deck order."""
+    """The resolved entries grouped by card identity, in deck order. An identity rule with `also`
+    (Redemption's: a title listed with several people) adds a card's entries to each other group
+    it counts towards that the deck holds."""
     groups: dict[Hashable, list[Entry]] = {}
     for entry in entries:
         if entry.card is not None:
             groups.setdefault(identity(entry.card), []).append(entry)
+    also = getattr(identity, "also", None)
+    if also is not None:
+        for group in list(groups.values()):
+            for other in also(group[0].known):
+                if other in groups:
+                    groups[other] = groups[other] + group
     return list(groups.values())
 
 

@@ -111,8 +111,15 @@ def test_the_dictionary_s_sets_tell_printings_of_one_title_apart(real):
     _, real = real
     listed = matched(dictionary("7.0.0"), real)
     bears = {card.get("set"): card.id for card in real.cards if card.title == "Bear"}
-    assert bears["2E"] in listed.group_of  # Bear (D): one person with The Bear
-    assert bears["CoW"] in listed.generic and bears["CoW"] not in listed.group_of  # Bear (CW): generic
+    assert bears["2E"] in listed.groups_of  # Bear (D): one person with The Bear
+    assert bears["CoW"] in listed.generic and bears["CoW"] not in listed.groups_of  # Bear (CW): generic
+
+
+def test_a_title_listed_in_several_groups_belongs_to_each(real):
+    _, real = real
+    listed = matched(dictionary("7.0.0"), real)
+    (friends,) = [card for card in real.cards if card.title == "Job's Three Friends"]
+    assert len(listed.groups_of[friends.id]) == 3  # with Bildad, with Eliphaz, with Zophar
 
 
 def _groups(database, version):
@@ -121,8 +128,8 @@ def _groups(database, version):
     listed = matched(dictionary(version.dictionary), database)
     by_group: dict[int, list] = {}
     for card in database.cards:
-        if card.id in listed.group_of and not same.generic(card):
-            by_group.setdefault(listed.group_of[card.id], []).append(card)
+        for group in listed.groups_of.get(card.id, ()) if not same.generic(card) else ():
+            by_group.setdefault(group, []).append(card)
     return same, by_group
 
 
@@ -136,9 +143,9 @@ def test_same_card_by_the_dictionary_holds_on_every_printing_of_the_real_list(re
     for cards in by_group.values():
         for a, b in combinations(cards, 2):
             if icon(a) == icon(b):
-                assert same(a) == same(b), (a.name, b.name)
+                assert same.same(a, b), (a.name, b.name)
                 joined += 1
-            elif same(a) != same(b):
+            elif not same.same(a, b):
                 apart += 1
     assert joined > 500 and apart > 500
 

@@ -193,10 +193,12 @@ def test_duplicates_are_transitive(check_deck):
     assert "redemption.special-ability-limit" in outcome.errors
 
 
-def test_title_names_an_ambiguous_printing(check_deck):
-    outcome = check_deck(redemption_deck(56, 7, {"Peter": 1}), DB)
+def test_a_title_of_two_cards_names_both_where_one_would_break_a_limit(check_deck):
+    # the quick-start rules: Peter (I) and Peter (Ap) share no brigade, so they are two cards
+    outcome = check_deck(redemption_deck(56, 7, {"Peter": 1, "Peter (I)": 1}), DB)
     (finding,) = outcome.findings("deck.ambiguous-card")
-    assert "peter-i" in finding["message"] and "peter-ap" in finding["message"]
+    assert "'Peter (I)' (hero, purple) gives redemption.special-ability-limit" in finding["message"]
+    assert "'Peter (Ap)' (hero, red) gives a legal deck" in finding["message"]
 
 
 @pytest.mark.parametrize("order", [("a-99", "b-100"), ("b-99", "a-100")])

@@ -48,9 +48,40 @@ def test_the_same_person_with_another_icon_is_another_card():
 
 
 def test_a_title_of_several_cards_lists_each():
-    cards = listing("Faithful Witness")  # the plain one and the RoJ printings: two cards
-    named = [c["card"]["id"] for c in cards]
-    assert len(named) == 2 and "t-faithful-witness" in named
+    cards = listing("Peter")  # Peter (I), purple, and Peter (Ap), red: two cards
+    assert [c["card"]["id"] for c in cards] == ["t-peter-i", "t-peter-ap"]
+
+
+def test_a_printing_named_exactly_lists_its_own_card():
+    (card,) = listing("Faithful Witness")  # the printing of that name, not the RoJ card of that title
+    assert card["card"]["id"] == "t-faithful-witness"
+
+
+def test_a_title_listed_with_several_people_lists_each_and_why():
+    (card,) = listing("Job's Three Friends")
+    why = why_of(card)
+    assert set(why) == {"job-s-three-friends", "bildad-the-shuhite-roj", "eliphaz-the-temanite-roj"}
+    assert "lists Job's Three Friends with each of its people" in why["bildad-the-shuhite-roj"]
+    (bildad,) = listing("Bildad, the Shuhite (RoJ)")
+    assert set(why_of(bildad)) == {"bildad-the-shuhite-roj", "job-s-three-friends"}  # not Eliphaz
+
+
+def test_the_same_person_with_another_icon_is_listed_as_another_card_and_why():
+    (card,) = listing("Aaron (Pi)")
+    apart = {p["id"]: p["why"] for p in card["not_same_card"]}
+    assert apart["t-aaron-pm"] == (
+        "the same person (Official Redemption Dictionary 7.0.0, Duplicate Card), but another icon (hero, purple): another card"
+    )
+
+
+def test_a_card_newer_than_the_dictionary_lists_who_it_may_be():
+    (card,) = listing("Aaron, the Voice [RR2]")
+    possibly = {p["id"]: p["why"] for p in card["possibly_same_card"]}
+    # every older green Aaron: Aaron (Pa), Aaron (Pi), Aaron, God's Mediator and its promo
+    assert set(possibly) == {"aaron-pa", "t-aaron-pi", "t-aaron-gm", "t-aaron-gm-promo"}
+    assert set(possibly.values()) == {"possibly the same person: the dictionary 7.0.0 predates Roots 2"}
+    text = run("cards", "Aaron, the Voice [RR2]", "--game", "redemption", "--same-card", "--card-db", DB, "--as-of", V20).stdout
+    assert "4 printings may be the same card (a judge decides):" in text
 
 
 def test_the_quick_start_rules_say_their_own_reason():
@@ -64,7 +95,7 @@ def test_the_quick_start_rules_say_their_own_reason():
 
 def test_the_text_listing_names_the_rules_it_used():
     text = run("cards", "Aaron (Pi)", "--game", "redemption", "--same-card", "--card-db", DB, "--as-of", V20).stdout
-    assert text.startswith("Aaron (Pi) (t-aaron-pi) under redemption/type1, rules 2.0: 3 printings of one card\n")
+    assert text.startswith("Aaron (Pi) (t-aaron-pi) under redemption/type1, rules 2.0: 4 printings of one card\n")
 
 
 @pytest.mark.parametrize(

@@ -715,26 +715,29 @@ def test_team_reports_name_the_rule_they_ran(tmp_path):
 # --- names that match several printings -----------------------------------------------------------------
 
 
-def test_a_name_whose_printings_all_give_the_same_verdict_is_a_warning(tmp_path, check):
-    # "Peter" matches Peter (I) and Peter (Ap): one copy of either is fine
+def test_a_title_of_two_cards_that_give_the_same_verdict_is_a_note(check):
+    # "Peter" is the title of Peter (I), purple, and Peter (Ap), red: two cards; one copy of either is fine
     outcome = check(deck("type1", 50, 7, {"Peter": 1}, copies=1), V20)
-    (finding,) = outcome.findings("deck.ambiguous-card")
-    assert finding["severity"] == "warning" and outcome.deck["legal"] is True
-    assert "matches 2 printings (t-peter-i, t-peter-ap); each gives the deck the same verdict" in finding["message"]
+    assert outcome.deck["legal"] is True and not outcome.deck["findings"]
+    (note,) = [n for n in outcome.deck["notes"] if "'Peter'" in n]
+    assert "could be 2 different cards ('Peter (I)' (hero, purple), 'Peter (Ap)' (hero, red))" in note
 
 
-def test_a_title_whose_printing_changes_the_verdict_is_legal_naming_the_printing_to_write(check):
-    # "Peter" beside "Peter (I)": as Peter (I) it is a second copy (Type 1 is singleton under 2.0);
-    # as the red Peter (Ap), another card. The line names the title: legal where a printing of it is
+def test_a_title_whose_card_changes_the_verdict_is_an_error_naming_each(check):
+    # "Peter" beside "Peter (I)": as Peter (I) it is a second copy (Type 1 is singleton under 2.0); as
+    # the red Peter (Ap), another card
     outcome = check(deck("type1", 50, 7, {"Peter": 1, "Peter (I)": 1}, copies=1), V20)
     (finding,) = outcome.findings("deck.ambiguous-card")
-    assert finding["severity"] == "warning" and outcome.deck["legal"] is True and outcome.exit_code == 0
-    assert finding["message"].endswith("the deck is legal with t-peter-ap: write that printing's id")
-    assert "redemption.copy-limit" not in outcome.errors  # not every printing gives it
+    assert finding["severity"] == "error" and outcome.exit_code == 1
+    assert finding["message"] == (
+        "'Peter' could be 2 different cards and its reading decides the verdict: 'Peter (I)' (hero, purple) gives "
+        "redemption.copy-limit; 'Peter (Ap)' (hero, red) gives a legal deck; write the one meant"
+    )
+    assert "redemption.copy-limit" not in outcome.errors  # not every reading gives it
 
 
-def test_a_name_of_several_titles_whose_choice_changes_the_verdict_is_an_error(check_deck, tmp_path):
-    # two cards of different titles that one name matches (a loose export): which card is meant decides
+def test_a_name_the_card_list_gives_two_cards_is_an_error_where_their_verdicts_differ(check_deck, tmp_path):
+    # two cards the card list names alike (Potiphera, Priest of On of IR and of Pi): which one is meant decides
     text = (DATA / DB).read_text(encoding="utf-8") + (
         "  - {name: Twin, id: t-twin-a, title: Twin A, type: hero, brigades: [blue], special_ability: false, alignment: good}\n"
         "  - {name: Twin, id: t-twin-b, title: Twin B, type: hero, brigades: [red], special_ability: false, alignment: good,"
@@ -745,7 +748,9 @@ def test_a_name_of_several_titles_whose_choice_changes_the_verdict_is_an_error(c
     outcome = check_deck(deck("type1", 50, 7, {"Twin": 1}, copies=1), database, ".yaml", "--as-of", V20)
     (finding,) = outcome.findings("deck.ambiguous-card")
     assert finding["severity"] == "error" and outcome.exit_code == 1
-    assert finding["message"].endswith("the choice changes the verdict: the deck is legal with t-twin-a; name the printing by its id")
+    assert "'t-twin-a' (hero, blue) gives a legal deck; 't-twin-b' (hero, red) gives redemption.format-sets" in finding["message"]
+    unlimited = check_deck(deck("type1-unlimited", 50, 7, {"Twin": 1}, copies=1), database, ".yaml", "--as-of", V20)
+    assert unlimited.exit_code == 0 and not unlimited.deck["findings"]
 
 
 # --- every format -----------------------------------------------------------------------------------------

@@ -644,16 +644,17 @@ def test_plot_turn_is_checked():
 
 def test_a_title_whose_printings_play_alike_is_played(tmp_path):
     """A name that is the title of several printings: where they are alike in all a goldfish reads
-    it plays one of them; where they differ it asks for an id."""
+    it plays one of them; where they differ (a Site and a Fortress) it asks which is meant."""
     database = DATA / "redemption-tournament.yaml"
     fillers = "".join(f"3 Good {i}\n3 Evil {i}\n" for i in range(1, 8))
     deck = tmp_path / "deck.txt"
     deck.write_text(f"# game: redemption\n# format: quickstart\n{fillers}1 Twin Soul\n", encoding="utf-8")
     played = run("goldfish", deck, "--card-db", database, "--games", "100", "--turns", "2", "--no-race")
     assert played.exit_code == 0, played.stderr
-    deck.write_text(f"# game: redemption\n# format: quickstart\n{fillers}1 Twin Soul\n1 Old Magi\n", encoding="utf-8")
+    deck.write_text(f"# game: redemption\n# format: quickstart\n{fillers}1 Twin Soul\n1 Herod's Temple\n", encoding="utf-8")
     refused = run("goldfish", deck, "--card-db", database, "--games", "100", "--turns", "2", "--no-race")
-    assert refused.exit_code == 1 and "'Old Magi' matches 2 printings" in refused.stderr and "Twin Soul" not in refused.stderr
+    assert refused.exit_code == 1 and "Twin Soul" not in refused.stderr
+    assert "'Herod's Temple' could be 2 printings that play differently ('Herod's Temple (G)', 'Herod's Temple (GoC)')" in refused.stderr
 
 
 def test_a_curve_breaks_once_the_deck_has_run_out(tmp_path):

@@ -121,7 +121,7 @@ class Match:
 class Matched:
     """A dictionary read against one card database."""
 
-    group_of: Mapping[str, int]  # card id -> its Duplicate Card group
+    groups_of: Mapping[str, tuple[int, ...]]  # card id -> its Duplicate Card groups (a title may be in several)
     generic: frozenset[str]  # card ids the generic lists name
     matches: tuple[Match, ...]
     unmatched: tuple[Listed, ...]
@@ -163,21 +163,26 @@ def _candidates(found: Dictionary, by_title: Mapping[str, list[Card]], listed: L
     return [printings for printings in found_lists if printings]
 
 
+def _listed_sets(found: Dictionary, listed: Listed) -> set[str]:
+    """The card list's sets of the printings a listed title names (`EC-1st` is a printing of EC)."""
+    return {set_key(s) for abbreviation in listed.sets for s in found.set_printings.get(_SET_MARK.sub("", abbreviation), ())}
+
+
 def _match(found: Dictionary, by_title: Mapping[str, list[Card]], listed: Listed) -> Match | None:
-    """The first spelling with a printing in the listed sets; else every printing of the first that has any."""
+    """The printings of every spelling within the listed sets; else every printing of the first
+    spelling that has any (the sets name no printing the card list has)."""
     candidates = _candidates(found, by_title, listed)
-    sets = {set_key(s) for abbreviation in listed.sets for s in found.set_printings.get(_SET_MARK.sub("", abbreviation), ())}
-    for printings in candidates:
-        within = [card for card in printings if set_key(card.get("set")) in sets]
-        if within:
-            return Match(listed, tuple(within), "sets")
+    sets = _listed_sets(found, listed)
+    within = [card for printings in candidates for card in printings if set_key(card.get("set")) in sets]
+    if within:
+        return Match(listed, tuple(dict.fromkeys(within)), "sets")
     return Match(listed, tuple(candidates[0]), "title") if candidates else None
 
 
 @cache
 def matched(found: Dictionary, database: CardDatabase) -> Matched:
     by_title = _index(database)
-    group_of: dict[str, int] = {}
+    groups_of: dict[str, tuple[int, ...]] = {}
     generic: set[str] = set()
     matches: list[Match] = []
     unmatched: list[Listed] = []
@@ -191,8 +196,9 @@ def matched(found: Dictionary, database: CardDatabase) -> Matched:
         if group is None:
             generic.update(card.id for card in match.cards)
         else:
-            group_of.update({card.id: group for card in match.cards})
-    return Matched(MappingProxyType(group_of), frozenset(generic), tuple(matches), tuple(unmatched))
+            # `Job's Three Friends` is listed once with each of Bildad, Eliphaz and Zophar's cards
+            groups_of.update({card.id: groups_of.get(card.id, ()) + (group,) for card in match.cards})
+    return Matched(MappingProxyType(groups_of), frozenset(generic), tuple(matches), tuple(unmatched))
 
 
 def renamings(database: CardDatabase, as_of: date) -> tuple[Renaming, ...]:
@@ -200,15 +206,22 @@ def renamings(database: CardDatabase, as_of: date) -> tuple[Renaming, ...]:
     the database's printings (an erratum the card list already follows, `Pharoah`, renames none)."""
     dated = [v for v in versions() if v.effective <= as_of] or list(versions()[:1])
     version = dated[-1].dictionary
-    return _renamings(dictionary(version), database) if version else ()
+    return renamed_printings(dictionary(version), database) if version else ()
 
 
 @cache
-def _renamings(found: Dictionary, database: CardDatabase) -> tuple[Renaming, ...]:
+def renamed_printings(found: Dictionary, database: CardDatabase) -> tuple[Renaming, ...]:
+    """Each erratum with the printings it renames: those of its sets that bear the old name, or,
+    where the card list already follows the erratum (`Pharoah`, printed on the A and Original
+    Limited printings), those of its sets that bear the new one. Printings of other sets are other
+    cards (`Isaiah (PoC)` renames the Prophecies of Christ printing, not Isaiah of Prophets)."""
     by_title = _index(database)
     renamed = []
     for erratum in found.name_errata:
-        match = _match(found, by_title, Listed(erratum.name, erratum.sets))
-        if match is not None:
-            renamed.append(Renaming(erratum.name, erratum.errata, match.cards, f"the name errata of the {found.label}"))
+        sets = _listed_sets(found, Listed(erratum.name, erratum.sets))
+        for title in (erratum.name, erratum.errata):
+            printings = tuple(card for card in by_title.get(loose(title), ()) if set_key(card.get("set")) in sets)
+            if printings:
+                renamed.append(Renaming(erratum.name, erratum.errata, printings, f"the name errata of the {found.label}"))
+                break
     return tuple(renamed)

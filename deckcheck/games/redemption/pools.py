@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from deckcheck.games.redemption.sets import not_yet_legal
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Findings, rule
 
@@ -14,10 +15,31 @@ from deckcheck.rules import Findings, rule
     "redemption.format-sets",
     Severity.ERROR,
     "every card is in the format's pool: the Rotation pool for Type 1 Limited, Teams and Type 2; a format the "
-    "card data defines (rotation, ...) takes cards of its sets",
-    "the card data (LackeyCCG Legality, formats.txt)",
+    "card data defines (rotation, ...) takes cards of its sets; under tournament rules, no card of a set not yet "
+    "tournament-legal on the date checked",
+    "the card data (LackeyCCG Legality, formats.txt); the sets' release dates (card_data/formats/redemption/sets.yaml)",
 )
 def format_sets(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    yield from _pool(deck, findings)
+    yield from _released(deck, findings)
+
+
+def _released(deck: Deck, findings: Findings) -> Iterator[Finding]:
+    """Under tournament rules, a card of a set that was not yet tournament-legal on the date checked."""
+    as_of = findings.context.as_of
+    if as_of is None or findings.context.format.effective is None:
+        return
+    for entry in deck.entries():
+        dated = not_yet_legal(entry.card, as_of) if entry.card is not None else None
+        if dated is not None:
+            yield findings.about_entries(
+                [entry],
+                f"{entry.known.name} is from {dated.title}, tournament-legal from {dated.legal_from.isoformat()} "
+                f"({dated.source}): on {as_of.isoformat()} it was not yet",
+            )
+
+
+def _pool(deck: Deck, findings: Findings) -> Iterator[Finding]:
     chosen = findings.context.format
     # a tournament format's category (tournament.py, which builds on this module) names its pool
     category = getattr(chosen.params, "category", None)
@@ -26,16 +48,19 @@ def format_sets(deck: Deck, findings: Findings) -> Iterator[Finding]:
         for entry in deck.entries():
             card_set = entry.card.get("set") if entry.card else None
             if card_set is not None and card_set not in allowed:
+                instead = findings.instead(entry.known, lambda card: card.get("set") in allowed, f"in the {chosen.name} format")
                 yield findings.about_entries(
-                    [entry], f"{entry.known.name} is from set {card_set}, which the {chosen.name} format does not allow"
+                    [entry], f"{entry.known.name} is from set {card_set}, which the {chosen.name} format does not allow{instead}"
                 )
     elif category is not None and category.pool == "rotation":
         label = category.label
         for entry in deck.entries():
             # a card whose pool the data does not state is not judged: only a known fact refuses a card
             if entry.card is not None and entry.card.get("rotation") is False:
+                instead = findings.instead(entry.card, lambda card: card.get("rotation") is not False, "in the pool")
                 yield findings.about_entries(
-                    [entry], f"{_printing(entry.card)} is not in the Rotation pool that {label} is played with; type1-unlimited allows it"
+                    [entry],
+                    f"{_printing(entry.card)} is not in the Rotation pool that {label} is played with; type1-unlimited allows it{instead}",
                 )
 
 

@@ -5,17 +5,19 @@ Every limit below counts copies of "the same card" as duplicate_cards.py defines
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 
 from deckcheck.games import zones
 from deckcheck.games.redemption.dictionary import renamings
 from deckcheck.games.redemption.duplicate_cards import quickstart_identity
 from deckcheck.games.redemption.params import QUICKSTART
 from deckcheck.games.redemption.pools import format_sets
+from deckcheck.games.redemption.rules_version import alignment
+from deckcheck.games.redemption.same_card import matches_title
 from deckcheck.games.redemption.teams import TEAM_UNIQUE, team_findings, team_rule
-from deckcheck.games.redemption.tournament import tournament_formats
+from deckcheck.games.redemption.tournament import Tournament, counts_as_lost_soul, tournament_formats
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Findings, Format, Game, Rule, TeamRule, rule, shapes
+from deckcheck.rules import Findings, Format, Game, Params, Rule, TeamRule, rule, shapes
 from deckcheck.wording import plural
 
 SOURCE = "Redemption rulebook, Deck Building Rules"
@@ -122,10 +124,19 @@ def dominant_cap(deck: Deck, findings: Findings) -> Iterator[Finding]:
     yield from _type_cap(deck, findings, DOMINANTS, "dominant")
 
 
+def counted(card: Card, params: Params) -> Hashable:
+    """What the rules over the whole deck read of a card: its types (Lost Souls, Dominants, Sites
+    and Cities against them), its alignment (Type 2's balance), whether it counts as a Lost Soul (a
+    Hopper does not) and which side of an exclusive pair it is."""
+    if not isinstance(params, Tournament):
+        return card.types
+    pairs = params.version.exclusive_pairs
+    sides = tuple((index, side) for index, pair in enumerate(pairs) for side, spec in enumerate(pair) if matches_title(card, spec))
+    return card.types, alignment(card), counts_as_lost_soul(params, card), sides
+
+
 def sheet_totals(deck: Deck, params) -> list[tuple[str, str]]:
     """The Lost Souls a deck-check sheet totals: those the deck holds, and those its size needs."""
-    from deckcheck.games.redemption.tournament import Tournament, counts_as_lost_soul
-
     size = deck.size("main")
     if isinstance(params, Tournament):
         needed = params.build.required_lost_souls(size)
@@ -175,6 +186,7 @@ GAME = Game(
     listed_singly=("lost_soul", "good_dominant", "evil_dominant"),
     sheet_totals=sheet_totals,
     renamings=renamings,
+    counted=counted,
     default="type1",
     # as players head the groups of a pasted list: GE good enhancements, EE evil, EC evil characters, LS Lost Souls
     group_names=(

@@ -28,14 +28,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import date
 from functools import cache
 from typing import Any
 
-from deckcheck.games.redemption.dictionary import Dictionary, dictionary, loose, matched
+from deckcheck.games.redemption.dictionary import Dictionary, dictionary, loose, matched, renamed_printings
+from deckcheck.games.redemption.newer_cards import NewerCards
 from deckcheck.games.redemption.rules_version import RulesVersion, reference_key
 from deckcheck.loading.card_db import CardDatabase
 from deckcheck.loading.names import normalise
-from deckcheck.model import Card
+from deckcheck.model import Card, Deck
 
 _QUOTED = re.compile(r'"([^"]+)"')
 _PARENTHESIS = re.compile(r"\(([^()]+)\)\s*$")
@@ -125,14 +127,22 @@ _WHY = {
 
 class SameCard:
     """Card -> its "same card" group, for one database under one rules version; `why` says what
-    made a group of printings one card, for the findings."""
+    made a group of printings one card, for the findings.
+
+    A title the dictionary lists in several Duplicate Card groups (`Job's Three Friends`, with
+    each of Bildad, Eliphaz and Zophar's cards) is the same card as each of their people, who are
+    not one another: such a card keeps a group of its own, and `also` names the groups it also
+    counts towards (copies of it count as copies of each)."""
 
     def __init__(self, database: CardDatabase, version: RulesVersion | None):
         self._dictionary = dictionary(version.dictionary) if version is not None and version.dictionary else None
         listed = matched(self._dictionary, database) if self._dictionary is not None else None
-        self._group_of = listed.group_of if listed is not None else {}
+        self._groups_of = listed.groups_of if listed is not None else {}
         self._generic = listed.generic if listed is not None else frozenset()
         self._people = _people_not_in(self._dictionary, version.same_person if version is not None else ())
+        self._errata = (
+            {card.id: r.errata for r in renamed_printings(self._dictionary, database) for card in r.cards} if self._dictionary else {}
+        )
         self._version = version
         self._keys: dict[str, list[tuple]] = {}
         parent = {card.id: card.id for card in database.cards}
@@ -157,15 +167,23 @@ class SameCard:
         self._members: dict[str, list[Card]] = {}  # a group's printings, to explain a link through one
         for card in database.cards:
             self._members.setdefault(self._groups[card.id], []).append(card)
+        self._also = self._links(database)
+        published = date.fromisoformat(self._dictionary.published) if self._dictionary is not None else None
+        self.newer = NewerCards(database, published, self.same, self.generic) if published is not None else None
+
+    def title(self, card: Card) -> str:
+        """The title the rules compare: the name errata gave it (`Ethiopian Treasurer (EC)` is
+        The Ethiopian Treasurer, one card with `The Ethiopian Treasurer (Roots)`)."""
+        return self._errata.get(card.id) or card.title
 
     def generic(self, card: Card) -> bool:
         """The dictionary's generic lists decide; the card data's mark where the dictionary lists the card nowhere."""
         if card.id in self._generic:
             return True
-        return card.id not in self._group_of and bool(card.get("generic"))
+        return card.id not in self._groups_of and bool(card.get("generic"))
 
     def _keys_of(self, card: Card, border_sets: dict[str, str]) -> list[tuple]:
-        title = normalise(card.title)
+        title = normalise(self.title(card))
         box = icon(card)
         keys: list[tuple] = [("art", title, card.get("art") or card.id)]
         base = border_sets.get(card.get("set") or "")
@@ -177,15 +195,63 @@ class SameCard:
         if "multi" in (card.get("brigades") or ()) or not (generic or card.is_a("lost_soul")):
             keys.append(("icon", title, box))
         if not generic:
-            if card.id in self._group_of:
-                keys.append(("person", self._group_of[card.id], box))
+            groups = self._groups_of.get(card.id, ())
+            if len(groups) == 1:
+                keys.append(("person", groups[0], box))
+            elif groups:  # listed with several people: one card with the titles listed in the same groups
+                keys.append(("people", groups, box))
             person = _person(card.title, self._people) if self._people else None
             if person is not None:
                 keys.append(("listed person", person, box))
         return keys
 
+    def _links(self, database: CardDatabase) -> dict[str, tuple[str, ...]]:
+        """A card listed in several groups -> the groups of the people of each, where the icon agrees."""
+        by_group: dict[int, list[Card]] = {}
+        for card in database.cards:
+            for group in self._groups_of.get(card.id, ()):
+                by_group.setdefault(group, []).append(card)
+        links: dict[str, tuple[str, ...]] = {}
+        for card in database.cards:
+            groups = self._groups_of.get(card.id, ())
+            if len(groups) < 2 or self.generic(card):
+                continue
+            people = [
+                self(other)
+                for group in groups
+                for other in by_group[group]
+                if self._groups_of[other.id] != groups and not self.generic(other) and icon(other) == icon(card)
+            ]
+            found = tuple(dict.fromkeys(key for key in people if key != self(card)))
+            if found:
+                links[self(card)] = found
+        return links
+
     def __call__(self, card: Card) -> str:
         return self._groups.get(card.id, card.id)
+
+    def also(self, card: Card) -> tuple[str, ...]:
+        """The groups a card listed with several people also counts towards (none for most cards)."""
+        return self._also.get(self(card), ())
+
+    def same(self, a: Card, b: Card) -> bool:
+        return self(a) == self(b) or self(b) in self.also(a) or self(a) in self.also(b)
+
+    def possibly_same(self, card: Card) -> list[tuple[Card, str]]:
+        """The older cards a card of a set newer than the dictionary may be the same person as, and why."""
+        if self.newer is None or self._dictionary is None:
+            return []
+        found = self.newer.possibly(card)
+        if not found:
+            return []
+        why = f"possibly the same person: the dictionary {self._dictionary.version} predates {self.newer.set_of(card).title}"
+        return [(other, why) for other in found]
+
+    def notes(self, deck: Deck) -> list[str]:
+        """What a judge should know that no rule decides: pairs of the deck that may be one person."""
+        if self.newer is None or self._dictionary is None:
+            return []
+        return self.newer.notes(deck, self._dictionary.label)
 
     def why(self, cards: list[Card]) -> str:
         """What makes these printings (of one group) one card: the reason two of them share, or
@@ -195,6 +261,10 @@ class SameCard:
                 shared = self._shared(a.id, b.id)
                 if shared:
                     return self._reason(shared[0])
+                if self(a) != self(b) and self.same(a, b):
+                    several = (a if self.also(a) else b).title
+                    source = self._dictionary.label if self._dictionary is not None else "the dictionary"
+                    return f"the same person ({source}, Duplicate Card, which lists {several} with each of its people) with the same icon"
         if len(cards) == 2:
             a, b = cards
             for between in self._members.get(self(a), ()):
@@ -203,17 +273,42 @@ class SameCard:
                     return f"through {between.name}: {self._reason(first[0])}, then {self._reason(then[0])}"
         return "the same card through other printings of it"
 
+    def not_same(self, card: Card) -> list[tuple[Card, str]]:
+        """The printings of titles the dictionary lists as the same person as this card's that are
+        not the same card, and why (another icon, or a generic character)."""
+        groups = self._groups_of.get(card.id, ())
+        if not groups:
+            return []
+        source = self._dictionary.label if self._dictionary is not None else "the dictionary"
+        found = []
+        for other in self._members_of_groups(groups):
+            if self.same(card, other):
+                continue
+            why = "a generic character" if self.generic(other) or self.generic(card) else f"another icon ({_icon_words(other)})"
+            found.append((other, f"the same person ({source}, Duplicate Card), but {why}: another card"))
+        return found
+
+    def _members_of_groups(self, groups: tuple[int, ...]) -> list[Card]:
+        wanted = set(groups)
+        return [other for members in self._members.values() for other in members if wanted & set(self._groups_of.get(other.id, ()))]
+
     def _shared(self, a: str, b: str) -> list[tuple]:
         return [key for key in self._keys.get(a, ()) if key in self._keys.get(b, ())]
 
     def _reason(self, key: tuple) -> str:
-        if key[0] == "person":
+        if key[0] in ("person", "people"):
             source = self._dictionary.label if self._dictionary is not None else "the dictionary"
             return f"the same person ({source}, Duplicate Card) with the same icon"
         if key[0] == "listed person":
             source = self._version.same_person_source if self._version is not None else "the rules"
             return f"the same person ({source}) with the same icon"
         return _WHY[key[0]]
+
+
+def _icon_words(card: Card) -> str:
+    kinds = "/".join(t.replace("_", " ") for t in card.types)
+    brigades = "/".join(b.replace("_", " ") for b in card.get("brigades") or ())
+    return f"{kinds}, {brigades}" if brigades else kinds
 
 
 def _people_not_in(found: Dictionary | None, people: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:

@@ -1,0 +1,73 @@
+"""Characters of sets newer than the Official Redemption Dictionary the rules read: whom they
+represent is in no list deckcheck has. Roots 2 (2026-07-25) postdates the dictionary 7.0.0
+(2026-03-13), and many of its characters share the name before the comma and a brigade with an
+older card (`Aaron, the Voice [RR2]` and `Aaron (Pa)`): possibly the same person, which only a
+judge can say. They are listed as such, and a deck holding such a pair gets a note, never a silent
+pass and never an error."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date
+
+from deckcheck.games.redemption.sets import DatedSet, newer_than
+from deckcheck.loading.card_db import CardDatabase
+from deckcheck.loading.names import normalise
+from deckcheck.model import Card, Deck
+
+CHARACTERS = ("hero", "evil_character")
+_FIRST_NAME = re.compile(r",|\s[(\[]|\s/\s")
+
+
+def first_name(card: Card) -> str:
+    """`Aaron, the Voice [RR2]` -> aaron; `Aaron (Pa)` -> aaron."""
+    return normalise(_FIRST_NAME.split(card.title, maxsplit=1)[0])
+
+
+class NewerCards:
+    """Each character of a set newer than a dictionary -> the older characters it may be the same
+    person as (the same first name, a brigade in common, not already the same card)."""
+
+    def __init__(self, database: CardDatabase, published: date, same: Callable[[Card, Card], bool], generic: Callable[[Card], bool]):
+        self.sets: dict[str, DatedSet] = newer_than(published)
+        self._possibly: dict[str, list[Card]] = {}
+        if not self.sets:
+            return
+        older: dict[str, list[Card]] = {}
+        newer: list[Card] = []
+        for card in database.cards:
+            if not card.is_a(*CHARACTERS) or generic(card):
+                continue
+            if str(card.get("set") or "") in self.sets:
+                newer.append(card)
+            else:
+                older.setdefault(first_name(card), []).append(card)
+        for card in newer:
+            brigades = set(card.get("brigades") or ()) - {"multi"}
+            found = [o for o in older.get(first_name(card), ()) if brigades & set(o.get("brigades") or ()) and not same(card, o)]
+            if found:
+                self._possibly[card.id] = found
+
+    def possibly(self, card: Card) -> list[Card]:
+        """The older cards this one may represent the same person as; none for an older card."""
+        return self._possibly.get(card.id, [])
+
+    def set_of(self, card: Card) -> DatedSet:
+        return self.sets[str(card.get("set"))]
+
+    def notes(self, deck: Deck, source: str) -> list[str]:
+        """A note for each pair of the deck's lines that may be one person (`source`: the dictionary)."""
+        entries = [e for e in deck.entries() if e.card is not None]
+        notes = []
+        for entry in entries:
+            possibly = {card.id for card in self.possibly(entry.known)}
+            for other in entries:
+                if other.card is not None and other.card.id in possibly:
+                    title = self.set_of(entry.known).title
+                    notes.append(
+                        f"line {entry.position.line}: {entry.known.name} and line {other.position.line}: {other.known.name} may be "
+                        f"the same person with a brigade in common; {source} predates {title}, so no list says: a judge decides "
+                        "whether they are one card"
+                    )
+        return list(dict.fromkeys(notes))
