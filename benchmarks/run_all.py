@@ -33,6 +33,7 @@ BENCHMARKS = (
     "goldfish_sweep",
     "full_database",
     "all_formats",
+    "plain_names",
     "serve_concurrent",
 )
 

@@ -71,6 +71,12 @@ def test_unknown_names_benchmark_runs_on_our_fixture():
     assert "names no card has" in done.stdout
 
 
+def test_plain_names_benchmark_runs():
+    done = subprocess.run([sys.executable, REPO / "benchmarks" / "plain_names.py", "--repeat", "1"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "30 plain names" in done.stdout and "70 titles of two cards" in done.stdout
+
+
 def test_import_benchmark_runs_on_a_few_rows():
     done = subprocess.run(
         [sys.executable, REPO / "benchmarks" / "import_large.py", "--rows", "300", REPO / "tests" / "data" / "lackey" / "carddata.txt"],

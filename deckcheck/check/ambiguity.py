@@ -15,7 +15,7 @@ findings change with each); every reading of a group is tried with the other nam
 twice: once to find the group's best reading, once to see every reading beside the others' best. A
 group with more readings than MOST_READINGS is tried by the distinct sums of what its names add to
 the deck's counted facts, one reading each, with each name's other cards tried one at a time: the
-same verdict, for as many names as a deck can hold.
+same verdict, at a cost that grows with the sums (a few dozen), not the readings (2**names).
 """
 
 from __future__ import annotations
@@ -31,7 +31,10 @@ from deckcheck.model import Card, Deck, Finding, Position, Severity
 from deckcheck.rules import Context, run_rules
 from deckcheck.rules.common import AMBIGUOUS_CARD
 
-MOST_READINGS = 4096  # readings of one group tried one by one; past it, one reading per distinct sum
+# readings of one group tried one by one, as they are; past it, one reading per distinct sum of what
+# the names add to the counted facts (exact where the game's `counted` holds all its rules over
+# several cards read; tried one by one, a small group needs no such trust)
+MOST_READINGS = 16
 MOST_SUMS = 4096  # distinct sums of a group past which its names are asked to be named exactly
 
 FindingKey = tuple[str, Severity, str | None, Position]
@@ -164,8 +167,10 @@ def _choose_printings(readings: Readings) -> None:
     """Each card of each name judged with its best printing (the printing only changes what is
     the printing's own: its pool, a ban of that printing); a name of one card is that card."""
     for index, name in enumerate(readings.names):
+        written = readings.context.database.names.written
         for printings in name.cards:
-            ranked = sorted(printings, key=lambda card: readings.varied(index, card).rank)
+            # the fewest problems first, and of those one a deck can name by its name alone
+            ranked = sorted(printings, key=lambda card: (readings.varied(index, card).rank, written(card) != card.name))
             best, worst = ranked[0], ranked[-1]
             if readings.varied(index, best).keys != readings.varied(index, worst).keys:
                 name.printing_matters[best.id] = worst

@@ -190,7 +190,16 @@ def exclusive_cards(tournament: Tournament, deck: Deck) -> list[tuple[Mapping[st
 def exclusive_pair(deck: Deck, findings: Findings) -> Iterator[Finding]:
     for first, a, second, b in exclusive_cards(_tournament(findings), deck):
         if a and b:
-            yield findings.about_entries(a + b, f"{first['title']} and {second['title']}: a deck may hold only one of the two")
+            # Chariot of Fire names the Dominant; the Roots Artifact of that title is no card of the pair
+            instead = "".join(_not_of_the_pair(findings, spec, entries[0]) for spec, entries in ((first, a), (second, b)))
+            yield findings.about_entries(a + b, f"{first['title']} and {second['title']}: a deck may hold only one of the two{instead}")
+
+
+def _not_of_the_pair(findings: Findings, spec: Mapping[str, Any], entry: Entry) -> str:
+    def outside(card: Card) -> bool:
+        return not matches_title(card, spec)
+
+    return findings.instead(entry.known, outside, "not of the pair")
 
 
 # --- one format per category of each version --------------------------------------------------------
