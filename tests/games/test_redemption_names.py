@@ -286,3 +286,27 @@ def test_the_readme_says_how_many_roots_2_characters_may_be_older_people(real_da
     assert possibly and all(not same.same(c, other) for c in possibly for other, _ in same.possibly_same(c))
     readme = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
     assert f"{len(possibly)} of its {len(characters)} characters have one" in readme
+
+
+def test_a_forum_list_of_thirty_plain_names_gets_the_verdict_of_its_printings(check_deck, tmp_path):
+    """30 titles named without their printing (24 of one card printed in and out of the pool, 6 of
+    a Site and a Fortress): the deck is legal as the printings in the pool make it, with a note on
+    each name whose printing or card matters, and no finding."""
+    cards = (DATA / DB).read_text(encoding="utf-8")
+    for i in range(24):
+        cards += (
+            f"  - {{name: Reprint {i} (Ki), id: reprint-{i}, title: Reprint {i}, set: Ki, type: hero, brigades: [white], alignment: good, rotation: false}}\n"
+            f"  - {{name: Reprint {i} (RR), id: reprint-{i}-rr, title: Reprint {i}, set: RR, type: hero, brigades: [white], alignment: good}}\n"
+        )
+    database = _places_database(tmp_path, 6)
+    database.write_text(database.read_text(encoding="utf-8") + cards[len((DATA / DB).read_text(encoding="utf-8")) :], encoding="utf-8")
+    names = {f"Reprint {i}": 1 for i in range(24)} | {f"Place {i}": 1 for i in range(6)}
+    outcome = check_deck(deck("type1", 120, 17, names, copies=3), database, ".yaml", "--as-of", V13)
+    assert outcome.exit_code == 0 and not outcome.deck["findings"]
+    notes = outcome.deck["notes"]
+    assert len([n for n in notes if "names printings of one card" in n]) == 24
+    assert len([n for n in notes if "could be 2 different cards" in n]) == 6
+    by_printing = {f"Reprint {i} (RR)": 1 for i in range(24)} | {f"Place {i} (RR)": 1 for i in range(6)}
+    assert check_deck(deck("type1", 120, 17, by_printing, copies=3), database, ".yaml", "--as-of", V13).exit_code == 0
+    exact = {f"Reprint {i} (Ki)": 1 for i in range(24)}  # the printings outside the pool, named exactly
+    assert check_deck(deck("type1", 120, 17, exact, copies=3), database, ".yaml", "--as-of", V13).exit_code == 1

@@ -13,9 +13,8 @@ from deckcheck.games.redemption.duplicate_cards import quickstart_identity
 from deckcheck.games.redemption.params import QUICKSTART
 from deckcheck.games.redemption.pools import format_sets
 from deckcheck.games.redemption.rules_version import alignment
-from deckcheck.games.redemption.same_card import matches_title
 from deckcheck.games.redemption.teams import TEAM_UNIQUE, team_findings, team_rule
-from deckcheck.games.redemption.tournament import Tournament, counts_as_lost_soul, tournament_formats
+from deckcheck.games.redemption.tournament import Tournament, counts_as_lost_soul, pair_sides, tournament_formats
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Findings, Format, Game, Params, Rule, TeamRule, rule, shapes
 from deckcheck.wording import plural
@@ -130,9 +129,7 @@ def counted(card: Card, params: Params) -> Hashable:
     Hopper does not) and which side of an exclusive pair it is."""
     if not isinstance(params, Tournament):
         return card.types
-    pairs = params.version.exclusive_pairs
-    sides = tuple((index, side) for index, pair in enumerate(pairs) for side, spec in enumerate(pair) if matches_title(card, spec))
-    return card.types, alignment(card), counts_as_lost_soul(params, card), sides
+    return card.types, alignment(card), counts_as_lost_soul(params, card), pair_sides(params, card)
 
 
 def sheet_totals(deck: Deck, params) -> list[tuple[str, str]]:

@@ -10,10 +10,10 @@ deck + Reserve must be a legal deck"); the Lost Soul ratio only on the deck.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from deckcheck.games.redemption.params import RedemptionParams
 from deckcheck.games.redemption.pools import format_sets
@@ -30,6 +30,7 @@ SAME_CARD = (
     " name + icon, a non-generic card of the same person (the Official Redemption Dictionary's Duplicate Card list) + icon"
 )
 DECK_AND_RESERVE = (("main",), ("main", "side"))
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -39,6 +40,17 @@ class Tournament(RedemptionParams):
 
     version: RulesVersion
     category: Category
+    # what these rules work out about one card, again for every deck and every reading of its names:
+    # each a pure function of the version, the category and the card, so worked out once per card
+    _known: dict[tuple[str, Card], Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def known(self, kind: str, card: Card, work: Callable[[], T]) -> T:
+        key = (kind, card)  # the card itself: cards hash by identity, and a key keeps its card alive
+        if key not in self._known:
+            if len(self._known) >= MAX_KNOWN:
+                self._known.clear()
+            self._known[key] = work()
+        return self._known[key]
 
     def __reduce__(self):
         # a rules version holds read-only mappings, which do not pickle: a goldfish worker finds it again
@@ -61,15 +73,21 @@ def _tournament(findings: Findings) -> Tournament:
     return tournament
 
 
+MAX_KNOWN = 200_000  # facts a format keeps about cards (a page serving strangers' card lists for days stays bounded)
+
+
 def _special(tournament: Tournament, card: Card):
-    return next((spec for spec in tournament.version.special_limits if matches_title(card, spec)), None)
+    return tournament.known(
+        "special", card, lambda: next((spec for spec in tournament.version.special_limits if matches_title(card, spec)), None)
+    )
 
 
 def counts_as_lost_soul(tournament: Tournament, card: Card) -> bool:
-    return (
-        card.is_a("lost_soul")
-        and normalise(lost_soul_name(card, tournament.version) or "") not in tournament.version.not_counted_as_lost_souls
-    )
+    def work() -> bool:
+        name = lost_soul_name(card, tournament.version) or ""
+        return card.is_a("lost_soul") and normalise(name) not in tournament.version.not_counted_as_lost_souls
+
+    return tournament.known("counts as a Lost Soul", card, work) if card.is_a("lost_soul") else False
 
 
 def _lost_souls(tournament: Tournament, deck: Deck) -> int:
@@ -179,11 +197,21 @@ def alignment_balance(deck: Deck, findings: Findings) -> Iterator[Finding]:
 def exclusive_cards(tournament: Tournament, deck: Deck) -> list[tuple[Mapping[str, Any], list[Entry], Mapping[str, Any], list[Entry]]]:
     """Per exclusive pair: each side's title spec and the deck's entries of it."""
     found = []
-    for first, second in tournament.version.exclusive_pairs:
-        a = [e for e in deck.entries() if e.card is not None and matches_title(e.card, first)]
-        b = [e for e in deck.entries() if e.card is not None and matches_title(e.card, second)]
+    for index, (first, second) in enumerate(tournament.version.exclusive_pairs):
+        a = [e for e in deck.entries() if e.card is not None and (index, 0) in pair_sides(tournament, e.card)]
+        b = [e for e in deck.entries() if e.card is not None and (index, 1) in pair_sides(tournament, e.card)]
         found.append((first, a, second, b))
     return found
+
+
+def pair_sides(tournament: Tournament, card: Card) -> tuple[tuple[int, int], ...]:
+    """The (pair, side) of each exclusive pair a card is a card of."""
+    pairs = tournament.version.exclusive_pairs
+    return tournament.known(
+        "pair sides",
+        card,
+        lambda: tuple((index, side) for index, pair in enumerate(pairs) for side, spec in enumerate(pair) if matches_title(card, spec)),
+    )
 
 
 @rule("redemption.exclusive-pair", Severity.ERROR, "", "")
@@ -207,10 +235,14 @@ def _not_of_the_pair(findings: Findings, spec: Mapping[str, Any], entry: Entry) 
 
 def ban_reason(tournament: Tournament, card: Card) -> str | None:
     """Why the version's list for this category bans a printing, or None."""
-    for ban in tournament.version.banned:
-        if tournament.category.name in ban.categories and ban.matches(card):
-            return f"{tournament.category.label} (rules {tournament.version.version}: {ban.note})"
-    return None
+
+    def work() -> str | None:
+        for ban in tournament.version.banned:
+            if tournament.category.name in ban.categories and ban.matches(card):
+                return f"{tournament.category.label} (rules {tournament.version.version}: {ban.note})"
+        return None
+
+    return tournament.known("ban", card, work)
 
 
 def _summaries(tournament: Tournament) -> dict[str, tuple[str, str]]:
