@@ -30,6 +30,7 @@ from deckcheck.loading.names import normalise
 from deckcheck.model import Card, Deck, Finding, Position, Severity
 from deckcheck.rules import Context, run_rules
 from deckcheck.rules.common import AMBIGUOUS_CARD
+from deckcheck.wording import kind_of
 
 # readings of one group tried one by one, as they are; past it, one reading per distinct sum of what
 # the names add to the counted facts (exact where the game's `counted` holds all its rules over
@@ -114,7 +115,7 @@ def judge(loaded: LoadedDeck, ignore: frozenset[str]) -> list[Finding]:
         try:
             groups.append(Group(names, _pickings(readings, names)))
         except TooManyReadings:
-            unjudged.append(names)
+            unjudged.append(names)  # a group of names is never judged on part of its readings
     for group in groups:
         readings.choice = min(group.readings(readings), key=lambda each: readings.outcome(each).rank)
     for group in groups:
@@ -166,8 +167,8 @@ def _names(deck: Deck, ambiguous: dict[Key, tuple[Card, ...]], identity: Callabl
 def _choose_printings(readings: Readings) -> None:
     """Each card of each name judged with its best printing (the printing only changes what is
     the printing's own: its pool, a ban of that printing); a name of one card is that card."""
+    written = readings.context.database.names.written
     for index, name in enumerate(readings.names):
-        written = readings.context.database.names.written
         for printings in name.cards:
             # the fewest problems first, and of those one a deck can name by its name alone
             ranked = sorted(printings, key=lambda card: (readings.varied(index, card).rank, written(card) != card.name))
@@ -256,14 +257,13 @@ def _distinct_sums(readings: Readings, group: list[int]) -> list[tuple[Card, ...
                     merged[key] = merged.get(key, 0) + copies
                 following.setdefault(frozenset(merged.items()), picked + (card,))  # the first reading of a sum stands for it
         if len(following) > MOST_SUMS:
-            raise TooManyReadings(group)
+            raise TooManyReadings
         sums = following
     return list(sums.values())
 
 
 class TooManyReadings(Exception):
-    def __init__(self, group: list[int]):
-        self.group = group
+    """A group of names with more than MOST_SUMS distinct sums."""
 
 
 def _verdict(readings: Readings, groups: list[Group]) -> tuple[list[Finding], list[str]]:
@@ -273,7 +273,7 @@ def _verdict(readings: Readings, groups: list[Group]) -> tuple[list[Finding], li
     if best.legal:
         findings, notes = list(best.findings), []
         for group in groups:
-            if all(o.legal for o in group.outcomes) and not _illegal_alone(readings, group.names):
+            if all(o.legal for o in group.outcomes) and not any(_illegal_alone(readings, i) for i in group.names):
                 notes += [_harmless(readings, i) for i in group.names]
             else:
                 findings += _deciding(readings, group)
@@ -297,15 +297,16 @@ def _errors(outcome: Outcome) -> frozenset[FindingKey]:
     return frozenset(key for key in outcome.keys if key[1] is Severity.ERROR)
 
 
-def _illegal_alone(readings: Readings, group: list[int]) -> bool:
-    return any(not readings.varied(i, card).legal for i in group for card in readings.names[i].options)
+def _illegal_alone(readings: Readings, index: int) -> bool:
+    """Whether one of a name's cards makes the best reading illegal, the other names as they are."""
+    return any(not readings.varied(index, card).legal for card in readings.names[index].options)
 
 
 def _deciding(readings: Readings, group: Group) -> list[Finding]:
     """The errors of a group some reading of which is illegal: on each name one of whose cards
     makes the best reading illegal, or, where only readings of several names together are, on the
     name whose card turns a reading illegal on the way from the best to such a reading."""
-    alone = [i for i in group.names if any(not readings.varied(i, card).legal for card in readings.names[i].options)]
+    alone = [i for i in group.names if _illegal_alone(readings, i)]
     if alone:
         return [_ambiguity(readings, i, "its reading decides the verdict") for i in alone]
     target = next(picked for picked, o in zip(group.pickings, group.outcomes) if not o.legal)
@@ -365,9 +366,7 @@ def _gives(outcome: Outcome, shared: frozenset[FindingKey]) -> str:
 
 
 def _described(readings: Readings, card: Card) -> str:
-    kinds = "/".join(t.replace("_", " ") for t in card.types)
-    brigades = "/".join(b.replace("_", " ") for b in card.get("brigades") or ())
-    return f"{_written(readings, card)} ({kinds}{', ' + brigades if brigades else ''})"
+    return f"{_written(readings, card)} ({kind_of(card)})"
 
 
 def _written(readings: Readings, card: Card) -> str:

@@ -68,7 +68,7 @@ class Resolution:
     candidates: tuple[Card, ...] = ()  # several printings matched: which card is meant is judged later
     suggestions: tuple[str, ...] = ()  # nothing matched: close names
     renamed: Renaming | None = None  # the name typed is one errata replaced
-    how: str = ""  # how the name was found: one of the FOUND_BY words, "" when it was not
+    how: str = ""  # how the name was found: one of the BY_ words below, "" when it was not
     also: Renaming | None = None  # an errata name that the printing named exactly shares with another card
 
     @property
@@ -221,8 +221,14 @@ class NameIndex:
         by_id = self._by_id.get(key) or self._by_id.get(typed.strip().casefold())
         if by_id is not None and by_id.id == typed.strip():  # written as the id, not a name that slugs to it
             return Resolution(by_id, how=BY_ID)
-        for how, index in ((BY_NAME, self._by_name), (BY_TITLE, self._by_title), (BY_HALF, self._by_half), (BY_BARE_NAME, self._bare())):
-            found = index.get(key)
+        # the index of names without their marks is built only when a name needs it (most are whole names)
+        for how, index in (
+            (BY_NAME, lambda: self._by_name),
+            (BY_TITLE, lambda: self._by_title),
+            (BY_HALF, lambda: self._by_half),
+            (BY_BARE_NAME, self._bare),
+        ):
+            found = index().get(key)
             if found:
                 return _resolution(found, how)
         in_set = self._in_set(typed)

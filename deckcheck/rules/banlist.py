@@ -35,13 +35,13 @@ def banned(deck: Deck, findings: Findings) -> Iterator[Finding]:
     ]
     identity_of = findings.context.identity
     wanted_anywhere = set().union(*(wanted for _, wanted in events))
+
+    def is_banned(card: Card) -> bool:
+        """Whether an applied list bans this printing (or, for an event's list, its card)."""
+        return bool((format_list and format_list(card)) or (card_list and card.get("banned")) or identity_of(card) in wanted_anywhere)
+
     # most decks ban nothing: the few cards that may be banned are found before any are grouped
-    suspects = {
-        identity_of(e.card)
-        for e in deck.entries()
-        if e.card is not None
-        and ((format_list and format_list(e.card)) or (card_list and e.card.get("banned")) or identity_of(e.card) in wanted_anywhere)
-    }
+    suspects = {identity_of(e.card) for e in deck.entries() if e.card is not None and is_banned(e.card)}
     if not suspects:
         return
     for group in shapes.copies(deck.entries(), identity_of):
@@ -53,12 +53,7 @@ def banned(deck: Deck, findings: Findings) -> Iterator[Finding]:
         reasons = list(dict.fromkeys(listed + marked + [f"by {event.name}" for event, wanted in events if identity in wanted]))
         if reasons:
             said = reasons[0] if len(reasons) == 1 else ", ".join(reasons[:-1]) + " and " + reasons[-1]
-
-            def unbanned(card: Card) -> bool:
-                marked = card_list and card.get("banned")
-                return not (marked or (format_list and format_list(card)) or any(identity_of(card) in w for _, w in events))
-
-            instead = findings.instead(group[0].known, unbanned, "not banned") if len(group) == 1 else ""
+            instead = findings.instead(group[0].known, lambda card: not is_banned(card), "not banned") if len(group) == 1 else ""
             yield findings.about_entries(group, f"{group[0].known.name} is banned {said}{instead}")
 
 

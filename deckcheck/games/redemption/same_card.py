@@ -38,6 +38,7 @@ from deckcheck.games.redemption.rules_version import RulesVersion, reference_key
 from deckcheck.loading.card_db import CardDatabase
 from deckcheck.loading.names import normalise
 from deckcheck.model import Card, Deck
+from deckcheck.wording import kind_of
 
 _QUOTED = re.compile(r'"([^"]+)"')
 _PARENTHESIS = re.compile(r"\(([^()]+)\)\s*$")
@@ -284,7 +285,7 @@ class SameCard:
         for other in self._members_of_groups(groups):
             if self.same(card, other):
                 continue
-            why = "a generic character" if self.generic(other) or self.generic(card) else f"another icon ({_icon_words(other)})"
+            why = "a generic character" if self.generic(other) or self.generic(card) else f"another icon ({kind_of(other)})"
             found.append((other, f"the same person ({source}, Duplicate Card), but {why}: another card"))
         return found
 
@@ -303,12 +304,6 @@ class SameCard:
             source = self._version.same_person_source if self._version is not None else "the rules"
             return f"the same person ({source}) with the same icon"
         return _WHY[key[0]]
-
-
-def _icon_words(card: Card) -> str:
-    kinds = "/".join(t.replace("_", " ") for t in card.types)
-    brigades = "/".join(b.replace("_", " ") for b in card.get("brigades") or ())
-    return f"{kinds}, {brigades}" if brigades else kinds
 
 
 def _people_not_in(found: Dictionary | None, people: tuple[tuple[str, ...], ...]) -> tuple[tuple[str, ...], ...]:
