@@ -37,8 +37,8 @@ def _database(folder: Path) -> Databases:
     cards = FIXTURE.read_text(encoding="utf-8")
     for i in range(80):
         cards += (
-            f"  - {{name: Reprint {i} (Ki), id: reprint-{i}, title: Reprint {i}, set: Ki, type: hero, brigades: [white], alignment: good, rotation: false, "
-            f"art: reprint-{i}}}\n"
+            f"  - {{name: Reprint {i} (Ki), id: reprint-{i}, title: Reprint {i}, set: Ki, type: hero, brigades: [white], "
+            f"alignment: good, rotation: false, art: reprint-{i}}}\n"
             f"  - {{name: Reprint {i} (RR), id: reprint-{i}-rr, title: Reprint {i}, set: RR, type: hero, brigades: [white], "
             f"alignment: good, art: reprint-{i}}}\n"
             f"  - {{name: Place {i} (Ki), id: place-{i}-ki, title: Place {i}, set: Ki, type: site, brigades: [blue]}}\n"

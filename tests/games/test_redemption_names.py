@@ -295,8 +295,10 @@ def test_a_forum_list_of_thirty_plain_names_gets_the_verdict_of_its_printings(ch
     cards = (DATA / DB).read_text(encoding="utf-8")
     for i in range(24):
         cards += (
-            f"  - {{name: Reprint {i} (Ki), id: reprint-{i}, title: Reprint {i}, set: Ki, type: hero, brigades: [white], alignment: good, rotation: false}}\n"
-            f"  - {{name: Reprint {i} (RR), id: reprint-{i}-rr, title: Reprint {i}, set: RR, type: hero, brigades: [white], alignment: good}}\n"
+            f"  - {{name: Reprint {i} (Ki), id: reprint-{i}, title: Reprint {i}, set: Ki, type: hero, brigades: [white], "
+            "alignment: good, rotation: false}\n"
+            f"  - {{name: Reprint {i} (RR), id: reprint-{i}-rr, title: Reprint {i}, set: RR, type: hero, brigades: [white], "
+            "alignment: good}\n"
         )
     database = _places_database(tmp_path, 6)
     database.write_text(database.read_text(encoding="utf-8") + cards[len((DATA / DB).read_text(encoding="utf-8")) :], encoding="utf-8")
