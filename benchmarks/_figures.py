@@ -53,7 +53,7 @@ class Result:
 
     def row(self) -> str:
         figures = "; ".join(f.cell() for f in self.figures)
-        targets = "; ".join(f"{f.label} <= {f.target:g}x" for f in self.figures if f.target is not None)
+        targets = "; ".join(f"{f.label} <= {f.target:g}x" for f in self.figures if f.target is not None) or "none set"
         return f"| `python benchmarks/{self.script}`: {self.description} | {figures} | {targets} |"
 
     def report(self) -> str:
