@@ -1,5 +1,11 @@
-"""What the benchmark scripts share: how they start deckcheck as a user would, and timing."""
+"""What the benchmark scripts share: how they start deckcheck as a user would, and timing.
 
+Times are CPU time: this process's, and its children's once they end (a whole command's, with the
+workers it forks and waits for). A machine's other work cannot inflate them, as it does wall time
+on a shared core: a figure that holds here holds on a busy CI runner.
+"""
+
+import resource
 import shutil
 import statistics
 import subprocess
@@ -18,26 +24,32 @@ def best(repeat: int, work) -> float:
     return min(rounds(repeat, work)[0])
 
 
+def cpu_seconds() -> float:
+    """CPU seconds spent so far by this process and by its children that have ended."""
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + children.ru_utime + children.ru_stime
+
+
 def rounds(repeat: int, *works) -> list[list[float]]:
-    """Each of `works` timed once a round, in turn, for `repeat` rounds: the seconds of each work
-    in each round. This machine's speed drifts over seconds and now and then runs fast or slow for
-    a moment, so figures compared are best taken within a round, and their median over rounds."""
+    """Each of `works` timed once a round, in turn, for `repeat` rounds: the CPU seconds of each
+    work in each round. Figures compared are taken within a round, the two sides alternated, and
+    their median or best over rounds."""
     times = [[] for _ in works]
     for _ in range(repeat):
         for spent, work in zip(times, works):
-            start = time.perf_counter()
+            start = cpu_seconds()
             work()
-            spent.append(time.perf_counter() - start)
+            spent.append(cpu_seconds() - start)
     return times
 
 
 def command_times(command: list[str], runs: int = 1, env: dict | None = None) -> list[float]:
-    """The wall time of each of `runs` whole runs of `command`, in seconds."""
+    """The CPU time of each of `runs` whole runs of `command` (with every process it starts), in seconds."""
     times = []
     for _ in range(runs):
-        start = time.perf_counter()
+        start = cpu_seconds()
         subprocess.run(command, env=env, capture_output=True)
-        times.append(time.perf_counter() - start)
+        times.append(cpu_seconds() - start)
     return times
 
 

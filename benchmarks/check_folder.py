@@ -24,7 +24,7 @@ from deckcheck.check import CheckOptions, check_paths
 from deckcheck.loading.card_db import Databases
 from deckcheck.report import json_report
 
-from _command import best, deckcheck_command
+from _command import best, deckcheck_command, rounds
 from _figures import Figure, Result
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -72,7 +72,7 @@ DESCRIPTION = (
     "`yaml.load(..., Loader=yaml.CSafeLoader)` of the same files: in this process, and as whole commands (which "
     "check a folder this large in one process per core, beside it in one)"
 )
-FULL, SMALL = {"decks": 1000, "repeat": 3}, {"decks": 300, "repeat": 3}
+FULL, SMALL = {"decks": 1000, "repeat": 3}, {"decks": 300, "repeat": 5}
 
 
 def measure(decks: int = 1000, repeat: int = 3) -> Result:
@@ -80,8 +80,7 @@ def measure(decks: int = 1000, repeat: int = 3) -> Result:
     try:
         paths = make_decks(folder, decks)
         check_all(folder)  # warm the bundled databases once, as a real run loads them once
-        load = best(repeat, lambda: load_only(paths))
-        check = best(repeat, lambda: check_all(folder))
+        load, check = (min(times) for times in rounds(repeat, lambda: load_only(paths), lambda: check_all(folder)))
         loader = [
             sys.executable,
             "-c",
@@ -91,9 +90,15 @@ def measure(decks: int = 1000, repeat: int = 3) -> Result:
             str(folder),
         ]
         command = [*deckcheck_command(), "check", str(folder), "--output-format", "json"]
-        load_cmd = best(repeat, lambda: subprocess.run(loader, check=True, capture_output=True))
-        check_cmd = best(repeat, lambda: subprocess.run(command, capture_output=True))
-        one_process = best(repeat, lambda: subprocess.run([*command, "--jobs", "1"], capture_output=True))
+        load_cmd, check_cmd, one_process = (
+            min(times)
+            for times in rounds(
+                repeat,
+                lambda: subprocess.run(loader, check=True, capture_output=True),
+                lambda: subprocess.run(command, capture_output=True),
+                lambda: subprocess.run([*command, "--jobs", "1"], capture_output=True),
+            )
+        )
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     return Result(
@@ -102,9 +107,9 @@ def measure(decks: int = 1000, repeat: int = 3) -> Result:
         (
             # held where it stands: at 4x a check twice as slow would pass under the noise allowance
             Figure("in process", check, load, target=4, standing=2.6),
-            # issue 22 asks for 2x; typer's start-up and the rules' Python work per deck keep it here
-            # (the command checks a folder this large in one process per core: two here)
-            Figure("whole commands", check_cmd, load_cmd, target=2, standing=3.5),
+            # issue 22 asked for 2x in wall time; in CPU time the workers a folder this large is
+            # checked in (one per core) add their start-up to the one process's work: 4.4-7.8x here
+            Figure("whole commands", check_cmd, load_cmd, target=2, standing=5.5),
             Figure("whole commands in one process (--jobs 1)", one_process, load_cmd, target=None),
         ),
     )

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import argparse
 import tempfile
-import time
 from datetime import date
 from pathlib import Path
 
 from deckcheck.check import CheckOptions, check_file
 from deckcheck.loading.card_db import Databases, load_databases
 
+from _command import rounds
 from _figures import Figure, Result
 
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "data" / "redemption-tournament.yaml"
@@ -67,13 +67,8 @@ def _decks(folder: Path, reprints: int, places: int) -> tuple[Path, Path]:
 
 def _cpu(repeat: int, databases: Databases, *paths: Path) -> list[float]:
     """The least CPU time of each deck's check over `repeat` rounds, the decks alternated."""
-    least = [float("inf")] * len(paths)
-    for _ in range(repeat):
-        for index, path in enumerate(paths):
-            start = time.process_time()
-            check_file(path, OPTIONS, databases)
-            least[index] = min(least[index], time.process_time() - start)
-    return least
+    works = [lambda path=path: check_file(path, OPTIONS, databases) for path in paths]
+    return [min(times) for times in rounds(repeat, *works)]
 
 
 def measure(repeat: int = 5) -> Result:
