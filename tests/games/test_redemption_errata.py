@@ -106,7 +106,9 @@ def test_every_name_erratum_renames_printings_of_the_real_list_and_each_name_fin
             assert by_errata.also is renaming, renaming.errata
         else:
             assert set(renaming.cards) <= set(by_errata.printings), renaming.errata
-        assert set(renaming.cards) <= set(names.resolve(renaming.printed).printings), renaming.printed
+        by_printed = names.resolve(renaming.printed)
+        assert set(renaming.cards) <= set(by_printed.printings), renaming.printed
+        assert by_printed.renamed is renaming, renaming.printed  # the deck gets a note naming the erratum
         for card in renaming.cards:
             assert names.errata_name(card) == renaming.errata
     pharoah = names.resolve("Pharoah")
