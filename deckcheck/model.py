@@ -240,6 +240,7 @@ class DeckReport:
     formats: tuple[FormatVerdict, ...] | None = None  # with --all-formats
     cards: tuple[CardLine, ...] = ()  # the deck's lines as resolved
     sheet: SheetLayout | None = None  # how the game's deck-check sheet lays the cards out
+    checked: bool = True  # False: a file of a folder left out as plainly not a deck (its finding says why)
 
     def rule(self, rule_id: str) -> RuleRecord | None:
         return next((r for r in self.rules if r.id == rule_id), None)
@@ -255,3 +256,8 @@ class DeckReport:
     @property
     def legal(self) -> bool:
         return self.errors == 0
+
+    @property
+    def verdict(self) -> str:
+        """The verdict as reports word it: legal, illegal, or left out (a file that is not a deck)."""
+        return "left out" if not self.checked else "legal" if self.legal else "illegal"

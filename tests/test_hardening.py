@@ -728,3 +728,38 @@ def test_a_name_met_without_suggestions_gets_them_in_the_next_deck(tmp_path):
     said = {Path(d["path"]).name: [f["message"] for f in d["findings"] if "'Crat'" in f["message"]] for d in report["decks"]}
     assert "did you mean" not in said["a.yaml"][0]
     assert "did you mean 'Crate'" in said["b.yaml"][0]
+
+
+# --- no deck hidden from CI -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("suffix", [".txt", ".yaml"])
+def test_a_line_of_another_documents_shape_does_not_hide_a_deck(tmp_path, suffix):
+    """An illegal deck with `limited: see the judge` as its last line is checked as a deck, and fails."""
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    cpm = CPM.read_text(encoding="utf-8").replace("EF-9 Rabbit: 3", "EF-9 Rabbit: 9")
+    text = cpm if suffix == ".yaml" else "# game: redline\n1 Crate\n"
+    (folder / f"sneaky{suffix}").write_text(text + "limited: see the judge\n", encoding="utf-8")
+    outcome = run("check", folder, "--output-format", "json")
+    assert outcome.exit_code == 1 and outcome.report["summary"]["decks"] == 1 and outcome.deck["checked"]
+
+
+@pytest.mark.parametrize(
+    "output_format, said",
+    [
+        ("github", "::warning file={path},line=1,col=1,title=deck.skipped-file::"),
+        ("junit", 'name="deck.skipped-file"'),
+        ("sarif", '"ruleId": "deck.skipped-file"'),
+        ("markdown", "left out"),
+        ("text", "1 file left out as not decks"),
+    ],
+)
+def test_a_file_left_out_says_so_in_every_format_and_strict_fails_on_it(tmp_path, output_format, said):
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    (folder / "cpm.yaml").write_text(CPM.read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "ban.yaml").write_text("name: Regional\nbanned: [Crate]\n", encoding="utf-8")
+    outcome = run("check", folder, "--output-format", output_format)
+    assert outcome.exit_code == 0 and said.format(path=folder / "ban.yaml") in outcome.stdout
+    assert run("check", folder, "--output-format", output_format, "--strict").exit_code == 1

@@ -1,6 +1,7 @@
 """What a new user meets first: pointers to real data, options checked up front, standard input."""
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -278,16 +279,22 @@ def repository(tmp_path):
 def _checked(outcome) -> list[str]:
     from pathlib import Path
 
-    return sorted(Path(d["path"]).name for d in outcome.report["decks"])
+    return sorted(Path(d["path"]).name for d in outcome.report["decks"] if d["checked"])
 
 
 def test_a_folder_run_skips_files_that_are_plainly_not_decks_with_a_note(repository):
     outcome = run("check", repository, "--exclude", "**/drafts/**", "--exclude", "notes.txt", "--output-format", "json")
     assert _checked(outcome) == ["une.txt"] and outcome.exit_code == 0
-    assert "skipped " + str(repository / "cards" / "carddata.txt") + ": a LackeyCCG card list" in outcome.stderr
-    assert "formats.txt: LackeyCCG format definitions" in outcome.stderr
-    assert "redline.yaml: a card database (give it to --card-db)" in outcome.stderr
-    assert "ban.yaml: an event file (give it to --event)" in outcome.stderr
+    left_out = {Path(d["path"]).name: d["findings"] for d in outcome.report["decks"] if not d["checked"]}
+    said = {name: finding["message"] for name, (finding,) in left_out.items()}
+    assert said["carddata.txt"].endswith("the file is a LackeyCCG card list (import it with deckcheck db import lackey)")
+    assert said["formats.txt"].endswith("LackeyCCG format definitions (give them to deckcheck db import lackey --formats)")
+    assert said["redline.yaml"].endswith("a card database (give it to --card-db)")
+    assert said["ban.yaml"].endswith("an event file (give it to --event)")
+    assert {f["rule"] for findings in left_out.values() for f in findings} == {"deck.skipped-file"}
+    assert outcome.report["summary"]["left_out"] == 4 and outcome.report["summary"]["decks"] == 1
+    strict = run("check", repository, "--exclude", "**/drafts/**", "--exclude", "notes.txt", "--strict")
+    assert strict.exit_code == 1 and "4 files left out as not decks" in strict.stdout
 
 
 def test_exclude_globs_take_a_name_or_a_path_below_the_folder(repository):

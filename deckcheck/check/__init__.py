@@ -13,7 +13,7 @@ from deckcheck.check.match import NoSideSwap, NoTeams, check_swap, check_team, t
 from deckcheck.check.options import CheckOptions, date_in_force
 from deckcheck.check.reading import context_for, load_deck
 from deckcheck.check.report import every_format, report_of
-from deckcheck.check.run import check_file, check_paths
+from deckcheck.check.run import check_file, check_paths, skipped_file
 
 __all__ = [
     "CheckOptions",
@@ -30,6 +30,7 @@ __all__ = [
     "judge",
     "load_deck",
     "report_of",
+    "skipped_file",
     "teams_games",
     "with_printings",
 ]

@@ -15,7 +15,8 @@ from deckcheck.check.report import every_format, report_of
 from deckcheck.escaping import display_path
 from deckcheck.loading.card_db import Databases
 from deckcheck.loading.decks import STDIN, find_decks
-from deckcheck.model import DeckReport
+from deckcheck.model import START, DeckReport, Finding
+from deckcheck.rules.common import SKIPPED_FILE
 
 
 def check_paths(
@@ -35,6 +36,13 @@ def check_paths(
             yield check_file(path, options_for(path), databases)
         return
     yield from check_in_processes(files, Checker(options_for, databases, check_file), workers, card_db)
+
+
+def skipped_file(path: Path, why: str) -> DeckReport:
+    """The report of a file a folder held that is plainly not a deck: checked by no game's rules,
+    it says so in every format (an annotation, a test case, a result), and --strict fails on it."""
+    finding = Finding(SKIPPED_FILE.id, SKIPPED_FILE.severity, f"left out, not checked: the file is {why}", (), None, START)
+    return DeckReport(display_path(path), None, None, None, {}, (finding,), rules=(SKIPPED_FILE.record,), checked=False)
 
 
 def check_file(path: Path, options: CheckOptions, databases: Databases, content: bytes | None = None) -> DeckReport:

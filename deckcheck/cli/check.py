@@ -73,18 +73,20 @@ def check(
     ),
 ) -> None:
     """Check deck files against their game's construction rules."""
-    from deckcheck.check import check_paths
+    from deckcheck.check import check_paths, skipped_file
+    from deckcheck.games import all_games
     from deckcheck.loading.decks import STDIN, collect_decks
+    from deckcheck.rules.common import SKIPPED_FILE
 
     missing = [terminal_path(p) for p in paths if p != STDIN and not p.exists()]
     if missing:
         fail(f"no such file or folder: {', '.join(missing)}")
     asked = Choices(game, format, tuple(card_db), tuple(event), tuple(ignore), value_of(output_format), strict)
     run = session_or_exit(asked, as_of, all_formats)
-    found = collect_decks(paths, run.excluded_by(exclude))
-    for path, why in found.skipped:
-        warn(f"skipped {terminal_path(path)}: {why}")
+    found = collect_decks(paths, run.excluded_by(exclude), [name for each in all_games() for name in each.event_fields])
     reports = list(check_paths(found.files, run.options_for, run.databases, jobs, run.choices.card_db))
+    if SKIPPED_FILE.id not in run.choices.ignore:
+        reports += [skipped_file(path, why) for path, why in found.skipped]
     finish(reports, run, explain, output, color)
 
 

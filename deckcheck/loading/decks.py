@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from deckcheck.loading import lackey_deck, text_deck, yaml_deck
+from deckcheck.loading import lackey_deck, resources, text_deck, yaml_deck
 from deckcheck.loading.files import MAX_BYTES, UnreadableFile, open_regular, read_limited
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.loading.safe_yaml import InputError, decode
@@ -32,11 +32,15 @@ class DeckFiles:
     skipped: list[tuple[Path, str]] = field(default_factory=list)
 
 
-def collect_decks(paths: Iterable[Path], excluded: Callable[[Path, Path], bool] = lambda path, root: False) -> DeckFiles:
+def collect_decks(
+    paths: Iterable[Path], excluded: Callable[[Path, Path], bool] = lambda path, root: False, event_fields: Iterable[str] = ()
+) -> DeckFiles:
     """Each file named, and every deck file under each folder named, in a stable order. In a
     folder, a file `excluded(file, folder)` names is left out, and one that is plainly not a deck
-    (a LackeyCCG card list, a card database, an event file) is left out with a note."""
+    as a whole (a LackeyCCG card list, a card database, an event file; `event_fields`: the keys the
+    games add to an event) is left out with why, for the report to say."""
     found = DeckFiles()
+    shapes = _Shapes(frozenset(event_fields))
     for path in paths:
         if not path.is_dir():
             found.files.append(path)
@@ -44,7 +48,7 @@ def collect_decks(paths: Iterable[Path], excluded: Callable[[Path, Path], bool] 
         for each in sorted(p for p in path.rglob("*") if p.suffix.lower() in DECK_SUFFIXES and p.is_file() and not _hidden(p, path)):
             if excluded(each, path):
                 continue
-            why = not_a_deck(each)
+            why = not_a_deck(each, shapes)
             if why:
                 found.skipped.append((each, why))
             else:
@@ -57,24 +61,61 @@ def find_decks(paths: Iterable[Path]) -> Iterator[Path]:
     yield from collect_decks(paths).files
 
 
-# what a file that is not a deck starts with; a deck never starts so
-_NOT_DECKS = (
-    (re.compile(r"\AName\tSet\tImageFile\t"), "a LackeyCCG card list (import it with deckcheck db import lackey)"),
-    (re.compile(r"\A\s*<formatdefinitions>"), "LackeyCCG format definitions (give them to deckcheck db import lackey --formats)"),
-    (re.compile(r"^cards\s*:", re.MULTILINE), "a card database (give it to --card-db)"),
-    (re.compile(r"^(?:banned|limited|scripture|effective)\s*:", re.MULTILINE), "an event file (give it to --event)"),
+# what a whole document that is not a deck starts with; a deck never starts so
+_NOT_DECK_TEXTS = (
+    (re.compile(r"\A\ufeff?Name\tSet\tImageFile\t"), "a LackeyCCG card list (import it with deckcheck db import lackey)"),
+    (
+        re.compile(r"\A\ufeff?\s*(?:<\?xml[^>]*>\s*)?<formatdefinitions>"),
+        "LackeyCCG format definitions (give them to deckcheck db import lackey --formats)",
+    ),
 )
-_SNIFFED = 4096  # bytes read to tell
+# a YAML document's top-level keys: a key at the start of a line, outside any flow or block scalar's indent
+_TOP_LEVEL_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:(?=[ \t]|$)", re.MULTILINE)
+_SHARED_WITH_DECKS = frozenset({"game", "format", "name"})
+_SNIFFED = 4096  # the characters a document's head is told by
 
 
-def not_a_deck(path: Path) -> str | None:
-    """Why a file found in a folder is plainly not a deck, or None (a deck, or not plainly not one)."""
+@dataclass(frozen=True)
+class _Shapes:
+    """The top-level keys of the documents a deck folder may hold beside decks, from their schemas."""
+
+    event_fields: frozenset[str]
+
+    @property
+    def card_database(self) -> frozenset[str]:
+        return _schema_keys("card-db")
+
+    @property
+    def event(self) -> frozenset[str]:
+        return _schema_keys("event") | self.event_fields
+
+
+@cache
+def _schema_keys(schema: str) -> frozenset[str]:
+    import json
+
+    return frozenset(json.loads(resources.schema_path(schema).read_text(encoding="utf-8"))["properties"])
+
+
+def not_a_deck(path: Path, shapes: _Shapes = _Shapes(frozenset())) -> str | None:
+    """Why a file found in a folder is plainly not a deck, or None (a deck, or not plainly not one).
+    Plainly means as a whole document: a YAML file every top-level key of which is a card
+    database's (with `cards:`) or an event file's (with one a deck has not). One line of a deck
+    that reads as another document's (`limited: see the judge`) leaves it a deck, checked as one."""
     try:
-        with open_regular(path, limit=None) as file:  # the first few KiB of a file of any size
-            head = file.read(_SNIFFED).decode("utf-8", errors="replace").lstrip("\ufeff")
+        with open_regular(path, limit=None) as file:
+            text = file.read(MAX_BYTES).decode("utf-8", errors="replace")
     except (UnreadableFile, OSError):
         return None  # reading it as a deck will say what is wrong
-    return next((why for pattern, why in _NOT_DECKS if pattern.search(head)), None)
+    found = next((why for pattern, why in _NOT_DECK_TEXTS if pattern.search(text[:_SNIFFED])), None)
+    if found or path.suffix.lower() not in YAML_SUFFIXES:
+        return found
+    keys = frozenset(_TOP_LEVEL_KEY.findall(text))
+    if "cards" in keys and keys <= shapes.card_database:
+        return "a card database (give it to --card-db)"
+    if keys - _SHARED_WITH_DECKS and keys <= shapes.event:
+        return "an event file (give it to --event)"
+    return None
 
 
 def _hidden(path: Path, root: Path) -> bool:

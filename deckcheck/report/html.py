@@ -91,7 +91,7 @@ def render(
 
 
 def _verdict(report: DeckReport) -> str:
-    css, word = ("legal", "legal") if report.legal else ("illegal", "ILLEGAL")
+    css, word = {"legal": ("legal", "legal"), "illegal": ("illegal", "ILLEGAL")}.get(report.verdict, ("left-out", report.verdict))
     return f'<span class="{css}">{word}</span>'
 
 
@@ -107,12 +107,15 @@ def _summary(reports: Sequence[DeckReport]) -> str:
             f'<td class="count">{report.errors}</td><td class="count">{report.warnings}</td>'
             "</tr>"
         )
-    legal = sum(r.legal for r in reports)
+    checked = [r for r in reports if r.checked]
+    legal = sum(r.legal for r in checked)
     return (
         '<table class="summary"><thead><tr><th>File</th><th>Deck</th><th>Verdict</th><th>Game</th><th>Format</th>'
         "<th>Rules</th><th>Cards</th><th>Errors</th><th>Warnings</th></tr></thead><tbody>"
         + "".join(rows)
-        + f"</tbody></table><p>{plural(len(reports), 'deck')}: {legal} legal, {len(reports) - legal} illegal</p>"
+        + f"</tbody></table><p>{plural(len(checked), 'deck')}: {legal} legal, {len(checked) - legal} illegal"
+        + (f"; {plural(len(reports) - len(checked), 'file')} left out as not decks" if len(checked) < len(reports) else "")
+        + "</p>"
     )
 
 

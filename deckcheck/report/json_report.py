@@ -37,6 +37,7 @@ def deck_data(r: DeckReport, explain: bool = False) -> dict[str, Any]:
         "game_inferred": r.game_inferred,
         "name": r.name,
         "legal": r.legal,
+        "checked": r.checked,
         "counts": dict(r.counts),
         "cards": [
             {
@@ -68,11 +69,13 @@ def report_data(reports: Sequence[DeckReport], events: Sequence = (), explain: b
         "events": [{"name": e.name, "path": e.path, "effective": e.effective, "sha256": e.digest} for e in events],
         "decks": [deck_data(r, explain) for r in reports],
         "summary": {
-            "decks": len(reports),
-            "legal": sum(r.legal for r in reports),
+            "decks": sum(r.checked for r in reports),
+            "legal": sum(r.checked and r.legal for r in reports),
             "illegal": sum(not r.legal for r in reports),
             "errors": sum(r.errors for r in reports),
             "warnings": sum(r.warnings for r in reports),
+            # files of a folder left out as plainly not decks, where there are any
+            **({"left_out": left_out} if (left_out := sum(not r.checked for r in reports)) else {}),
         },
     }
 

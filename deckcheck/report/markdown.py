@@ -23,7 +23,7 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
             for_markdown(r.path),
             for_markdown(game_and_format(r)),
             for_markdown(r.name or ""),
-            "yes" if r.legal else "**no**",
+            {"legal": "yes", "illegal": "**no**"}.get(r.verdict, r.verdict),
             r.errors,
             r.warnings,
         )
@@ -34,8 +34,7 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
     for report in reports:
         if not (report.findings or report.notes or report.formats):
             continue
-        verdict = "legal" if report.legal else "illegal"
-        parts += [f"## {for_markdown(report.path)} ({verdict})", ""]
+        parts += [f"## {for_markdown(report.path)} ({report.verdict})", ""]
         parts += [f"- {for_markdown(note)}" for note in report.notes] + ([""] if report.notes else [])
         if report.findings:
             found = [

@@ -22,6 +22,8 @@ _NARROWEST_MESSAGE = 16
 
 def game_and_format(report: DeckReport) -> str:
     """`redemption/type1, rules 2.0`: what the deck was checked as."""
+    if not report.checked:
+        return "not a deck"
     about = "/".join(x for x in (report.game, report.format) if x) or "unknown game"
     return about + (f", rules {report.rules_version}" if report.rules_version else "")
 
@@ -29,18 +31,21 @@ def game_and_format(report: DeckReport) -> str:
 def deck_heading(report: DeckReport, terminal: Terminal = PLAIN) -> str:
     """The deck's line: path, game and format, name, verdict and tally; the user's words escaped."""
     name = f" \u2014 {report.name}" if report.name else ""
-    verdict = paint("legal" if report.legal else "ILLEGAL", terminal)
+    verdict = paint(report.verdict.upper() if report.verdict == "illegal" else report.verdict, terminal)
     tally = f"{plural(report.errors, 'error')}, {plural(report.warnings, 'warning')}"
     return f"{for_terminal(f'{report.path} ({game_and_format(report)}){name}')}: {verdict} ({tally})"
 
 
 def summary_line(reports: Sequence[DeckReport]) -> str:
-    legal = sum(r.legal for r in reports)
+    checked = [r for r in reports if r.checked]
+    legal = sum(r.legal for r in checked)
     errors = sum(r.errors for r in reports)
     warnings = sum(r.warnings for r in reports)
+    left_out = len(reports) - len(checked)
     return (
-        f"{plural(len(reports), 'deck')} checked: {legal} legal, {len(reports) - legal} illegal; "
+        f"{plural(len(checked), 'deck')} checked: {legal} legal, {len(checked) - legal} illegal; "
         f"{plural(errors, 'error')}, {plural(warnings, 'warning')}"
+        + (f"; {plural(left_out, 'file')} left out as not decks" if left_out else "")
     )
 
 

@@ -55,7 +55,15 @@ SKIPPED_LINE = Rule(
     _FORMAT + ", plain text",
 )
 
-LOADING_RULES = (PARSE, SKIPPED_LINE, UNKNOWN_GAME, UNKNOWN_CARD, AMBIGUOUS_CARD)
+SKIPPED_FILE = Rule(
+    "deck.skipped-file",
+    Severity.WARNING,
+    "a file with a deck's suffix in a folder checked is, as a whole, another document (a card database, an event "
+    "file, a LackeyCCG card list), so it was left out: give it where it belongs or --exclude it",
+    _FORMAT + ", checking a folder",
+)
+
+LOADING_RULES = (PARSE, SKIPPED_LINE, SKIPPED_FILE, UNKNOWN_GAME, UNKNOWN_CARD, AMBIGUOUS_CARD)
 # a deck deckcheck could not read is never legal: these findings cannot be ignored (an ambiguous
 # name can: the deck is then judged with the reading of its names that gives it the fewest problems)
 UNIGNORABLE = frozenset({PARSE.id, UNKNOWN_GAME.id, UNKNOWN_CARD.id})

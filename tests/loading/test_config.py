@@ -145,9 +145,9 @@ def test_the_configs_own_card_databases_and_events_are_no_decks_to_skip(repo, mo
     (repo / "notes.yaml").write_text("cards:\n  - not a deck\n")
     config(repo, "game: redline\ncard_db: [cards/]\nevents: [events/local.yaml]\n")
     monkeypatch.chdir(repo)
-    outcome = run("check", ".")
-    skipped = [line for line in outcome.stderr.splitlines() if "skipped" in line]
-    assert skipped == ["deckcheck: skipped notes.yaml: a card database (give it to --card-db)"]  # not one it uses
+    outcome = run("check", ".", "--output-format", "json")
+    left_out = {d["path"]: d["findings"][0]["message"] for d in outcome.report["decks"] if not d["checked"]}
+    assert left_out == {"notes.yaml": "left out, not checked: the file is a card database (give it to --card-db)"}  # not one it uses
 
 
 def test_an_unknown_rule_in_the_users_config_names_the_users_file(repo, monkeypatch, tmp_path_factory):
