@@ -763,3 +763,24 @@ def test_a_file_left_out_says_so_in_every_format_and_strict_fails_on_it(tmp_path
     outcome = run("check", folder, "--output-format", output_format)
     assert outcome.exit_code == 0 and said.format(path=folder / "ban.yaml") in outcome.stdout
     assert run("check", folder, "--output-format", output_format, "--strict").exit_code == 1
+
+
+# --- no secret in a log -------------------------------------------------------------------------------
+
+SECRET = "https://x-access-token:ghs_" + "A1b2C3d4" * 5 + "@github.com"
+
+
+@pytest.mark.parametrize("key", ["events", "card_db"])
+@pytest.mark.parametrize("content", [SECRET + "\n", f"- {SECRET}\n", f"name: x\nbanned: {SECRET}\ncards: {SECRET}\n"])
+def test_a_config_path_to_another_file_never_prints_what_it_holds(tmp_path, monkeypatch, key, content):
+    """A pull request may point the config at any file (`.git-credentials`): the error names the
+    file and what it should be, and quotes at most a short excerpt of it."""
+    (tmp_path / "credentials").write_text(content, encoding="utf-8")
+    (tmp_path / ".deckcheck.yaml").write_text(f"{key}: [credentials]\n", encoding="utf-8")
+    (tmp_path / "cpm.yaml").write_text(CPM.read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    outcome = run("check", "cpm.yaml")
+    assert outcome.exit_code == 2 and ("credentials:1:1:" in outcome.stderr or "credentials:2:" in outcome.stderr)
+    assert "ghs_A1b2C3d4A1b2" not in outcome.stderr + outcome.stdout
+    if not content.startswith("name"):
+        assert "is it the file meant?" in outcome.stderr

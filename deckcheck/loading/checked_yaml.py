@@ -17,6 +17,7 @@ from deckcheck.loading import resources
 from deckcheck.loading.files import UnreadableFile, read_limited
 from deckcheck.loading.safe_yaml import Document, InputError, decode, load
 from deckcheck.model import Position
+from deckcheck.wording import plural
 
 
 class FileProblems(Exception):
@@ -98,7 +99,7 @@ def load_checked(
         found += jsonschema.Draft202012Validator(also).iter_errors(document.data)
     errors = sorted(found, key=lambda e: list(map(str, e.absolute_path)))
     if errors:
-        raise FileProblems([located(path, _where(document, e), _message(e)) for e in errors])
+        raise FileProblems([located(path, _where(document, e), _message(e, schema)) for e in errors])
     return document
 
 
@@ -127,10 +128,48 @@ def checked_data(path: Path, schema: str) -> Any:
     return data
 
 
-def _message(error) -> str:
+def _message(error, schema: str) -> str:
+    """A schema error in deckcheck's words. A file's content is quoted only as a short, escaped
+    excerpt: a config may name any file (a credentials file among them), and errors reach CI logs."""
     where = "/".join(str(p) for p in error.absolute_path)
-    said = _unknown_key(error) or _unknown_choice(error) or error.message
+    said = _not_the_file(error, schema) or _unknown_key(error) or _unknown_choice(error) or _excerpted(error)
     return f"{where}: {said}" if where else said
+
+
+EXCERPT = 24  # characters of a value an error quotes
+
+
+def excerpt(value: Any) -> str:
+    """A value as an error quotes it: its first EXCERPT characters, escaped for a terminal."""
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return "'" + for_terminal(text if len(text) <= EXCERPT else text[:EXCERPT] + "...") + "'"
+
+
+def _excerpted(error) -> str:
+    """The schema's own words, with the value they are about shortened (they quote it whole)."""
+    return error.message.replace(repr(error.instance), excerpt(error.instance)) if error.instance is not None else error.message
+
+
+def _not_the_file(error, schema: str) -> str | None:
+    """A whole document of the wrong kind (a path naming another file): what it holds, and what it should be."""
+    if error.absolute_path or error.validator != "type":
+        return None
+    described = assembled(schema)
+    keys = ", ".join(f"{key}:" for key in list(described.get("properties", {}))[:4])
+    kind = f"a {described.get('title', schema)} (a YAML mapping of {keys} ...)"
+    return f"this file holds {_kind(error.instance)}, not {kind}: is it the file meant?"
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, str):
+        return f"a line of text ({plural(len(value), 'character')})"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, list):
+        return f"a list of {plural(len(value), 'item')}"
+    return "nothing" if value is None else "another kind of value"
 
 
 def _unknown_choice(error) -> str | None:
@@ -140,7 +179,7 @@ def _unknown_choice(error) -> str | None:
     choices = error.validator_value if error.validator == "enum" else None
     if not isinstance(error.instance, str) or not choices or not all(isinstance(c, str) for c in choices):
         return None
-    return f"'{for_terminal(error.instance)}' is not a choice{close_to(error.instance, choices)} (choices: {', '.join(choices)})"
+    return f"{excerpt(error.instance)} is not a choice{close_to(error.instance, choices)} (choices: {', '.join(choices)})"
 
 
 def _unknown_key(error) -> str | None:
