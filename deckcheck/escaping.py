@@ -8,12 +8,17 @@ name, an event's key) that reaches a terminal, a CI log or a report:
   workflow commands (`::add-mask::`, `::stop-commands::`) in any step's output;
 - a concise line's path: also a `:` before a digit, so that a file name cannot forge the
   `path:line:col:` prefix of another finding;
-- Markdown: the above, and a pipe (which would end a table cell) and HTML (`<`, `>`, `&`);
-- XML (JUnit): characters XML 1.0 cannot hold, shown as `\\xNN`;
+- Markdown: the above, every inline syntax character backslash-escaped (links, images, code,
+  autolinks, a cell break), HTML (`<`, `>`, `&`) as entities, and `@` followed by a zero-width
+  space, so that no name renders as a link, an image or a mention in a pull-request comment;
+- XML (JUnit): as for a terminal (which covers every character XML 1.0 cannot hold): no line break
+  of a name starts a workflow command in the CI log the report is printed to;
 - HTML (the printable report): control characters shown as for a terminal, and `<`, `>`, `&` and
   quotes as entities, so that a card named `<script>` prints as text;
 - GitHub workflow commands: the escaping of GitHub's own toolkit (`%`, CR, LF, and `:` and `,` in
   properties), and the other control characters as above;
+- JSON (the report, SARIF, listings): what JSON leaves raw that would move text on a terminal, and
+  `##[`, as `\\uNNNN` escapes, which read back as the same strings;
 - a SARIF URI: percent-encoded.
 """
 
@@ -27,8 +32,10 @@ from urllib.parse import quote
 
 # C0 and C1 controls, DEL, the line and paragraph separators, and the bidirectional controls
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
-_XML_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+_XML_ILLEGAL = re.compile("[\ufffe\uffff\ud800-\udfff]")  # beside the controls for_terminal shows
 _SURROGATE = re.compile("[\udc80-\udcff]")
+# what JSON leaves raw of _UNSAFE (it escapes the C0 controls itself; a raw one is its own white space)
+_RAW_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]")
 _LEADING_COMMAND = re.compile(r"^(\s*):(?=:)")
 _V1_COMMAND = "##["
 
@@ -45,6 +52,13 @@ def for_terminal(text: str) -> str:
     return text.replace(_V1_COMMAND, "#\\x23[")
 
 
+def commands_defused(text: str) -> str:
+    """A whole block whose words are escaped already, line by line, with no line starting a workflow
+    command: a table wraps a long cell, and the part it moves to a line of its own (`::warning::x`
+    of a name) must not start that line as a command. Colour codes, the block's own, stay."""
+    return "\n".join(_LEADING_COMMAND.sub(r"\1\\x3a", line).replace(_V1_COMMAND, "#\\x23[") for line in text.split("\n"))
+
+
 def terminal_lines(text: str) -> str:
     """A whole block for a terminal, line by line (the line breaks stay)."""
     return "\n".join(for_terminal(line) for line in text.split("\n"))
@@ -55,20 +69,40 @@ def for_concise_path(path: str) -> str:
     return re.sub(r":(?=\d)", r"\\x3a", for_terminal(path))
 
 
+# what Markdown reads as syntax inside a line: links and images (`[`, `]`, `(`, `)`, `!`), code,
+# emphasis, a cell break, and the `:` and `.` an autolink (`https://`, `www.`) is found by
+_MARKDOWN_INLINE = re.compile(r"([\\`*_\[\](){}#+\-.!|~:])")
+
+
 def for_markdown(text: str) -> str:
-    """`text` for a Markdown table cell or heading: one line, no HTML, no cell break."""
-    text = for_terminal(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return text.replace("|", "\\|")
+    """`text` for a Markdown table cell, heading or list item, as text and nothing else: one line,
+    every inline syntax character backslash-escaped (no link, image, code or autolink), no HTML,
+    and a zero-width space after each `@` (no mention of a user or team in a PR comment)."""
+    text = _MARKDOWN_INLINE.sub(r"\\\1", for_terminal(text))
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return text.replace("@", "@&#8203;")
 
 
 def for_html(text: str) -> str:
     """`text` for an HTML element or attribute: shown, never read as markup."""
-    return html.escape(_UNSAFE.sub(_shown, text), quote=True)
+    # `##[` as an entity: a page printed in a CI log must not start a workflow command either
+    return html.escape(_UNSAFE.sub(_shown, text), quote=True).replace(_V1_COMMAND, "#&#35;[")
 
 
 def for_xml(text: str) -> str:
-    """`text` an XML 1.0 document can hold (ElementTree escapes `<`, `>`, `&` and quotes)."""
-    return _XML_ILLEGAL.sub(_shown, text)
+    """`text` an XML 1.0 document can hold (ElementTree escapes `<`, `>`, `&` and quotes), on one
+    line and defused as for a terminal: a JUnit report printed in a CI log must not start a workflow
+    command (a card named `Nope\\n::add-mask::x`)."""
+    return _XML_ILLEGAL.sub(_shown, for_terminal(text))
+
+
+def for_json(document: str) -> str:
+    """A JSON document printed where a terminal or CI log shows it: the characters JSON leaves raw
+    that would move or hide text (C1 controls, line separators, bidirectional overrides) as
+    `\\uNNNN`, and `##[` as `#\\u0023[`, escapes inside the strings they can only stand in, so
+    that the document reads back the same."""
+    document = _RAW_IN_JSON.sub(lambda match: f"\\u{ord(match.group()):04x}", document)
+    return document.replace(_V1_COMMAND, "#\\u0023[")
 
 
 def github_data(text: str) -> str:

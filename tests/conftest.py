@@ -153,3 +153,23 @@ def real_database(tmp_path_factory):
     outcome = run("db", "import", "lackey", real / "carddata.txt", "--formats", real / "formats.txt", "-o", out)
     assert outcome.exit_code == 0, outcome.stderr
     return out, outcome.stdout
+
+
+def rendered_markdown(text: str) -> str:
+    """Markdown as GitHub renders it (cmark-gfm, its own renderer, with its extensions), as HTML."""
+    import cmarkgfm
+
+    return cmarkgfm.github_flavored_markdown_to_html(text)
+
+
+def markdown_cells(text: str) -> list[list[str]]:
+    """The text of each table row's cells as GitHub shows them, row by row, every table in turn."""
+    import html
+    import re
+
+    rendered = rendered_markdown(text)
+    rows = re.findall(r"<tr>(.*?)</tr>", rendered, re.DOTALL)
+    return [
+        [html.unescape(re.sub(r"<[^>]+>", "", cell)).strip() for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.DOTALL)]
+        for row in rows
+    ]

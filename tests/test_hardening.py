@@ -3,14 +3,16 @@ large or oddly encoded, numbers of any length, names that try to inject into a t
 report, a tampered cache, and unbounded work. Every one is that file's finding (or a clean exit 2
 for a file that configures the run), never an internal error, never a hang."""
 
+import html
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import DATA, run
+from conftest import DATA, rendered_markdown, run
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="this system has no named pipes")
 NO_HANG = 20  # seconds: a run that waits on a FIFO would never end
@@ -221,7 +223,8 @@ def hostile_deck(tmp_path):
 def test_terminal_reports_show_control_characters_and_defuse_workflow_commands(hostile_deck, output_format):
     outcome = run("check", hostile_deck, "--output-format", output_format)
     _no_terminal_tricks(outcome.stdout)
-    assert "\\x1b[31mRed" in outcome.stdout
+    shown = html.unescape(re.sub(r"<[^>]+>", "", rendered_markdown(outcome.stdout))) if output_format == "markdown" else outcome.stdout
+    assert "\\x1b[31mRed" in shown
 
 
 def test_explain_is_escaped_too(hostile_deck):

@@ -49,7 +49,7 @@ def cards(
 
     from tabulate import tabulate
 
-    from deckcheck.escaping import for_terminal
+    from deckcheck.escaping import for_json, for_terminal
     from deckcheck.search import search
 
     if same_card:
@@ -66,7 +66,7 @@ def cards(
     shown = found[:limit]
     if output_format is ListingOutputFormat.json:
         data = [{"game": g, "id": c.id, "name": c.name, "type": list(c.types), **dict(c.facts)} for g, c in shown]
-        sys.stdout.write(json.dumps({"cards": data, "found": len(found)}, indent=2, ensure_ascii=False) + "\n")
+        sys.stdout.write(for_json(json.dumps({"cards": data, "found": len(found)}, indent=2, ensure_ascii=False)) + "\n")
     else:
         rows = [(g, for_terminal(c.id), for_terminal(c.name), "/".join(c.types), for_terminal(_facts(c, g))) for g, c in shown]
         sys.stdout.write(

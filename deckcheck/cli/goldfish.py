@@ -12,7 +12,7 @@ from deckcheck.cli.app import app, fail, warn
 from deckcheck.cli.options import CardDbOption, EventOption, GameOption, OutputOption
 from deckcheck.cli.output import write_report
 from deckcheck.cli.setup import session_or_exit
-from deckcheck.escaping import terminal_path
+from deckcheck.escaping import for_json, terminal_path
 
 
 class GoldfishOutputFormat(str, enum.Enum):
@@ -147,7 +147,7 @@ def goldfish(
     rendered = {
         GoldfishOutputFormat.text: goldfish_text.render,
         GoldfishOutputFormat.csv: goldfish_csv.render,
-        GoldfishOutputFormat.json: lambda d: json.dumps(d, indent=2) + "\n",
+        GoldfishOutputFormat.json: lambda d: for_json(json.dumps(d, indent=2)) + "\n",
     }[output_format](data)
     write_report(rendered, output, terminal=output_format is GoldfishOutputFormat.text)
     if plot_turn is not None and ("sweep" not in data or plot_turn > data["turns"]):

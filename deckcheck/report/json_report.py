@@ -8,6 +8,7 @@ from typing import Any
 import orjson
 
 from deckcheck import __version__
+from deckcheck.escaping import for_json
 from deckcheck.model import DeckReport, Finding
 from deckcheck.report import PLAIN, Terminal
 
@@ -85,7 +86,8 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
 
 
 def indented(data: Any) -> str:
-    """JSON as `json.dumps(data, indent=2, ensure_ascii=False)` writes it, byte for byte, in a
+    """JSON as `json.dumps(data, indent=2, ensure_ascii=False)` writes it, byte for byte (then made
+    safe to print by escaping.for_json), in a
     tenth of the time (the standard library's C encoder does not indent): a report of 1,000 decks
     is megabytes. The data holds only strings, whole numbers, booleans, None, lists and dicts."""
-    return orjson.dumps(data, option=orjson.OPT_INDENT_2).decode("utf-8") + "\n"
+    return for_json(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode("utf-8")) + "\n"

@@ -28,7 +28,7 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
             properties = ET.SubElement(suite, "properties")
             for key, value in (("game", report.game), ("format", report.format), ("rules_version", report.rules_version)):
                 if value:
-                    ET.SubElement(properties, "property", name=key, value=value)
+                    ET.SubElement(properties, "property", name=key, value=for_xml(value))
         cases = _rules_checked(report)
         suite_failures = 0
         for rule_id in cases:

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 
 from tabulate import tabulate
 
+from deckcheck.escaping import for_json
 from deckcheck.rules import Format, Game, Rule
 from deckcheck.rules.common import COMMON_RULES
 
@@ -100,4 +101,4 @@ def render_json(games: Sequence[Game], defined: Mapping[str, Sequence[dict]] = {
             for game in games
         ],
     }
-    return json.dumps(data, indent=2) + "\n"
+    return for_json(json.dumps(data, indent=2)) + "\n"

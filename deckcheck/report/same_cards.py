@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from tabulate import tabulate
 
-from deckcheck.escaping import for_terminal
+from deckcheck.escaping import for_json, for_terminal
 from deckcheck.rules import Format, Game
 from deckcheck.same_cards import OneCard, Printing
 from deckcheck.wording import plural
@@ -63,4 +63,4 @@ def render_json(listings: Sequence[Listing]) -> str:
         for game, chosen, cards in listings
         for one in cards
     ]
-    return json.dumps({"cards": data}, indent=2, ensure_ascii=False) + "\n"
+    return for_json(json.dumps({"cards": data}, indent=2, ensure_ascii=False)) + "\n"

@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 
 from deckcheck import __version__
-from deckcheck.escaping import sarif_uri
+from deckcheck.escaping import for_json, sarif_uri
 from deckcheck.model import DeckReport, RuleRecord
 from deckcheck.report import PLAIN, Terminal
 
@@ -69,4 +69,4 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
             }
         ],
     }
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    return for_json(json.dumps(document, indent=2, ensure_ascii=False)) + "\n"

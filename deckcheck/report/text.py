@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from tabulate import tabulate
 
-from deckcheck.escaping import for_terminal
+from deckcheck.escaping import commands_defused, for_terminal
 from deckcheck.model import DeckReport, Finding
 from deckcheck.report import PLAIN, Terminal
 from deckcheck.report.style import paint
@@ -132,4 +132,4 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
             )
         parts.append("")
     parts.append(summary_line(reports))
-    return "\n".join(parts) + "\n"
+    return commands_defused("\n".join(parts)) + "\n"

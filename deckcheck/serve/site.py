@@ -12,6 +12,7 @@ from typing import Any
 
 from deckcheck.check import CheckOptions
 from deckcheck.choices import Choices
+from deckcheck.escaping import for_terminal
 from deckcheck.loading.card_db import Databases
 from deckcheck.serve.checking import Checks
 from deckcheck.serve.desk import Desk
@@ -52,5 +53,6 @@ def site_from(choices: Mapping[str, Any]) -> Site:
         desk,
         registrations,
         choices["token"],
-        log=lambda line: print(f"deckcheck serve: {line}", file=sys.stderr, flush=True),
+        # a line names what strangers sent (a file name, a player): escaped, it never moves the organiser's terminal
+        log=lambda line: print(f"deckcheck serve: {for_terminal(line)}", file=sys.stderr, flush=True),
     )

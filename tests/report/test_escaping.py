@@ -1,0 +1,99 @@
+"""Every report escapes for its medium (deckcheck/escaping.py): names built from what hostile deck,
+card and file names do are fed to every format the registry lists, and each must stay what it is
+(XML that parses, JSON that parses, Markdown that renders no link, image or mention, HTML that runs
+nothing), with no line of its output starting a GitHub workflow command and no control character
+reaching a terminal or CI log."""
+
+import json
+import re
+import xml.etree.ElementTree as ET
+
+from deckcheck.model import CardLine, DeckReport, Finding, Position, RuleRecord, Severity
+from deckcheck.output_formats import RENDERERS
+from deckcheck.report import renderer
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import rendered_markdown
+
+HOSTILE = (
+    "[Claim your prize](https://evil.example)",
+    "![t](https://evil.example/x.png)",
+    "@org/admins",
+    "`code`",
+    "Nope\n::add-mask::x",
+    "\r::warning::z",
+    "\x1b]0;PWNED\x07\x1b[2J",
+    "##[error]x",
+    "<script>alert(1)</script>",
+    "a|b",
+    "x\u202ey\u2066",
+    "=1+1",
+    "www.evil.example",
+    "mail@evil.example",
+    "*bold* _it_",
+    "&amp;",
+    "\ufffe\x00",
+    "Crate",
+)
+NAMES = st.lists(st.sampled_from(HOSTILE), min_size=1, max_size=4).map("".join) | st.text(max_size=30)
+# what a terminal or CI log must never receive raw: controls (a line break only as the report's own),
+# bidirectional overrides, line separators
+_RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_OWN_COMMAND = re.compile(r"^::(error|warning) file=[^:]*::")
+
+
+def _report(path: str, name: str, typed: str, message: str) -> DeckReport:
+    finding = Finding("deck.unknown-card", Severity.ERROR, message, (typed,), "main", Position(3, 3))
+    warning = Finding("redline.resource-count", Severity.WARNING, message, (), "main", Position(2, 1))
+    rules = (RuleRecord("deck.unknown-card", Severity.ERROR, "a name matches no card", "README"),)
+    cards = (CardLine("main", typed, 2, 3), CardLine("main", "Crate", 58, 4, "crate", ("resource",)))
+    return DeckReport(path, "redline", name, name, {"main": 60}, (finding, warning), notes=(message,), rules=rules, cards=cards)
+
+
+def _every_line_is_safe(output: str, output_format: str) -> None:
+    assert not _RAW.search(output), output_format
+    for line in output.splitlines():
+        if output_format == "github" and _OWN_COMMAND.match(line):
+            continue
+        assert not line.lstrip().startswith("::"), (output_format, line)
+        assert "##[" not in line, (output_format, line)
+
+
+def _means_only_text(output: str, output_format: str) -> None:
+    if output_format == "junit":
+        ET.fromstring(output.encode())
+    elif output_format in ("json", "sarif"):
+        json.loads(output)
+    elif output_format == "markdown":
+        shown = rendered_markdown(output)
+        assert not re.search(r"<(a|img)\b", shown), shown
+        assert not re.search(r"@[A-Za-z0-9]", re.sub(r"<[^>]+>", "", shown)), shown  # no mention of anyone
+    elif output_format == "html":
+        assert not re.search(r"<(script|a|img)\b", output), output  # the page has none of its own
+
+
+@settings(max_examples=60, deadline=None)
+@given(path=NAMES, name=NAMES, typed=NAMES, message=NAMES)
+def test_every_format_keeps_hostile_names_as_text(path, name, typed, message):
+    reports = [_report(path + ".yaml", name, typed, message)]
+    for output_format in RENDERERS:
+        output = renderer(output_format)(reports)
+        _every_line_is_safe(output, output_format)
+        _means_only_text(output, output_format)
+
+
+def test_a_hostile_deck_checked_in_every_format_stays_text(tmp_path):
+    """The must-show of issue 32: a deck whose file, name and cards are named to attack each
+    report, checked by the command in every format."""
+    from conftest import run
+
+    names = ["[Claim your prize](https://evil.example)", "![t](https://evil.example/t.png)", "@org/admins", "Nope\n::add-mask::x"]
+    lines = "".join(f"  {json.dumps(name)}: 1\n" for name in names)
+    deck = tmp_path / "[Claim](https:evil.example) @org ##[x].yaml"
+    deck.write_text(f"game: redline\nformat: {json.dumps('std' + chr(7) + '<x>')}\nname: {json.dumps(names[0])}\nmain:\n{lines}")
+    for output_format in RENDERERS:
+        outcome = run("check", deck, "--output-format", output_format)
+        assert outcome.exit_code == 1, (output_format, outcome.stderr)
+        _every_line_is_safe(outcome.stdout, output_format)
+        _means_only_text(outcome.stdout, output_format)
