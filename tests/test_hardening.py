@@ -787,3 +787,11 @@ def test_a_config_path_to_another_file_never_prints_what_it_holds(tmp_path, monk
     assert "ghs_A1b2C3d4A1b2" not in outcome.stderr + outcome.stdout
     if not content.startswith("name"):
         assert "is it the file meant?" in outcome.stderr
+
+
+@pytest.mark.parametrize("folder", ["/proc", "empty"])
+def test_a_card_database_folder_with_none_in_it_is_said_in_one_line(tmp_path, folder):
+    (tmp_path / "empty").mkdir()
+    path = tmp_path / folder if folder == "empty" else Path(folder)
+    outcome = run("check", CPM, "--card-db", path)
+    assert outcome.exit_code == 2 and "a folder with no card database in it" in outcome.stderr and "internal error" not in outcome.stderr

@@ -114,7 +114,14 @@ def load_databases(paths: Iterable[Path]) -> dict[str, CardDatabase]:
         if not root.exists():
             problems.append(located(root, None, "no such file or folder"))
             continue
-        for file in database_files(root):
+        try:
+            found = database_files(root)
+        except OSError as exc:  # a folder that changes or refuses while it is listed (/proc)
+            problems.append(located(root, None, f"cannot be listed: {exc.strerror or exc}"))
+            continue
+        if not found:
+            problems.append(located(root, None, f"a folder with no card database in it ({', '.join(DATABASE_SUFFIXES)} files)"))
+        for file in found:
             try:
                 game, cards, defined = read_file(file)
             except FileProblems as exc:

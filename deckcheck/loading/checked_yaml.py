@@ -142,7 +142,8 @@ EXCERPT = 24  # characters of a value an error quotes
 def excerpt(value: Any) -> str:
     """A value as an error quotes it: its first EXCERPT characters, escaped for a terminal."""
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    return "'" + for_terminal(text if len(text) <= EXCERPT else text[:EXCERPT] + "...") + "'"
+    shown = for_terminal(text if len(text) <= EXCERPT else text[:EXCERPT] + "...")
+    return f"'{shown}'" if isinstance(value, str) else shown
 
 
 def _excerpted(error) -> str:
