@@ -29,7 +29,23 @@ def serve(
         None, "--registrations", metavar="DIR", help="Folder where registered decks are saved (needs --event or --format)."
     ),
     token: str | None = typer.Option(
-        None, "--token", metavar="TOKEN", help="The organiser's token (default: one is made and printed on start)."
+        None,
+        "--token",
+        metavar="TOKEN",
+        envvar="DECKCHECK_TOKEN",
+        show_envvar=True,
+        help="The organiser's token, at least 16 characters (default: one is made and printed on start). On the command "
+        "line every user of the computer can read it (ps): prefer the environment variable or --token-file.",
+    ),
+    token_file: Path | None = typer.Option(
+        None, "--token-file", metavar="FILE", help="Read the organiser's token from this file (its first line)."
+    ),
+    allowed_host: list[str] = typer.Option(
+        [],
+        "--allowed-host",
+        metavar="NAME",
+        help="A name players reach this server by, besides localhost and its addresses (repeatable): any other Host "
+        "is answered 421, so that no other site's page can reach it through a name that resolves to it.",
     ),
     workers: int = typer.Option(
         1, "--workers", min=1, max=64, metavar="N", help="Serve from N processes, each with its card databases loaded once."
@@ -45,6 +61,7 @@ def serve(
         import uvicorn
 
         from deckcheck.serve.app import SETTINGS, create_app, serving_process, site_settings
+        from deckcheck.serve.logs import LOG_CONFIG
         from deckcheck.serve.registrations import remove_leftovers
         from deckcheck.serve.site import site_from
         from deckcheck.serve.slow_clients import DeadlineH11Protocol
@@ -52,8 +69,7 @@ def serve(
         fail('deckcheck serve needs its extra: pip install "deckcheck[serve]"')
     from deckcheck.session import SessionProblem
 
-    if token is not None and not token.strip():
-        fail("--token: an empty token would open the organiser's pages to anyone")
+    token = _token(token, token_file)
     if registrations is not None and not (event or format):
         fail("--registrations: say what decks are registered as, with --event FILE or --format FORMAT")
     if registrations is not None:
@@ -72,12 +88,16 @@ def serve(
         registrations=str(registrations) if registrations else None,
         token=token,
         folder=str(Path.cwd()),
+        host=host,
+        port=port,
+        allowed_hosts=list(allowed_host),
     )
     try:
         site = site_from(choices)
     except SessionProblem as exc:
         fail(str(exc))
     _listening(host, port)
+    _port_free(host, port)
     serving_process()
     if workers > 1:  # each worker process opens the same session from the same choices
         os.environ[SETTINGS] = site_settings(**choices)
@@ -91,6 +111,7 @@ def serve(
             host=host,
             port=port,
             log_level="warning",
+            log_config=LOG_CONFIG,  # uvicorn's lines in deckcheck's words: one line each, no traceback
             timeout_keep_alive=5,
             http=DeadlineH11Protocol,
         )
@@ -100,13 +121,53 @@ def serve(
         raise
 
 
+def _token(token: str | None, token_file: Path | None) -> str | None:
+    """The organiser's token given, from --token (or DECKCHECK_TOKEN) or --token-file; exit 2 for
+    one too short to stand guessing (a token the command makes is long enough)."""
+    from deckcheck.serve.guard import SHORTEST_TOKEN
+
+    if token_file is not None:
+        if token is not None:
+            fail("--token and --token-file: give the token one way")
+        try:
+            lines = token_file.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as exc:
+            fail(f"--token-file: cannot read {terminal_path(token_file)}: {getattr(exc, 'strerror', None) or exc}")
+        token = lines[0].strip() if lines else ""
+    if token is not None and len(token.strip()) < SHORTEST_TOKEN:
+        fail(f"--token: the organiser's token needs at least {SHORTEST_TOKEN} characters (a shorter one can be guessed)")
+    if token is not None and os.environ.get("DECKCHECK_TOKEN") != token and token_file is None:
+        warn("--token on the command line can be read by every user of this computer (ps): DECKCHECK_TOKEN or --token-file keep it")
+    return token.strip() if token is not None else None
+
+
+def _url(host: str, port: int) -> str:
+    """http://host:port, an IPv6 address in brackets (http://[::1]:8000)."""
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
 def _made_token(host: str, port: int) -> str:
     from deckcheck.serve.guard import new_token
 
     made = new_token()
     # printed once, for the organiser (the convention of Jupyter's server), and never again
-    say(f"organiser's pages: http://{host}:{port}/organiser?token={made} (a token made for this run; --token chooses one)")
+    say(f"organiser's pages: {_url(host, port)}/organiser?token={made} (a token made for this run; --token chooses one)")
     return made
+
+
+def _port_free(host: str, port: int) -> None:
+    """Exit 2 in one line when another program has the port."""
+    import errno
+    import socket
+
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:  # anything else (no such address) uvicorn says, in our words
+                fail(f"cannot listen on {_url(host, port)}: another program is using that port")
 
 
 def _listening(host: str, port: int) -> None:
@@ -118,4 +179,4 @@ def _listening(host: str, port: int) -> None:
         loopback = host == "localhost"
     if not loopback:
         warn(f"listening on {host}: anyone on that network can reach this page (the organiser's pages need the token)")
-    say(f"deckcheck serve: http://{host}:{port}/ (Ctrl+C stops it)")
+    say(f"deckcheck serve: {_url(host, port)}/ (Ctrl+C stops it)")

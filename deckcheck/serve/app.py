@@ -24,7 +24,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from deckcheck.registry import known_games
-from deckcheck.serve import organiser, player
+from deckcheck.serve import guard, organiser, player
 from deckcheck.serve.pages import Pages
 from deckcheck.serve.site import Site, site_from
 
@@ -50,6 +50,8 @@ def create_app(site: Site) -> Starlette:
 
     def route(path: str, handler: Handler, methods: list[str] | None = None) -> Route:
         async def endpoint(request: Request) -> Response:
+            if not guard.allowed_host(request.headers.get("host", ""), site.host, site.allowed_hosts):
+                return pages.error(421, "Not this site", "This server answers its own address only (--allowed-host adds a name).")
             return await handler(pages, request)
 
         return Route(path, endpoint, methods=methods)

@@ -19,22 +19,33 @@ from deckcheck.serve.registrations import PlayerRow, as_csv, by_player, export_r
 from deckcheck.serve.site import Site
 
 
-def guarded(pages: Pages, request: Request) -> Response | None:
-    """Why the organiser's pages are not shown to this request (None: they are)."""
+async def guarded(pages: Pages, request: Request) -> Response | None:
+    """Why the organiser's pages are not shown to this request (None: they are). A wrong token is
+    answered after a delay that grows with each one its sender sends in a row."""
     site = pages.site
     if site.registrations is None:
         return pages.error(404, "No registrations", "This site takes no registrations.")
-    if site.token is None or not guard.holds(request, site.token):
+    sender = request.client.host if request.client else ""
+    if site.token is None or not guard.holds(request, site.token, site.port):
+        if guard.offered(request, site.port):  # a guess (a first visit offers none and waits for nothing)
+            wrong = site._wrong_tokens[sender] = site._wrong_tokens.get(sender, 0) + 1
+            if len(site._wrong_tokens) > MOST_SENDERS:
+                site._wrong_tokens.clear()
+            await anyio.sleep(guard.delay_after(wrong))
         return pages.error(403, "The organiser's pages", "These pages need the organiser's token.")
+    site._wrong_tokens.pop(sender, None)
     if guard.from_url(request):  # kept in a cookie from now on, and out of every link and history entry
         response = RedirectResponse(request.url.path, status_code=303)
-        response.set_cookie(guard.COOKIE, site.token, httponly=True, samesite="strict", path="/organiser")
+        response.set_cookie(guard.cookie_name(site.port), site.token, httponly=True, samesite="strict", path="/organiser")
         return response
     return None
 
 
+MOST_SENDERS = 10_000  # senders of wrong tokens remembered
+
+
 async def organiser(pages: Pages, request: Request) -> Response:
-    refused = guarded(pages, request)
+    refused = await guarded(pages, request)
     if refused is not None:
         return refused
     site = pages.site
@@ -50,7 +61,7 @@ async def organiser(pages: Pages, request: Request) -> Response:
 
 
 async def folder_report(pages: Pages, request: Request) -> Response:
-    refused = guarded(pages, request)
+    refused = await guarded(pages, request)
     if refused is not None:
         return refused
     rows, reports = await anyio.to_thread.run_sync(_rows, pages.site)
@@ -60,7 +71,7 @@ async def folder_report(pages: Pages, request: Request) -> Response:
 
 
 async def export(pages: Pages, request: Request) -> Response:
-    refused = guarded(pages, request)
+    refused = await guarded(pages, request)
     if refused is not None:
         return refused
     rows, _ = await anyio.to_thread.run_sync(_rows, pages.site)

@@ -32,7 +32,11 @@ class Site:
     token: str | None = None
     log: Callable[[str], None] = lambda line: None
     checks: Checks = field(default_factory=Checks)  # each in a worker process, within a time limit
+    host: str = "127.0.0.1"  # the address it listens on
+    port: int = 8000
+    allowed_hosts: frozenset[str] = frozenset()  # names it answers besides localhost and its addresses
     _listed: dict = field(default_factory=dict)  # record file -> (its key, the report of its re-check)
+    _wrong_tokens: dict[str, int] = field(default_factory=dict)  # client address -> wrong tokens in a row
 
 
 PASTED = "pasted-deck"  # the name a deck without a file goes by when the config is asked about it
@@ -40,7 +44,7 @@ PASTED = "pasted-deck"  # the name a deck without a file goes by when the config
 
 def site_from(choices: Mapping[str, Any]) -> Site:
     """choices: game, format, as_of, card_db, events, registrations, token, folder (where the
-    command ran). Raises SessionProblem as a command's session does."""
+    command ran), host, port, allowed_hosts. Raises SessionProblem as a command's session does."""
     folder = Path(choices["folder"])
     card_db, events = [Path(p) for p in choices["card_db"]], [Path(p) for p in choices["events"]]
     asked = Choices(choices["game"], choices["format"], tuple(card_db), tuple(events))
@@ -53,6 +57,9 @@ def site_from(choices: Mapping[str, Any]) -> Site:
         desk,
         registrations,
         choices["token"],
+        host=choices.get("host", "127.0.0.1"),
+        port=int(choices.get("port", 8000)),
+        allowed_hosts=frozenset(name.lower() for name in choices.get("allowed_hosts", ())),
         # a line names what strangers sent (a file name, a player): escaped, it never moves the organiser's terminal
         log=lambda line: print(f"deckcheck serve: {for_terminal(line)}", file=sys.stderr, flush=True),
     )

@@ -23,7 +23,7 @@ def unknown_names(count: int) -> str:
 
 @pytest.fixture
 def limited():
-    site = Site(Databases(), checks=Checks(seconds=0.1), log=(lines := []).append)
+    site = Site(Databases(), checks=Checks(seconds=0.1), log=(lines := []).append, allowed_hosts=frozenset({"desk.test"}))
     site.logged = lines
     with TestClient(create_app(site), base_url="http://desk.test") as client:
         client.site = site

@@ -45,15 +45,44 @@ def test_a_token_is_made_and_printed_once_when_none_is_given(no_server, tmp_path
     assert len(token) >= 20 and outcome.stdout.count(token) == 1 and token not in outcome.stderr
 
 
-@pytest.mark.parametrize("token", ["", "   "])
-def test_an_empty_token_is_refused(no_server, tmp_path, token):
+@pytest.mark.parametrize("token", ["", "   ", "1234", "fifteen-chars!!"])
+def test_a_token_shorter_than_16_characters_is_refused(no_server, tmp_path, token):
     outcome = run("serve", "--registrations", tmp_path, "--format", "type1", "--token", token)
-    assert outcome.exit_code == 2 and "empty token" in outcome.stderr and not no_server
+    assert outcome.exit_code == 2 and "needs at least 16 characters" in outcome.stderr and not no_server
+
+
+def test_the_token_may_come_from_a_file_or_the_environment_out_of_sight_of_ps(no_server, tmp_path, monkeypatch):
+    secret = "a-token-of-twenty-chars"
+    (tmp_path / "token").write_text(secret + "\n")
+    registrations = tmp_path / "registrations"
+    by_file = run("serve", "--registrations", registrations, "--format", "type1", "--token-file", tmp_path / "token")
+    assert by_file.exit_code == 0 and "ps" not in by_file.stderr and no_server
+    monkeypatch.setenv("DECKCHECK_TOKEN", secret)
+    by_environment = run("serve", "--registrations", registrations, "--format", "type1")
+    assert by_environment.exit_code == 0 and "organiser's pages:" not in by_environment.stdout  # none made: the given one
+    monkeypatch.delenv("DECKCHECK_TOKEN")
+    on_the_line = run("serve", "--registrations", registrations, "--format", "type1", "--token", secret)
+    assert on_the_line.exit_code == 0 and "can be read by every user of this computer (ps)" in on_the_line.stderr
+
+
+def test_an_ipv6_address_is_printed_in_brackets(no_server):
+    assert "http://[::1]:9353/" in run("serve", "--host", "::1", "--port", "9353").stdout
+
+
+def test_a_port_in_use_is_said_in_one_line(no_server):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        outcome = run("serve", "--port", str(port))
+    assert outcome.exit_code == 2 and outcome.stderr.count("\n") == 1 and "cannot listen on" in outcome.stderr and not no_server
 
 
 def test_left_over_temporary_files_are_removed_at_start(no_server, tmp_path):
     (tmp_path / ".registering-abc123").write_text("half a deck")
-    assert run("serve", "--registrations", tmp_path, "--event", REGIONAL, "--token", "t").exit_code == 0
+    assert run("serve", "--registrations", tmp_path, "--event", REGIONAL, "--token", "t" * 16).exit_code == 0
     assert not list(tmp_path.glob(".registering-*"))
 
 
@@ -99,7 +128,22 @@ def test_workers_each_open_the_session_the_command_opened(no_server, tmp_path, m
 
     monkeypatch.delenv("DECKCHECK_SERVE", raising=False)
     database = DATA / "redline-cards.yaml"
-    outcome = run("serve", "--workers", "2", "--registrations", tmp_path, "--token", "t", "--card-db", database, "--format", "standard")
+    token = "t" * 16
+    outcome = run(
+        "serve",
+        "--workers",
+        "2",
+        "--registrations",
+        tmp_path,
+        "--token",
+        token,
+        "--card-db",
+        database,
+        "--format",
+        "standard",
+        "--allowed-host",
+        "testserver",
+    )
     assert outcome.exit_code == 0
     (call,) = no_server
     assert call["workers"] == 2 and call["factory"] is True
@@ -107,7 +151,7 @@ def test_workers_each_open_the_session_the_command_opened(no_server, tmp_path, m
     assert (settings["card_db"], settings["registrations"], settings["token"], settings["format"]) == (
         [str(database)],
         str(tmp_path),
-        "t",
+        token,
         "standard",
     )
 

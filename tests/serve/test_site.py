@@ -27,6 +27,7 @@ REDLINE_DESK = Desk("redline", "standard", date(2026, 9, 1))
 
 
 def client_for(site: Site) -> TestClient:
+    site.allowed_hosts = site.allowed_hosts | {"desk.test"}  # the test client's name, as --allowed-host gives it
     client = TestClient(create_app(site), base_url="http://desk.test")
     client.site = site
     return client
@@ -333,3 +334,61 @@ def test_a_deck_that_does_not_arrive_in_time_is_answered(client, monkeypatch):
     response = client.post("/check", data={"deck": ILLEGAL})
     assert response.status_code == 408 and "did not arrive within" in response.text
     assert client.post("/api/check", content=ILLEGAL.encode()).status_code == 408
+
+
+# --- its own Host only, its own cookie, no guessing the token ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    "listening, host, answered",
+    [
+        ("127.0.0.1", "evil.example", 421),  # DNS rebinding: another name that resolves here
+        ("127.0.0.1", "evil.example:8000", 421),
+        ("127.0.0.1", "127.0.0.1:8000", 200),
+        ("127.0.0.1", "localhost:8000", 200),
+        ("127.0.0.1", "[::1]:8000", 200),
+        ("0.0.0.0", "192.168.1.5:8000", 200),  # a venue's network: players type the laptop's address
+        ("0.0.0.0", "desk.evil.example", 421),
+        ("192.168.1.5", "10.0.0.1", 421),
+        ("127.0.0.1", "desk.test", 200),  # a name given with --allowed-host
+    ],
+)
+def test_only_its_own_host_is_answered(listening, host, answered):
+    site = Site(Databases(), host=listening)
+    with client_for(site) as client:
+        assert client.get("/", headers={"host": host}).status_code == answered
+        assert client.post("/api/check", content=LEGAL, headers={"host": host}).status_code == (answered if answered != 200 else 200)
+
+
+def _desk(tmp_path, port: int, token: str) -> Site:
+    folder = tmp_path / f"registrations-{port}"
+    folder.mkdir()
+    return Site(Databases(), desk=REDLINE_DESK, registrations=folder, token=token, port=port)
+
+
+def test_two_desks_on_one_laptop_each_keep_their_own_cookie(tmp_path):
+    first, second = "first-desk-token-of-20", "second-desk-token-of-21"
+    with client_for(_desk(tmp_path, 8001, first)) as one, client_for(_desk(tmp_path, 8002, second)) as other:
+        assert one.get(f"/organiser?token={first}").status_code == 200
+        other.cookies.update(one.cookies)  # a browser sends one host's cookies to each of its ports
+        assert other.get("/organiser").status_code == 403  # the first desk's cookie opens nothing here
+        assert other.get(f"/organiser?token={second}").status_code == 200  # its token in the URL wins
+        assert other.get("/organiser").status_code == 200 and one.get("/organiser").status_code == 200
+
+
+def test_each_wrong_token_in_a_row_waits_longer(client, monkeypatch):
+    from deckcheck.serve import organiser as pages
+
+    waited = []
+
+    async def recorded(seconds):
+        waited.append(seconds)
+
+    monkeypatch.setattr(pages.anyio, "sleep", recorded)
+    for guess in ("a", "b", "c", "d"):
+        assert client.get(f"/organiser?token={guess}").status_code == 403
+    assert client.get("/organiser").status_code == 403  # no token offered: no wait
+    assert waited == [0.25, 0.5, 1.0, 2.0]
+    assert client.get("/organiser?token=s3cret").status_code == 200  # the right one, at once
+    client.get("/organiser?token=e")
+    assert waited[-1] == 0.25  # counted afresh after the right one
