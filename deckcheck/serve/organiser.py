@@ -15,7 +15,7 @@ from deckcheck.model import DeckReport
 from deckcheck.report import html as html_report
 from deckcheck.serve import guard
 from deckcheck.serve.pages import Pages
-from deckcheck.serve.registrations import PlayerRow, as_csv, by_player, export_rows, read_all
+from deckcheck.serve.registrations import PlayerRow, as_csv, by_player, export_rows, look_alikes, read_all
 from deckcheck.serve.site import Site
 
 
@@ -55,6 +55,7 @@ async def organiser(pages: Pages, request: Request) -> Response:
         title="Registered decks",
         desk=site.desk.described(site.databases, date.today()),
         rows=[(row, reports[row.current.deck_file]) for row in rows],
+        look_alikes=look_alikes(row.current.player for row in rows),
         legal=sum(reports[row.current.deck_file].legal for row in rows),
         folder=str(site.registrations),
     )

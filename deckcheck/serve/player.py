@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from datetime import date
+from typing import NamedTuple
 
 import anyio
 from starlette.formparsers import MultiPartException
@@ -20,7 +21,7 @@ from deckcheck.report.text import game_and_format
 from deckcheck.serve import guard, reading
 from deckcheck.serve.desk import NotOnOffer
 from deckcheck.serve.pages import Pages
-from deckcheck.serve.registrations import Registration, now, player_name, register
+from deckcheck.serve.registrations import Registration, invisible_in, now, player_name, register
 from deckcheck.serve.site import Site
 
 NOT_REGISTERED = "not registered: tell the organiser"
@@ -63,7 +64,8 @@ async def check(pages: Pages, request: Request) -> Response:
         return pages.error(503, "Too long to check", _TOO_LONG.format(seconds=site.checks.seconds))
     registered = ""
     if site.registrations is not None and form.get("register") == "yes":
-        registered = await anyio.to_thread.run_sync(_registered_as, site, chosen["player"], report, options, sent)
+        who = Who(chosen["player"], request.client.host if request.client else "an unknown address")
+        registered = await anyio.to_thread.run_sync(_registered_as, site, who, report, options, sent)
     # rendered in a thread too: the page of a deck of thousands of findings takes as long as its check
     return await anyio.to_thread.run_sync(_result_page, pages, report, registered, chosen["player"])
 
@@ -116,11 +118,22 @@ async def api_check(pages: Pages, request: Request) -> Response:
     return Response(body, media_type="application/json")
 
 
-def _registered_as(site: Site, typed: str, report: DeckReport, options: CheckOptions, sent: reading.SentDeck) -> str:
-    """The file the registration went to, or why there is none (the player sees it as it is)."""
-    player = player_name(typed)
+class Who(NamedTuple):
+    """Who registers: the name they typed, and the address they sent it from."""
+
+    typed: str
+    address: str
+
+
+def _registered_as(site: Site, who: Who, report: DeckReport, options: CheckOptions, sent: reading.SentDeck) -> str:
+    """The file the registration went to, or why there is none (the player sees it as it is); the
+    organiser's terminal says who registered from which address."""
+    player = player_name(who.typed)
     if not player:
         return "not registered: write your name in the Player box"
+    hidden = invisible_in(player)
+    if hidden is not None:
+        return f"not registered: your name holds a character that is not seen ({hidden}): type it again"
     if site.desk.game is not None and report.game != site.desk.game:
         return f"not registered: this desk registers {site.desk.game} decks"
     if site.registrations is None:
@@ -145,5 +158,5 @@ def _registered_as(site: Site, typed: str, report: DeckReport, options: CheckOpt
     except OSError as exc:
         site.log(f"registration of {player!r} not written: {exc.strerror or exc}")
         return NOT_REGISTERED
-    site.log(f"registered {player!r}: {record.deck_file}, {'legal' if record.legal else 'ILLEGAL'}")
+    site.log(f"registered {player!r} from {who.address}: {record.deck_file}, {'legal' if record.legal else 'ILLEGAL'}")
     return f"registered as {record.deck_file}"

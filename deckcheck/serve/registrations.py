@@ -51,6 +51,33 @@ def player_name(typed: str) -> str:
     return " ".join(unicodedata.normalize("NFC", typed).split())
 
 
+def invisible_in(name: str) -> str | None:
+    """The first character of a name that is not seen or that reorders what follows (a zero-width
+    space, a soft hyphen, a right-to-left override, a control), as U+XXXX, or None: two such names
+    read the same and are two players."""
+    found = next((c for c in name if unicodedata.category(c) in ("Cf", "Cc", "Co", "Cn")), None)
+    return f"U+{ord(found):04X}" if found is not None else None
+
+
+# letters of other scripts drawn as Latin ones (after case folding), and Latin's own look-alikes
+_LOOK_ALIKE = str.maketrans("аеорсухікјѕԁһӏԛԝвмнтαβεικνορτυχ01l", "aeopcyxikjsdhlqwbmhtabeikvoptuxoii")
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like: compatibility forms folded (NFKC), accents off, case aside, letters
+    of other scripts drawn alike as the Latin ones (`Аlice` with a Cyrillic A is `alice`)."""
+    decomposed = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name).casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c) and not c.isspace()).translate(_LOOK_ALIKE)
+
+
+def look_alikes(players: Iterable[str]) -> dict[str, list[str]]:
+    """Each player's name -> the other players' names that look the same (none for most)."""
+    by_look: dict[str, list[str]] = {}
+    for player in players:
+        by_look.setdefault(skeleton(player), []).append(player)
+    return {p: [o for o in same if o != p] for same in by_look.values() if len(same) > 1 for p in same}
+
+
 def slug(player: str) -> str:
     """The player's name in a file name: letters and digits of every script, dashes between."""
     words = re.sub(r"[\W_]+", "-", unicodedata.normalize("NFKC", player).casefold()).strip("-")
@@ -65,16 +92,17 @@ def register(folder: Path, record: Registration, content: bytes, suffix: str) ->
     """The deck and its record written into `folder` under a name no other registration has;
     the record returned names the file. Raises OSError when the folder cannot take them."""
     digest = hashlib.sha256(record.player.encode("utf-8") + b"\0" + content).hexdigest()[:12]
-    stem = f"{slug(record.player)}-{digest}"
     number = 1
-    while (folder / f"{stem}{suffix}").exists() or (folder / f"{stem}{RECORD}").exists():
+    stem = f"{slug(record.player)}-{digest}"
+    # the deck's name is claimed (never replaced): 30 registrations of one deck at once are 30
+    while (folder / f"{stem}{RECORD}").exists() or not write_atomically(folder / f"{stem}{suffix}", content, TEMPORARY, claim=True):
         number += 1
         stem = f"{slug(record.player)}-{digest}-{number}"
     record = Registration(**{**asdict(record), "deck_file": f"{stem}{suffix}"})
     text = json.dumps(asdict(record), ensure_ascii=False, indent=2) + "\n"
-    write_atomically(folder / f"{stem}{suffix}", content, prefix=TEMPORARY)
     try:
-        write_atomically(folder / f"{stem}{RECORD}", text.encode("utf-8"), prefix=TEMPORARY)
+        if not write_atomically(folder / f"{stem}{RECORD}", text.encode("utf-8"), TEMPORARY, claim=True):
+            raise FileExistsError(f"{stem}{RECORD} was written by another process")
     except BaseException:
         (folder / f"{stem}{suffix}").unlink(missing_ok=True)
         raise
