@@ -10,12 +10,13 @@ import anyio
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 
-from deckcheck.check import check_file
-from deckcheck.model import DeckReport
+from deckcheck.model import DeckReport, Finding, Severity
 from deckcheck.report import html as html_report
+from deckcheck.rules.common import PARSE
 from deckcheck.serve import guard
 from deckcheck.serve.pages import Pages
-from deckcheck.serve.registrations import PlayerRow, as_csv, by_player, export_rows, look_alikes, read_all
+from deckcheck.serve.reading import SentDeck
+from deckcheck.serve.registrations import PlayerRow, Registration, as_csv, by_player, export_rows, look_alikes, read_all
 from deckcheck.serve.site import Site
 
 
@@ -49,7 +50,7 @@ async def organiser(pages: Pages, request: Request) -> Response:
     if refused is not None:
         return refused
     site = pages.site
-    rows, reports = await anyio.to_thread.run_sync(_rows, site)
+    rows, reports = await _rows(site)
     return pages.page(
         "organiser.html",
         title="Registered decks",
@@ -65,7 +66,7 @@ async def folder_report(pages: Pages, request: Request) -> Response:
     refused = await guarded(pages, request)
     if refused is not None:
         return refused
-    rows, reports = await anyio.to_thread.run_sync(_rows, pages.site)
+    rows, reports = await _rows(pages.site)
     players = {reports[row.current.deck_file].path: row.current.player for row in rows}
     decks = [reports[row.current.deck_file] for row in rows]
     return HTMLResponse(html_report.render(decks, events=pages.site.desk.events, players=players))
@@ -75,29 +76,49 @@ async def export(pages: Pages, request: Request) -> Response:
     refused = await guarded(pages, request)
     if refused is not None:
         return refused
-    rows, _ = await anyio.to_thread.run_sync(_rows, pages.site)
+    rows, _ = await _rows(pages.site)
     exported = export_rows(rows)
     if request.path_params["kind"] == "csv":
         return PlainTextResponse(as_csv(exported), media_type="text/csv; charset=utf-8")
     return JSONResponse({"registrations": exported})
 
 
-def _rows(site: Site) -> tuple[list[PlayerRow], dict[str, DeckReport]]:
+async def _rows(site: Site) -> tuple[list[PlayerRow], dict[str, DeckReport]]:
     """Each player's registrations, and the report of each current one checked again as it was
-    registered (again only when its file changed)."""
-    if site.registrations is None:
+    registered (again only when its file changed), in the same time-limited workers as a player's
+    check: a dozen large registered decks no longer hold the serving process."""
+    folder = site.registrations
+    if folder is None:
         return [], {}
-    rows = by_player(read_all(site.registrations))
-    reports = {}
-    for row in rows:
-        record = row.current
-        path = site.registrations / record.deck_file
+    rows = await anyio.to_thread.run_sync(lambda: by_player(read_all(folder)))
+    reports: dict[str, DeckReport] = {}
+
+    async def checked_again(record: Registration) -> None:
+        path = folder / record.deck_file
         status = path.stat()
         key = (status.st_mtime_ns, status.st_size, record)
         cached = site._listed.get(record.deck_file)
-        if cached is None or cached[0] != key:
-            events = tuple(e for e in site.desk.events if e.name in record.events)
-            options = replace(site.base, game=record.game, format=record.format, as_of=date.fromisoformat(record.as_of), events=events)
-            site._listed[record.deck_file] = (key, replace(check_file(path, options, site.databases), path=record.deck_file))
-        reports[record.deck_file] = site._listed[record.deck_file][1]
+        if cached is not None and cached[0] == key:
+            reports[record.deck_file] = cached[1]
+            return
+        events = tuple(e for e in site.desk.events if e.name in record.events)
+        options = replace(site.base, game=record.game, format=record.format, as_of=date.fromisoformat(record.as_of), events=events)
+        sent = SentDeck(await anyio.to_thread.run_sync(path.read_bytes), record.deck_file, path.suffix.lower())
+        report = await site.checks.report(sent, options, site.databases)
+        if report is None:
+            site.log(f"stopped checking {record.deck_file} again after {site.checks.seconds:g} s")
+            reports[record.deck_file] = _stopped(record, site.checks.seconds)
+            return
+        site._listed[record.deck_file] = (key, report)
+        reports[record.deck_file] = report
+
+    async with anyio.create_task_group() as group:
+        for row in rows:
+            group.start_soon(checked_again, row.current)
     return rows, reports
+
+
+def _stopped(record: Registration, seconds: float) -> DeckReport:
+    said = f"checking it again was stopped after {seconds:g} seconds: no deck of any game takes that long"
+    stopped = Finding(PARSE.id, Severity.ERROR, said)
+    return DeckReport(record.deck_file, record.game, record.format, record.deck_name, {}, (stopped,), checked=False)

@@ -7,7 +7,6 @@ from datetime import date
 from typing import NamedTuple
 
 import anyio
-from starlette.formparsers import MultiPartException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
@@ -31,6 +30,13 @@ _TOO_LONG = (
 )
 
 
+def closing(response: Response) -> Response:
+    """An answer after which the connection is closed: a client whose body is too large or too slow
+    would otherwise keep it open as long as it trickles the rest in."""
+    response.headers["connection"] = "close"
+    return response
+
+
 async def home(pages: Pages, request: Request) -> HTMLResponse:
     return pages.form()
 
@@ -43,15 +49,17 @@ async def check(pages: Pages, request: Request) -> Response:
     try:
         form = await reading.read_form(request)
     except reading.TooLarge:
-        return pages.too_large()
+        return closing(pages.too_large())
     except TimeoutError:
-        return pages.error(408, "Too slow", f"The deck did not arrive within {reading.READ_SECONDS} seconds: send it again.")
-    except MultiPartException:
+        return closing(pages.error(408, "Too slow", f"The deck did not arrive within {reading.READ_SECONDS} seconds: send it again."))
+    except reading.Unreadable:
         return pages.error(400, "That cannot be checked", "The form did not arrive whole: send it again.")
+    except reading.Gone:
+        return closing(Response(status_code=400))
     chosen = {key: str(form.get(key) or "").strip() for key in ("game", "format", "as_of", "player")}
     sent = await reading.deck_of(form)
     if len(sent.content) > MAX_BYTES:
-        return pages.too_large()
+        return closing(pages.too_large())
     if not sent.content.strip():
         return pages.form(400, chosen, "Paste a deck or choose a file: nothing was sent to check.")
     try:
@@ -95,15 +103,17 @@ async def api_check(pages: Pages, request: Request) -> Response:
         else:
             chosen, sent = dict(request.query_params), reading.SentDeck(await reading.read_body(request), "posted deck", "")
     except reading.TooLarge:
-        return JSONResponse({"error": f"a deck may be at most {MAX_BYTES // (1024 * 1024)} MiB"}, 413)
+        return closing(JSONResponse({"error": f"a deck may be at most {MAX_BYTES // (1024 * 1024)} MiB"}, 413))
     except TimeoutError:
-        return JSONResponse({"error": f"the deck did not arrive within {reading.READ_SECONDS} seconds"}, 408)
-    except MultiPartException:
+        return closing(JSONResponse({"error": f"the deck did not arrive within {reading.READ_SECONDS} seconds"}, 408))
+    except reading.Unreadable:
         return JSONResponse({"error": "the form did not arrive whole"}, 400)
+    except reading.Gone:
+        return closing(Response(status_code=400))
     if not sent.content.strip():
         return JSONResponse({"error": "no deck was sent"}, 400)
     if len(sent.content) > MAX_BYTES:
-        return JSONResponse({"error": "the deck is too large"}, 413)
+        return closing(JSONResponse({"error": "the deck is too large"}, 413))
     try:
         options = site.desk.options(site.base, chosen, date.today())
     except NotOnOffer as exc:

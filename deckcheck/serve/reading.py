@@ -9,8 +9,9 @@ from typing import NamedTuple
 
 import anyio
 from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 
 from deckcheck.loading.decks import DECK_SUFFIXES, sniffed_suffix
 from deckcheck.loading.files import MAX_BYTES
@@ -20,7 +21,15 @@ READ_SECONDS = 30  # a request whose body has not arrived by then is answered an
 
 
 class TooLarge(Exception):
-    pass
+    """A body past the size limit (answered 413)."""
+
+
+class Unreadable(Exception):
+    """A form that did not arrive whole or as a form (answered 400)."""
+
+
+class Gone(Exception):
+    """The client left before its request arrived whole (an abandoned upload): nobody to answer."""
 
 
 async def read_body(request: Request) -> bytes:
@@ -29,11 +38,14 @@ async def read_body(request: Request) -> bytes:
     if length is not None and length.isdigit() and int(length) > MAX_BYTES + FORM_OVERHEAD:
         raise TooLarge
     body = bytearray()
-    with anyio.fail_after(READ_SECONDS):
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > MAX_BYTES + FORM_OVERHEAD:
-                raise TooLarge
+    try:
+        with anyio.fail_after(READ_SECONDS):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BYTES + FORM_OVERHEAD:
+                    raise TooLarge
+    except ClientDisconnect:
+        raise Gone from None
     return bytes(body)
 
 
@@ -41,10 +53,11 @@ async def read_form(request: Request) -> FormData:
     request._body = await read_body(request)  # the form is parsed from the bytes read, within the limit
     try:
         return await request.form(max_files=1, max_fields=20, max_part_size=MAX_BYTES + 1)
-    except MultiPartException as exc:
-        if "size" in str(exc).lower():
+    except (MultiPartException, HTTPException) as exc:  # Starlette wraps the first in the second inside an app
+        said = str(getattr(exc, "detail", None) or getattr(exc, "message", None) or exc)
+        if "size" in said.lower():  # a part past the limit: a pasted deck of more than 1 MiB
             raise TooLarge from None
-        raise
+        raise Unreadable(said) from None
 
 
 class SentDeck(NamedTuple):

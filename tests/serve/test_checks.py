@@ -44,3 +44,24 @@ def test_the_api_says_so_too(limited):
     answer = limited.post("/api/check?game=redline", content=unknown_names(30_000).encode())
     assert answer.status_code == 503
     assert "stopped" in answer.json()["error"]
+
+
+def test_the_organisers_page_checks_registrations_again_within_the_time_limit(tmp_path):
+    """A registered deck that takes too long to check again is stopped as a player's check is, and
+    the page lists it as stopped; the others are listed checked."""
+    from datetime import date
+
+    from deckcheck.serve.desk import Desk
+
+    registrations = tmp_path / "registrations"
+    registrations.mkdir()
+    desk = Desk("redline", "standard", date(2026, 9, 1))
+    site = Site(Databases(), desk=desk, registrations=registrations, token="t" * 16, allowed_hosts=frozenset({"desk.test"}))
+    with TestClient(create_app(site), base_url="http://desk.test") as client:
+        for player, deck in (("Slow", unknown_names(30_000)), ("Quick", LEGAL)):
+            client.post("/check", data={"deck": deck, "player": player, "register": "yes"})
+        site.checks.seconds = 0.1
+        site._listed.clear()  # as after a restart: every registration is checked again
+        page = client.get("/organiser?token=" + "t" * 16).text
+    assert "not checked again: checking it again was stopped after 0.1 seconds" in page
+    assert "<td>Slow" in page and "<td>Quick" in page

@@ -419,3 +419,15 @@ def test_names_that_look_alike_are_flagged_on_the_organisers_page(client):
     register(client, "Bob", LEGAL)
     page = organiser(client).text
     assert page.count("a different name that reads the same") == 2 and "looks like Alice" in page
+
+
+@pytest.mark.parametrize("sent", ["form", "multipart", "upload"])
+def test_a_deck_over_1_mib_is_413_however_it_is_sent(open_checker, sent):
+    big = "1 Crate\n" * ((1024 * 1024 + 16) // 8)
+    how = {
+        "form": {"data": {"deck": big}},
+        "multipart": {"files": {"deck": (None, big)}},
+        "upload": {"files": {"file": ("d.txt", big.encode())}},
+    }
+    answer = open_checker.post("/check", **how[sent])
+    assert answer.status_code == 413 and answer.headers["connection"] == "close"

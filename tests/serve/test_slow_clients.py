@@ -97,3 +97,48 @@ def test_each_request_of_a_kept_connection_has_its_deadline(port):
         client.sendall(b"GET / HTTP/1.1\r\nHo")
         received, closed_after = answer(client)
     assert received.startswith(b"HTTP/1.1 408 ") and closed_after < 3
+
+
+def test_a_body_trickled_past_its_deadline_is_answered_and_the_connection_closed(monkeypatch):
+    """The page answers 408 when a body has not all come in time (READ_SECONDS), and closes the
+    connection: a client that goes on sending a byte at a time no longer holds it."""
+    from deckcheck.loading.card_db import Databases
+    from deckcheck.serve import reading
+    from deckcheck.serve.app import create_app
+    from deckcheck.serve.site import Site
+
+    monkeypatch.setattr(reading, "READ_SECONDS", 0.5)
+    listening = socket.socket()
+    listening.bind(("127.0.0.1", 0))
+    app = create_app(Site(Databases(), allowed_hosts=frozenset({"desk.test"})))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_keep_alive=30, lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    try:
+        for _ in range(100):
+            if server.started:
+                break
+            time.sleep(0.05)
+        with socket.create_connection(listening.getsockname()) as client:
+            client.sendall(b"POST /api/check HTTP/1.1\r\nHost: desk.test\r\nContent-Length: 100000\r\n\r\n")
+            closed_at = float("inf")
+            client.settimeout(0.2)
+            received = b""
+            start = time.monotonic()
+            while time.monotonic() - start < 5:
+                try:
+                    client.sendall(b"x")
+                    chunk = client.recv(4096)
+                except (TimeoutError, BlockingIOError):
+                    continue
+                except OSError:
+                    closed_at = time.monotonic() - start
+                    break
+                if not chunk:
+                    closed_at = time.monotonic() - start
+                    break
+                received += chunk
+        assert received.startswith(b"HTTP/1.1 408") and closed_at < 3
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
