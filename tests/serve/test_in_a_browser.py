@@ -35,6 +35,7 @@ def serving(site):
     listening = socket.socket()  # closed by uvicorn when it shuts down
     listening.bind(("127.0.0.1", 0))
     port = listening.getsockname()[1]
+    site.port = port  # what `deckcheck serve --port` tells the site (its cookie's name)
     server = uvicorn.Server(uvicorn.Config(create_app(site), log_level="warning"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
@@ -190,3 +191,57 @@ def test_a_card_name_with_html_shows_as_text(site, browser):
     url, _ = site
     text = paste(browser, url, '# game: redline\n1 <b onmouseover="alert(1)">bold</b>\n')
     assert '<b onmouseover="alert(1)">bold</b>' in text  # shown as text, not made bold
+
+
+@pytest.fixture
+def two_desks(tmp_path):
+    """Two organisers' desks on one laptop: two servers on 127.0.0.1, each with its own token."""
+    from datetime import date
+
+    from deckcheck.loading.card_db import Databases
+    from deckcheck.serve.desk import Desk
+    from deckcheck.serve.site import Site
+
+    served = []
+    for name in ("one", "two"):
+        (tmp_path / name).mkdir()
+        desk = Desk("redline", "standard", date(2026, 9, 1))
+        served.append(serving(Site(Databases(), desk=desk, registrations=tmp_path / name, token=f"token-of-desk-{name}-16")))
+    yield [(url, f"token-of-desk-{name}-16") for (url, _, _), name in zip(served, ("one", "two"))]
+    for _, server, thread in served:
+        server.should_exit = True
+        thread.join(timeout=5)
+
+
+@pytest.mark.slow
+def test_two_desks_work_side_by_side_in_one_browser(two_desks, browser):
+    """A browser keeps cookies per host, not per port: each desk's cookie has its own name, and
+    neither locks the organiser out of the other."""
+    (first, first_token), (second, second_token) = two_desks
+    browser.get(f"{first}/organiser?token={first_token}")
+    browser.get(f"{second}/organiser?token={second_token}")
+    for url in (first, second, first):  # back and forth, on the cookies alone
+        browser.get(f"{url}/organiser")
+        assert "Registered decks" in browser.find_element("tag name", "h1").text, url
+
+
+@pytest.mark.slow
+def test_a_page_of_another_name_resolving_here_is_refused(open_site):
+    """DNS rebinding: Chromium told that evil.example is 127.0.0.1 reaches the server, which
+    answers 421 to a name it was not given; by its own address it answers as ever."""
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP evil.example 127.0.0.1"):
+        options.add_argument(flag)
+    rebound = webdriver.Chrome(service=Service(DRIVER), options=options)
+    try:
+        port = open_site.rsplit(":", 1)[1]
+        rebound.get(f"http://evil.example:{port}/")
+        assert "Not this site" in rebound.find_element("tag name", "body").text
+        rebound.get(open_site + "/")
+        assert "Check a deck" in rebound.title or rebound.find_element("id", "deck")
+    finally:
+        rebound.quit()
