@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -173,3 +175,37 @@ def markdown_cells(text: str) -> list[list[str]]:
         [html.unescape(re.sub(r"<[^>]+>", "", cell)).strip() for cell in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.DOTALL)]
         for row in rows
     ]
+
+
+# what a terminal or CI log must never receive raw: controls (a line break only as the report's own),
+# bidirectional overrides, line separators
+_RAW_IN_REPORT = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_OWN_COMMAND_LINE = re.compile(r"^::(error|warning) file=[^:]*::")
+
+
+def _every_line_is_safe(output: str, output_format: str) -> None:
+    assert not _RAW_IN_REPORT.search(output), output_format
+    for line in output.splitlines():
+        if output_format == "github" and _OWN_COMMAND_LINE.match(line):
+            continue
+        assert not line.lstrip().startswith("::"), (output_format, line)
+        assert "##[" not in line, (output_format, line)
+
+
+def _means_only_text(output: str, output_format: str) -> None:
+    if output_format == "junit":
+        ET.fromstring(output.encode())
+    elif output_format in ("json", "sarif"):
+        json.loads(output)
+    elif output_format == "markdown":
+        shown = rendered_markdown(output)
+        assert not re.search(r"<(a|img)\b", shown), shown
+        assert not re.search(r"@[A-Za-z0-9]", re.sub(r"<[^>]+>", "", shown)), shown  # no mention of anyone
+    elif output_format == "html":
+        assert not re.search(r"<(script|a|img)\b", output), output  # the page has none of its own
+
+
+def assert_report_is_safe(output: str, output_format: str) -> None:
+    """A report of hostile names is still what its format is, and harmless in a terminal or CI log."""
+    _every_line_is_safe(output, output_format)
+    _means_only_text(output, output_format)

@@ -24,7 +24,7 @@ from deckcheck.loading.raw_deck import DeckParseError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import DATA, run
+from conftest import DATA, assert_report_is_safe, run
 
 EXAMPLES = int(os.environ.get("DECKCHECK_FUZZ_EXAMPLES", "100"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
@@ -70,6 +70,16 @@ HOSTILE = [
     "\\",
     "Reserve:",
     "Tokens:",
+    # what issue 32's attacks were made of: links, images and mentions for a PR comment, characters
+    # not seen, lines another document would start with
+    "[Claim your prize](https://evil.example)",
+    "![t](https://evil.example/t.png)",
+    "@org/admins",
+    "`code`",
+    "\u200b",
+    "\u00ad",
+    "limited: see the judge",
+    "cards:",
 ]
 COUNTS = ["1", "2", "3", "4", "0", "-1", "2.5", "three", "true", "999", "1000", "9" * 40, "0x10", ""]
 
@@ -175,6 +185,8 @@ def test_any_deck_file(tmp_path_factory, deck):
     assert outcome.exit_code in (0, 1, 2) and "internal error" not in outcome.stderr
     if outcome.exit_code == 2:
         return
+    for output_format in ("markdown", "junit", "github"):  # what CI logs and pull requests show
+        assert_report_is_safe(run("check", path, "--card-db", CARD_DB, "--output-format", output_format).stdout, output_format)
     most = _line_count(data)
     for finding in outcome.deck["findings"]:
         assert 1 <= finding["line"] <= most and finding["column"] >= 1, finding
