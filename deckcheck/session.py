@@ -75,7 +75,7 @@ def open_session(given: Choices, *, as_of: str | None = None, all_formats: bool 
         raise SessionProblem("broken config:\n" + "\n".join(exc.problems)) from None
     given = replace(given, card_db=given.card_db or card_db_from(os.environ))
     choices = config.merged(given)
-    chosen_game = _game(choices.game) if choices.game is not None else None
+    chosen_game = _game(choices.game, "--game" if given.game else f"{config.where('game')}: game") if choices.game is not None else None
     for rule_id, where in [(i, "--ignore") for i in given.ignore] + config.ignored():
         try:
             ignorable(rule_id)
@@ -86,7 +86,8 @@ def open_session(given: Choices, *, as_of: str | None = None, all_formats: bool 
     except FileProblems as exc:
         raise SessionProblem("broken card database:\n" + "\n".join(exc.problems)) from None
     if choices.format is not None:
-        check_format(choices.format, chosen_game, databases)
+        told = "--format" if given.format else f"{config.where('format')}: format"  # where the format was chosen
+        check_format(choices.format, chosen_game, databases, told)
     missing = [terminal_path(p) for p in choices.events if not p.exists()]
     if missing:
         raise SessionProblem(f"no such event file: {', '.join(missing)}")
@@ -109,14 +110,14 @@ def card_db_from(environ: Mapping[str, str]) -> tuple[Path, ...]:
     return tuple(Path(part) for part in environ.get(CARD_DB_VARIABLE, "").split(os.pathsep) if part.strip())
 
 
-def _game(name: str) -> Game:
+def _game(name: str, told: str = "--game") -> Game:
     try:
         return game_named(name)
     except UnknownName as exc:
-        raise SessionProblem(f"--game: {exc}") from None
+        raise SessionProblem(f"{told}: {exc}") from None
 
 
-def check_format(name: str, game: Game | None, databases: Databases) -> None:
+def check_format(name: str, game: Game | None, databases: Databases, told: str = "--format") -> None:
     """--format names a format of the game given, or without one, of some game (it then applies
     to the decks of the games that have it); SessionProblem with close matches otherwise."""
     games = [game] if game is not None else all_games()
@@ -127,7 +128,7 @@ def check_format(name: str, game: Game | None, databases: Databases) -> None:
             return
         except UnknownName as exc:
             if game is not None:
-                raise SessionProblem(f"--format: {exc}") from None
+                raise SessionProblem(f"{told}: {exc}") from None
             names += each.format_names(databases.for_game(each.name).formats) + [a for f in each.formats for a in f.aliases]
     choices = list(dict.fromkeys(names))
-    raise SessionProblem(f"--format: no game has a format '{name}'{close_to(name, choices)} (formats: {', '.join(choices)})")
+    raise SessionProblem(f"{told}: no game has a format '{name}'{close_to(name, choices)} (formats: {', '.join(choices)})")

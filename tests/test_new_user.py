@@ -77,7 +77,7 @@ def test_the_configs_ignore_list_is_checked_too(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     outcome = run("check", EXAMPLES)
     assert outcome.exit_code == 2
-    assert ".deckcheck.yaml: overrides (casual/**): ignore: unknown rule 'redline.copylimit'; did you mean" in outcome.stderr
+    assert ".deckcheck.yaml:3:14: overrides (casual/**): ignore: unknown rule 'redline.copylimit'; did you mean" in outcome.stderr
 
 
 def test_a_format_no_game_has_is_exit_two_with_close_matches():

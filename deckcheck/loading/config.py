@@ -17,8 +17,9 @@ from pathlib import Path
 
 from deckcheck.choices import Choices
 from deckcheck.escaping import terminal_path
-from deckcheck.loading.checked_yaml import load_checked, parse_date
+from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, parse_date
 from deckcheck.loading.globs import matches
+from deckcheck.model import Position
 
 CONFIG_NAME = ".deckcheck.yaml"
 USER_CONFIG = Path("deckcheck") / "config.yaml"  # under $XDG_CONFIG_HOME, or ~/.config
@@ -49,6 +50,13 @@ class Config:
     as_of: date | None = None
     overrides: tuple[Override, ...] = field(default=())
     under: Config | None = None  # the user's config, which this repository config is laid over
+    places: Mapping[tuple, Position] = field(default_factory=dict)  # where each value is in the file, for a message
+
+    def where(self, *key: str | int) -> str:
+        """`file:line:col` of a value of this config (the file alone where its place is not known)."""
+        position = self.places.get(tuple(key))
+        named = terminal_path(self.path) if self.path else "config"
+        return f"{named}:{position.line}:{position.column}" if position is not None else named
 
     def over(self, user: Config) -> Config:
         """This repository config laid over a user's (each value this one sets wins; the ignore
@@ -99,10 +107,11 @@ class Config:
         return any(matches(relative, glob) for glob in self.exclude)
 
     def ignored(self) -> list[tuple[str, str]]:
-        """Every rule id the configs ignore, with which file says so (for a message)."""
-        where = terminal_path(self.path) if self.path else "config"
-        own = [(i, f"{where}: ignore") for i in self.defaults.ignore] + [
-            (i, f"{where}: overrides ({', '.join(o.paths)}): ignore") for o in self.overrides for i in o.ignore
+        """Every rule id the configs ignore, with the file, line and column that say so (for a message)."""
+        own = [(rule_id, f"{self.where('ignore', n)}: ignore") for n, rule_id in enumerate(self.defaults.ignore)] + [
+            (rule_id, f"{self.where('overrides', o, 'ignore', n)}: overrides ({', '.join(override.paths)}): ignore")
+            for o, override in enumerate(self.overrides)
+            for n, rule_id in enumerate(override.ignore)
         ]
         return own + (self.under.ignored() if self.under is not None else [])
 
@@ -155,8 +164,25 @@ def load_config(path: Path | None) -> Config:
         output_format=data.get("output_format"),
         strict=bool(data.get("strict", False)),
     )
+    keys: list[tuple] = [(name,) for name in ("game", "format", "as_of") if name in data]
+    keys += [(name, n) for name in ("card_db", "events", "ignore", "exclude") for n in range(len(data.get(name, [])))]
+    keys += [
+        ("overrides", o, "ignore", n)
+        for o, override in enumerate(data.get("overrides", []))
+        for n in range(len(override.get("ignore", [])))
+    ]
+    places = {key: found for key in keys if (found := document.position(key)) is not None} if document.data else {}
+    missing = [
+        located(path, places.get((name, n)), f"{name}: no such file or folder: {terminal_path(named)}")
+        for name in ("card_db", "events")
+        for n, named in enumerate(getattr(defaults, name))
+        if not named.exists()
+    ]
+    if missing:
+        raise FileProblems(missing)
     return Config(
         path=path,
+        places=places,
         defaults=defaults,
         exclude=tuple(data.get("exclude", [])),
         as_of=as_of,

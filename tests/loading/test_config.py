@@ -158,4 +158,21 @@ def test_an_unknown_rule_in_the_users_config_names_the_users_file(repo, monkeypa
     config(repo, "game: redline\ncard_db: [cards/]\n")
     outcome = run("check", "short.yaml")
     assert outcome.exit_code == 2
-    assert f"{home / 'deckcheck' / 'config.yaml'}: ignore: unknown rule 'redline.copy-limt'" in outcome.stderr
+    assert f"{home / 'deckcheck' / 'config.yaml'}:1:10: ignore: unknown rule 'redline.copy-limt'" in outcome.stderr  # its line too
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("card_db: [nowhere/]\n", ":1:11: card_db: no such file or folder:"),
+        ("events: [a.yaml, nowhere.yaml]\n", ":1:18: events: no such file or folder:"),
+        ("game: redline\nformat: nope\n", ":2:9: format: REDLINE has no format 'nope'"),
+        ("game: chess\n", ":1:7: game:"),
+        ("overrides:\n  - paths: ['x']\n    ignore: [nope.nope]\n", ":3:14: overrides (x): ignore: unknown rule 'nope.nope'"),
+    ],
+)
+def test_every_config_error_names_its_line_and_column(repo, text, said):
+    (repo / "a.yaml").write_text("name: A\nbanned: [Crate]\n")
+    config(repo, text)
+    outcome = run("check", "short.yaml")
+    assert outcome.exit_code == 2 and f".deckcheck.yaml{said}" in outcome.stderr, outcome.stderr
