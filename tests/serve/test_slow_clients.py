@@ -142,3 +142,47 @@ def test_a_body_trickled_past_its_deadline_is_answered_and_the_connection_closed
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+def test_uvicorns_lines_are_one_line_each_and_never_a_traceback(capsys):
+    import logging
+    import sys
+
+    from deckcheck.serve.logs import OneLine
+
+    try:
+        raise ConnectionResetError("peer gone")
+    except ConnectionResetError:
+        record = logging.LogRecord("uvicorn.error", logging.ERROR, __file__, 1, "Exception in ASGI application\nmore", None, sys.exc_info())
+    OneLine().emit(record)
+    said = capsys.readouterr().err
+    assert said == "deckcheck serve: Exception in ASGI application (ConnectionResetError)\n"
+
+
+def test_an_abandoned_upload_leaves_nothing_on_the_terminal(capfd):
+    """A client that sends half a body and leaves: no traceback, no line at all."""
+    from deckcheck.loading.card_db import Databases
+    from deckcheck.serve.app import create_app
+    from deckcheck.serve.logs import LOG_CONFIG
+    from deckcheck.serve.site import Site
+
+    listening = socket.socket()
+    listening.bind(("127.0.0.1", 0))
+    app = create_app(Site(Databases(), allowed_hosts=frozenset({"desk.test"})))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", log_config=LOG_CONFIG, lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
+    thread.start()
+    try:
+        for _ in range(100):
+            if server.started:
+                break
+            time.sleep(0.05)
+        for path in (b"/check", b"/api/check"):
+            with socket.create_connection(listening.getsockname()) as client:
+                head = b"POST " + path + b" HTTP/1.1\r\nHost: desk.test\r\nContent-Type: text/plain\r\nContent-Length: 100000\r\n\r\n"
+                client.sendall(head + b"1 Crate\n" * 100)
+            time.sleep(0.5)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+    assert "Traceback" not in capfd.readouterr().err
