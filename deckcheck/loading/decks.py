@@ -104,12 +104,16 @@ def not_a_deck(path: Path, shapes: _Shapes = _Shapes(frozenset())) -> str | None
     that reads as another document's (`limited: see the judge`) leaves it a deck, checked as one."""
     try:
         with open_regular(path, limit=None) as file:
-            text = file.read(MAX_BYTES).decode("utf-8", errors="replace")
+            head = file.read(_SNIFFED)
+            text = head.decode("utf-8", errors="replace")
+            found = next((why for pattern, why in _NOT_DECK_TEXTS if pattern.search(text)), None)
+            if found or path.suffix.lower() not in YAML_SUFFIXES:
+                return found
+            if not frozenset(_TOP_LEVEL_KEY.findall(text)) <= shapes.card_database | shapes.event:
+                return None  # a key only a deck has (main:), most often on its first lines: the rest is not read
+            text = (head + file.read(MAX_BYTES)).decode("utf-8", errors="replace")
     except (UnreadableFile, OSError):
         return None  # reading it as a deck will say what is wrong
-    found = next((why for pattern, why in _NOT_DECK_TEXTS if pattern.search(text[:_SNIFFED])), None)
-    if found or path.suffix.lower() not in YAML_SUFFIXES:
-        return found
     keys = frozenset(_TOP_LEVEL_KEY.findall(text))
     if "cards" in keys and keys <= shapes.card_database:
         return "a card database (give it to --card-db)"
