@@ -27,6 +27,21 @@ class RawEntry:
     position: Position
     image: str | None = None  # LackeyCCG's image id, which picks a printing before the name does
     set: str | None = None  # LackeyCCG's set, for an image several printings share
+    # how a pasted line may be read besides a card: "bare" (no count: a card of one copy, a title or
+    # prose), "header" (`Offense (24)`: a card and its count, or a group's header and its size);
+    # which it is, the card database says (a card when its name is one, or close to one)
+    shape: str = ""
+
+
+@dataclass(frozen=True)
+class Header:
+    """A header of a pasted deck's group of cards (`**Lost Souls (8)**`, `Offense (24)`, `## Reserve`),
+    and the size it says the group has, a check on the cards that follow it."""
+
+    position: Position
+    words: str
+    count: int | None = None
+    zone: bool = False  # a zone's header (`Reserve:`), not a group's of the player's own
 
 
 @dataclass
@@ -41,6 +56,9 @@ class RawDeck:
     problems: list[DeckParseError] = field(default_factory=list)
     zone_words: dict[str, str] = field(default_factory=dict)  # a zone written another way (side as `reserve`)
     skipped: list[tuple[Position, str]] = field(default_factory=list)  # text lines neither card nor header
+    headers: list[Header] = field(default_factory=list)  # a pasted deck's group and zone headers, in order
+    first_line: Position | None = None  # a pasted deck's first line that is not blank, a comment or metadata
+    name_line: Position | None = None  # where the deck's name came from a title line (not `# name:`)
 
 
 def count_of(digits: str) -> int | str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from deckcheck.loading.lines import editor_lines
-from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_error, count_of, count_problem, is_count
+from deckcheck.loading.raw_deck import DeckParseError, Header, RawDeck, RawEntry, count_error, count_of, count_problem, is_count
 from deckcheck.model import Position, ZoneTable
 
 IGNORED_SECTIONS = ("tokens",)  # Lackey's export lists tokens after the deck: they are not part of it
@@ -35,6 +35,7 @@ _TRAILING_COUNT = re.compile(
     rf"^(?P<name>\S.*?)\s+(?:{_TIMES}\s*(?P<count>\d+)|\(\s*{_TIMES}?\s*(?P<parenthesised>\d{{1,3}})\s*\)|[-\u2013]\s*(?P<dashed>\d{{1,3}}))$"
 )
 _HASHES = re.compile(r"^#+\s*")  # `## Reserve`: a Markdown heading is a header, not a comment
+_EMPHASIS = re.compile(r"^(?P<mark>\*\*|__)(?P<words>[^*_].*?)(?P=mark):?$")
 _BAD_COUNT = re.compile(r"^(?P<count>[-+]?\d[\d.,]*[xX]?)\s+\S")
 # a header: words, then perhaps a count of the group (`(14)`, `[14]`, `- 14`), then perhaps a colon
 _HEADER = re.compile(r"^(?P<words>[^\W\d_][\w '\u2019&/-]*?)\s*(?P<count>\(\s*\d+\s*\)|\[\s*\d+\s*\]|-\s*\d+)?\s*(?P<colon>:|\s-)?$")
@@ -58,12 +59,15 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
                 if metadata["key"].lower() == "game":
                     deck.game_position = position
             continue
-        line = _zone_heading(line, zones) or _BULLET.sub("", _COMMENT.sub("", line).strip())
+        line = _heading(line, zones) or _BULLET.sub("", _COMMENT.sub("", line).strip())
         if not line:
             continue
+        if deck.first_line is None:
+            deck.first_line = position
         header = _header(line, zones)
         if header is not None:
-            kind, name = header
+            kind, name, count = header
+            deck.headers.append(Header(position, line.rstrip(":").strip(), count, zone=kind == "zone"))
             if kind == "zone":
                 zone = name
                 if zone:
@@ -84,7 +88,7 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
             continue
         if entry is None:
             deck.skipped.append((position, line))
-            bare.append(RawEntry(line, 1, zone, position))
+            bare.append(RawEntry(line, 1, zone, position, shape="bare"))
             continue
         deck.entries.append(entry)
         deck.zone_positions.setdefault(zone, Position(1, 1) if zone == "main" else position)
@@ -95,8 +99,8 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
 
 def _as_singleton(deck: RawDeck, bare: list[RawEntry]) -> None:
     """A list of bare names (`Son of God (I)` a line), the natural way to write a singleton deck:
-    each name is one copy, since no line of the deck says otherwise. A prose line among them is
-    then a name no card has, reported at its line."""
+    each name is one copy, since no line of the deck says otherwise. Which of them are cards and
+    which a title or prose, the card database says (check/reading.py)."""
     deck.skipped.clear()
     deck.entries.extend(bare)
     deck.entries.sort(key=lambda entry: entry.position.line)
@@ -104,31 +108,43 @@ def _as_singleton(deck: RawDeck, bare: list[RawEntry]) -> None:
         deck.zone_positions.setdefault(entry.zone, Position(1, 1) if entry.zone == "main" else entry.position)
 
 
-def _zone_heading(line: str, zones: ZoneTable) -> str | None:
-    """`## Reserve`: a Markdown heading that names a zone is that zone's header, not a comment."""
-    if not line.startswith("#"):
-        return None
-    words = _HASHES.sub("", line)
-    header = _header(words, zones)
-    return words if header is not None and header[0] == "zone" else None
+def _heading(line: str, zones: ZoneTable) -> str | None:
+    """The words of a line that is a header by its shape whatever they say: a Markdown heading of
+    two hashes or more (`## Offense`; one hash starts a comment, unless it names a zone: `# Reserve`),
+    or bold or underlined words (`**Lost Souls (8)**`, `__Defense__`), as forums and chats show headers."""
+    hashes = _HASHES.match(line)
+    if hashes is not None:
+        words = _as_header(line[hashes.end() :])
+        named = _header(words, zones) if words else None
+        return words if hashes.group().count("#") >= 2 or (named is not None and named[0] == "zone") else None
+    emphasised = _EMPHASIS.match(_BULLET.sub("", line))
+    return _as_header(emphasised["words"]) if emphasised else None
 
 
-def _header(line: str, zones: ZoneTable) -> tuple[str, str | None] | None:
-    """("zone", its name) for a zone header (None for a section that is not part of the deck),
-    ("group", words) for a group header, None for a line that is no header."""
+def _as_header(words: str) -> str:
+    """Words a line's shape makes a header, written so that _header reads them as one (with a colon)."""
+    words = words.strip().rstrip(":").strip()
+    return words + ":" if words else ""
+
+
+def _header(line: str, zones: ZoneTable) -> tuple[str, str | None, int | None] | None:
+    """("zone", its name, the size it says) for a zone header (None for a section that is not part
+    of the deck), ("group", words, size) for a group header, None for a line that is no header."""
     match = _HEADER.match(line)
     if match is None:
         return None
     words = " ".join(match["words"].lower().split())
+    size = int(re.sub(r"\D", "", match["count"])) if match["count"] else None
     if words in IGNORED_SECTIONS:
-        return "zone", None
+        return "zone", None, size
     # `Reserve Deck:` is the Reserve as `Reserve:` is
     section = zones.by_word(words) or (zones.by_word(words.removesuffix(" deck")) if words.endswith(" deck") else None)
     if section is not None and not section.single:
-        return "zone", section.name
-    # a count alone does not make a header: `Son of God (2019)` is a name without a count
-    if section is None and (match["colon"] or _grouping(words, zones)):
-        return "group", words
+        return "zone", section.name, size
+    # a count alone does not make a header: `Offense (24)` may be 24 copies of a card (the card
+    # database says, check/reading.py) and `Son of God (2019)` is a name without a count
+    if section is None and (match["colon"] or _grouping(words, zones) or (match["count"] or "").startswith("[")):
+        return "group", words, size
     return None
 
 
@@ -150,7 +166,9 @@ def _entry(line: str, zone: str, position: Position) -> RawEntry | None:
         count = count_of(written)
         if not is_count(count):
             raise count_error(count, position)
-        return RawEntry(match["name"].strip(), count, zone, position)
+        # `Offense (24)`, `Misc - 5`: a card and its count, or a header of the player's own words and its size
+        shape = "header" if not found.get("count") and not found.get("bracketed") and _HEADER.match(line) else ""
+        return RawEntry(match["name"].strip(), count, zone, position, shape=shape)
     bad = _BAD_COUNT.match(line)
     if bad:
         raise DeckParseError(str(count_problem(bad["count"])), position)
