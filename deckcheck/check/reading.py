@@ -8,6 +8,7 @@ from pathlib import Path
 
 from deckcheck.check.loaded import Key, LoadedDeck, finding_of
 from deckcheck.check.options import CheckOptions, FormatAsked, date_in_force, format_asked
+from deckcheck.check.pasted import header_counts, skipped_lines
 from deckcheck.deck_game import pick_game
 from deckcheck.escaping import display_path
 from deckcheck.games import format_named, zone_table
@@ -15,11 +16,12 @@ from deckcheck.loading.card_db import CardDatabase, Databases
 from deckcheck.loading.decks import read_deck, read_text
 from deckcheck.loading.events import Event
 from deckcheck.loading.names import NameIndex, RenamedIndex, Resolution
+from deckcheck.loading.pasted import settle
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.model import START, Card, Deck, Entry, Finding
 from deckcheck.registry import UnknownName
 from deckcheck.rules import Context, Format, Game
-from deckcheck.rules.common import PARSE, SKIPPED_LINE, UNKNOWN_CARD, UNKNOWN_GAME, rules_checked
+from deckcheck.rules.common import PARSE, UNKNOWN_CARD, UNKNOWN_GAME, rules_checked
 from deckcheck.rules.shapes import same_name
 from deckcheck.wording import plural
 
@@ -35,24 +37,24 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases, content: 
         return LoadedDeck(None, [finding_of(PARSE, unreadable.message, position=unreadable.position)])
     if raw.problems:
         return LoadedDeck(raw, [finding_of(PARSE, p.message, position=p.position) for p in raw.problems])
-    skipped = [
-        finding_of(SKIPPED_LINE, f"skipped {_shown(text)}: neither a card line ('3 Name') nor a header", position=position)
-        for position, text in raw.skipped
-    ]
     game, inferred, problem = pick_game(raw, path, options.game, databases)
     if game is None:
-        return LoadedDeck(raw, skipped + [finding_of(UNKNOWN_GAME, problem, position=raw.game_position or START)])
+        return LoadedDeck(raw, skipped_lines(raw) + [finding_of(UNKNOWN_GAME, problem, position=raw.game_position or START)])
     events = tuple(e for e in options.events if e.applies_to(game.name))
     database = databases.for_game(game.name)
     as_of = date_in_force(options, events)
     try:
         asked, notes = _format_of(game, raw, options, events, database)
     except UnknownName as exc:
-        return LoadedDeck(raw, skipped + [finding_of(UNKNOWN_GAME, str(exc), position=raw.zone_positions.get("format", START))])
+        found = skipped_lines(raw) + [finding_of(UNKNOWN_GAME, str(exc), position=raw.zone_positions.get("format", START))]
+        return LoadedDeck(raw, found)
     chosen, before_oldest = game.format_in_force(asked.name, database.formats, as_of)
     if chosen is None:  # (format_named has just found it)
         raise LookupError(f"{game.name} has no format '{asked.name}'")
-    zones, findings, ambiguous, renamed = _resolve(raw, database, game.names(database, as_of))
+    names = game.names(database, as_of)
+    settle(raw, names)  # a pasted deck's lines read as the card list says: cards, headers, its name, prose
+    skipped = skipped_lines(raw) + header_counts(raw)
+    zones, findings, ambiguous, renamed = _resolve(raw, database, names)
     deck = Deck(display_path(path), game.name, chosen.name, raw.name, zones, raw.zone_positions)
     loaded = LoadedDeck(
         raw,
@@ -110,10 +112,6 @@ def _before_oldest(game: Game, chosen: Format, as_of: date, before_oldest: bool)
         f"{as_of.isoformat()} is before the oldest {game.title} rules version "
         f"({chosen.version}, from {chosen.effective.isoformat()}): {chosen.version} was applied"
     ]
-
-
-def _shown(text: str, limit: int = 60) -> str:
-    return repr(text if len(text) <= limit else text[: limit - 3] + "...")
 
 
 def context_for(game: Game, chosen: Format, database: CardDatabase, events: tuple[Event, ...], as_of: date | None = None) -> Context:

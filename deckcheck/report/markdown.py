@@ -10,7 +10,7 @@ from tabulate import tabulate
 from deckcheck.escaping import for_markdown
 from deckcheck.model import DeckReport
 from deckcheck.report import PLAIN, Terminal
-from deckcheck.report.text import event_line, format_rows, game_and_format, summary_line
+from deckcheck.report.text import event_line, format_rows, game_and_format, not_read, summary_line
 
 
 def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False, terminal: Terminal = PLAIN) -> str:
@@ -34,7 +34,7 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
     for report in reports:
         if not (report.findings or report.notes or report.formats):
             continue
-        parts += [f"## {for_markdown(report.path)} ({report.verdict})", ""]
+        parts += [f"## {for_markdown(report.path)} ({report.verdict}{not_read(report)})", ""]
         parts += [f"- {for_markdown(note)}" for note in report.notes] + ([""] if report.notes else [])
         if report.findings:
             found = [

@@ -13,6 +13,7 @@ from deckcheck.escaping import commands_defused, for_terminal
 from deckcheck.model import DeckReport, Finding
 from deckcheck.report import PLAIN, Terminal
 from deckcheck.report.style import paint
+from deckcheck.rules.common import SKIPPED_LINE
 from deckcheck.wording import plural
 
 _COLUMNS = ("rule", "severity", "message", "card", "line")
@@ -32,8 +33,14 @@ def deck_heading(report: DeckReport, terminal: Terminal = PLAIN) -> str:
     """The deck's line: path, game and format, name, verdict and tally; the user's words escaped."""
     name = f" \u2014 {report.name}" if report.name else ""
     verdict = paint(report.verdict.upper() if report.verdict == "illegal" else report.verdict, terminal)
-    tally = f"{plural(report.errors, 'error')}, {plural(report.warnings, 'warning')}"
+    tally = f"{plural(report.errors, 'error')}, {plural(report.warnings, 'warning')}" + not_read(report)
     return f"{for_terminal(f'{report.path} ({game_and_format(report)}){name}')}: {verdict} ({tally})"
+
+
+def not_read(report: DeckReport) -> str:
+    """`; 2 lines not read` for a deck some of whose lines were skipped: its verdict is the rest's."""
+    skipped = sum(f.rule == SKIPPED_LINE.id for f in report.findings)
+    return f"; {plural(skipped, 'line')} not read, the verdict is the rest's" if skipped else ""
 
 
 def summary_line(reports: Sequence[DeckReport]) -> str:

@@ -51,7 +51,14 @@ def wrong_zone(deck: Deck, findings: Findings) -> Iterator[Finding]:
 SKIPPED_LINE = Rule(
     "deck.skipped-line",
     Severity.WARNING,
-    "a line of a text deck is neither a card line ('3 Name') nor a header, so it was skipped (the rest is checked)",
+    "a line of a text deck is neither a card (a name the card list has, with or without a count) nor a header, so "
+    "it was skipped and the deck was not read whole (the rest is checked): `# ` before it keeps it as a comment",
+    _FORMAT + ", plain text",
+)
+HEADER_COUNT = Rule(
+    "deck.header-count",
+    Severity.WARNING,
+    "a header of a pasted deck says how many cards its group holds (`Lost Souls (8)`), and the cards under it add up to another number",
     _FORMAT + ", plain text",
 )
 
@@ -63,7 +70,7 @@ SKIPPED_FILE = Rule(
     _FORMAT + ", checking a folder",
 )
 
-LOADING_RULES = (PARSE, SKIPPED_LINE, SKIPPED_FILE, UNKNOWN_GAME, UNKNOWN_CARD, AMBIGUOUS_CARD)
+LOADING_RULES = (PARSE, SKIPPED_LINE, HEADER_COUNT, SKIPPED_FILE, UNKNOWN_GAME, UNKNOWN_CARD, AMBIGUOUS_CARD)
 # a deck deckcheck could not read is never legal: these findings cannot be ignored (an ambiguous
 # name can: the deck is then judged with the reading of its names that gives it the fewest problems)
 UNIGNORABLE = frozenset({PARSE.id, UNKNOWN_GAME.id, UNKNOWN_CARD.id})
