@@ -18,6 +18,7 @@ from deckcheck.loading import text_deck, yaml_deck
 from deckcheck.loading.card_db import Databases
 from deckcheck.loading.decks import YAML_SUFFIXES, read_deck, read_text
 from deckcheck.loading.names import NameIndex, RenamedIndex, Resolution, normalise
+from deckcheck.loading.pasted import settle
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.loading.writing import write_atomically
 from deckcheck.model import Card
@@ -25,7 +26,7 @@ from deckcheck.rules import Game
 
 Names = NameIndex | RenamedIndex
 
-_TOKENS = re.compile(r"^\s*tokens\s*:?\s*$", re.IGNORECASE | re.MULTILINE)
+_TOKENS = re.compile(r"tokens\b", re.IGNORECASE)  # a zone header's words (the reader's): `Tokens (2)`, `## Tokens`
 _TEXT_METADATA = re.compile(r"^#\s*(game|format|name)\s*:", re.IGNORECASE)
 
 
@@ -57,24 +58,16 @@ def _rewrite(path: Path, game_name: str | None, databases: Databases, check_only
         return _untouched(path, problem.message, problem.position)
     if raw.problems:
         return _untouched(path, raw.problems[0].message, raw.problems[0].position)
-    if raw.skipped:  # a line fmt cannot place is the user's to keep: fmt never deletes it
-        position, line = raw.skipped[0]
-        more = f" (and {len(raw.skipped) - 1} more)" if len(raw.skipped) > 1 else ""
-        return RewriteOutcome(
-            path,
-            "untouched",
-            f"{position.line}:{position.column}: {line[:60]!r} is neither a card line nor a header{more}: "
-            "make it a comment (#) or give it a count, and fmt will format the file",
-        )
-    is_yaml = path.suffix.lower() in YAML_SUFFIXES
-    if not is_yaml and _TOKENS.search(text):
-        return RewriteOutcome(path, LEFT_AS_WRITTEN, "a LackeyCCG export with a Tokens: section is left as it is")
     game, _, unknown = pick_game(raw, path, game_name, databases)
     if game is None:
         return RewriteOutcome(path, "untouched", unknown)
-
     database = databases.for_game(game.name)
     names = game.names(database)
+    settle(raw, names)  # read as check reads it: a header or a title is never written as a card
+    is_yaml = path.suffix.lower() in YAML_SUFFIXES
+    kept = _kept_as_written(path, raw, names, is_yaml)
+    if kept is not None:
+        return kept
     new_text = _canonical(raw, text, game, names, is_yaml)
     try:
         reread = _reread(path, new_text, is_yaml)
@@ -94,6 +87,30 @@ def _rewrite(path: Path, game_name: str | None, databases: Databases, check_only
         return RewriteOutcome(path, "untouched", refused)
     replace_atomically(target, new_text)
     return RewriteOutcome(path, "reformatted")
+
+
+def _kept_as_written(path: Path, raw: RawDeck, names: Names, is_yaml: bool) -> RewriteOutcome | None:
+    """Why fmt leaves a deck as it is, or None: it is no deck, it has a line fmt cannot place (a
+    title, prose: the player's to keep, never deleted), or a layout of the player's own (groups
+    under headers of their words, a Tokens section), which fmt never rewrites."""
+    # a YAML file that loaded as a deck says so by its keys; a text file only by its cards
+    if not is_yaml and not any(names.resolve(entry.typed).printings for entry in raw.entries):
+        return RewriteOutcome(path, LEFT_AS_WRITTEN, "none of its lines is a card the card list has: not a deck")
+    unplaced = ([(raw.name_line, raw.name or "")] if raw.name_line is not None else []) + raw.skipped
+    if unplaced:
+        position, line = unplaced[0]
+        more = f" (and {len(unplaced) - 1} more)" if len(unplaced) > 1 else ""
+        return RewriteOutcome(
+            path,
+            "untouched",
+            f"{position.line}:{position.column}: {line[:60]!r} is neither a card line nor a header{more}: "
+            "make it a comment (#) or give it a count, and fmt will format the file",
+        )
+    if not is_yaml and any(not header.zone for header in raw.headers):
+        return RewriteOutcome(path, LEFT_AS_WRITTEN, "a pasted deck with headers of its own is left as it is written")
+    if not is_yaml and any(header.zone and _TOKENS.match(header.words) for header in raw.headers):
+        return RewriteOutcome(path, LEFT_AS_WRITTEN, "a LackeyCCG export with a Tokens: section is left as it is")
+    return None
 
 
 def _cannot_replace(target: Path) -> str | None:

@@ -41,6 +41,7 @@ def test_the_corpus_has_every_style():
         "markdown-headings",
         "counts-dashed",
         "counts-in-brackets",
+        "forum-bold",
     }
 
 
@@ -59,15 +60,11 @@ def test_every_style_reads_as_the_same_cards(path, databases):
 
 
 @pytest.mark.parametrize("path", STYLES, ids=lambda p: p.stem)
-def test_only_the_prose_line_is_reported(path):
+def test_no_line_is_skipped_and_a_title_line_is_the_name(path):
     outcome = run("check", path, "--game", "redemption", "--card-db", DATA / "redemption-cards.yaml", "--output-format", "json")
-    skipped = outcome.findings("deck.skipped-line")
-    if path.stem == "forum-post":
-        (finding,) = skipped
-        assert (finding["line"], finding["column"], finding["severity"]) == (1, 1, "warning")
-        assert finding["message"].startswith("skipped 'Here is what I am bringing to Nationals")
-    else:
-        assert skipped == []
+    assert outcome.findings("deck.skipped-line") == []
+    if path.stem == "forum-post":  # its first line, no card, is the deck's name (it has none other)
+        assert outcome.deck["name"] == "Here is what I am bringing to Nationals, feedback welcome!"
     assert "deck.parse" not in outcome.errors and "deck.unknown-card" not in outcome.errors
 
 
@@ -154,3 +151,55 @@ def test_bare_names_beside_counted_lines_are_still_reported_as_skipped(databases
     loaded = load_deck(Path("deck.txt"), CheckOptions(), databases, text.encode())
     assert [(e.card.name, e.count) for e in loaded.deck.entries()] == [("Gideon (K)", 3)]
     assert [(f.rule, f.position.line) for f in loaded.findings] == [("deck.skipped-line", 3)]
+
+
+# --- headers by their shape, a title line, prose: what the card list says a line is ---------------------------
+
+
+def check(text: str, *options: str):
+    from conftest import run as run_check
+
+    path = Path(__import__("tempfile").mkdtemp()) / "deck.txt"
+    path.write_text(text, encoding="utf-8")
+    return run_check(
+        "check", path, "--game", "redemption", "--card-db", DATA / "redemption-cards.yaml", "--output-format", "json", *options
+    )
+
+
+@pytest.mark.parametrize("header", ["Offense (24)", "Defense (19)", "Misc - 5", "**Lost Souls (2)**", "__Heroes__", "### Good stuff"])
+def test_a_header_of_the_players_own_words_is_no_card(header):
+    outcome = check(f"3 Gideon (K)\n{header}\n1 Soul 1\n")
+    assert not outcome.findings("deck.unknown-card") and outcome.deck["counts"]["main"] == 4
+
+
+def test_a_header_shaped_line_naming_a_card_is_that_card():
+    outcome = check("Gideon (K) (3)\nSoul 1 - 2\n")
+    assert {c["name"]: c["count"] for c in outcome.deck["cards"]} == {"Gideon (K)": 3, "Soul 1": 2}
+
+
+def test_a_header_shaped_line_close_to_a_card_is_a_typo_of_it():
+    (unknown,) = check("Gidoen (K) (3)\n1 Soul 1\n").findings("deck.unknown-card")
+    assert "did you mean 'Gideon (K)'" in unknown["message"]
+
+
+def test_a_headers_number_is_a_check_on_the_cards_under_it():
+    outcome = check("**Lost Souls (3)**\n1 Soul 1\n1 Soul 2\nHeroes (1)\n3 Gideon (K)\n")
+    said = [(f["line"], f["message"]) for f in outcome.findings("deck.header-count")]
+    assert said == [(1, "the header 'Lost Souls (3)' says 3; 2 cards follow it"), (4, "the header 'Heroes (1)' says 1; 3 cards follow it")]
+    assert all(f["severity"] == "warning" for f in outcome.findings("deck.header-count"))
+
+
+def test_a_title_line_of_a_singleton_list_is_its_name_and_prose_below_is_skipped_saying_how_to_keep_it():
+    outcome = check("My deck for Saturday\n1x Gideon (K)\n1x Soul 1\nMaybe cut for the regional\n")
+    assert outcome.deck["name"] == "My deck for Saturday" and not outcome.findings("deck.unknown-card")
+    (skipped,) = outcome.findings("deck.skipped-line")
+    assert skipped["line"] == 4 and skipped["message"].endswith("put '# ' before it to keep it as a comment")
+
+
+def test_a_bare_typo_in_a_singleton_list_is_an_unknown_card_with_its_suggestion():
+    (unknown,) = check("Gidoen (K)\nSoul 1\n").findings("deck.unknown-card")
+    assert "did you mean 'Gideon (K)'" in unknown["message"]
+
+
+def test_a_count_in_front_is_always_a_card_line():
+    assert check("3 Qwxz Zzyzx\n1 Soul 1\n").findings("deck.unknown-card")
