@@ -34,6 +34,7 @@ BENCHMARKS = (
     "full_database",
     "all_formats",
     "plain_names",
+    "fmt_long_files",
     "serve_concurrent",
 )
 

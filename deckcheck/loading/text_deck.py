@@ -48,8 +48,10 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
     zone: str | None = "main"
     bare: list[RawEntry] = []  # lines naming no count: one copy each where no line has another count
     for number, raw_line in enumerate(editor_lines(text), start=1):
-        indent = len(raw_line) - len(raw_line.lstrip())
         line = raw_line.strip()
+        if not line:  # most lines of a long file may be blank: pass them by at once
+            continue
+        indent = len(raw_line) - len(raw_line.lstrip())
         position = Position(number, indent + 1)
         metadata = _METADATA.match(line)
         if metadata:
@@ -73,28 +75,38 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
                 if zone:
                     deck.zone_positions.setdefault(zone, position)
             continue
-        if zone is None:
-            continue
-        single = _SINGLE.match(line)
-        leader = zones.by_word(" ".join(single["word"].lower().split())) if single else None
-        if single is not None and leader is not None and leader.single:
-            deck.zone_positions.setdefault(leader.name, position)
-            deck.entries.append(RawEntry(single["name"].strip(), 1, leader.name, position))
-            continue
-        try:
-            entry = _entry(line, zone, position)
-        except DeckParseError as problem:
-            deck.problems.append(problem)
-            continue
-        if entry is None:
-            deck.skipped.append((position, line))
-            bare.append(RawEntry(line, 1, zone, position, shape="bare"))
-            continue
-        deck.entries.append(entry)
-        deck.zone_positions.setdefault(zone, Position(1, 1) if zone == "main" else position)
+        kept_aside = _read_line(deck, line, zone, position, zones) if zone is not None else None
+        if kept_aside is not None:
+            bare.append(kept_aside)
     if bare and all(entry.count == 1 for entry in deck.entries):
         _as_singleton(deck, bare)
     return deck
+
+
+def _read_line(deck: RawDeck, line: str, zone: str, position: Position, zones: ZoneTable) -> RawEntry | None:
+    """A line of a zone that is no zone header: a leader (`Champion: X`), a card, a group header
+    no card could be (`Offense (0)`), or a line naming no count, returned as a card of one copy
+    it may turn out to be."""
+    single = _SINGLE.match(line)
+    leader = zones.by_word(" ".join(single["word"].lower().split())) if single else None
+    if single is not None and leader is not None and leader.single:
+        deck.zone_positions.setdefault(leader.name, position)
+        deck.entries.append(RawEntry(single["name"].strip(), 1, leader.name, position))
+        return None
+    try:
+        entry = _entry(line, zone, position)
+    except DeckParseError as problem:
+        deck.problems.append(problem)
+        return None
+    if entry is None:
+        deck.skipped.append((position, line))
+        return RawEntry(line, 1, zone, position, shape="bare")
+    if isinstance(entry, Header):
+        deck.headers.append(entry)
+    else:
+        deck.entries.append(entry)
+        deck.zone_positions.setdefault(zone, Position(1, 1) if zone == "main" else position)
+    return None
 
 
 def _as_singleton(deck: RawDeck, bare: list[RawEntry]) -> None:
@@ -155,8 +167,8 @@ def _grouping(words: str, zones: ZoneTable) -> bool:
     return all(part in zones.groups or part in GENERIC_GROUPS for part in parts if part) and any(parts)
 
 
-def _entry(line: str, zone: str, position: Position) -> RawEntry | None:
-    """The card a line names with its count, None for a line that names no count."""
+def _entry(line: str, zone: str, position: Position) -> RawEntry | Header | None:
+    """The card a line names with its count, a header no card could be, None for a line that names no count."""
     match = _LEADING_COUNT.match(line)
     if match is None:
         match = _TRAILING_COUNT.match(line)
@@ -164,10 +176,12 @@ def _entry(line: str, zone: str, position: Position) -> RawEntry | None:
         found = match.groupdict()
         written = found.get("count") or found.get("bracketed") or found.get("parenthesised") or found.get("dashed") or ""
         count = count_of(written)
-        if not is_count(count):
-            raise count_error(count, position)
         # `Offense (24)`, `Misc - 5`: a card and its count, or a header of the player's own words and its size
         shape = "header" if not found.get("count") and not found.get("bracketed") and _HEADER.match(line) else ""
+        if not is_count(count):
+            if shape:  # `Offense (0)`: no card has no copies, a group may be empty
+                return Header(position, match["name"].strip(), count if isinstance(count, int) else None)
+            raise count_error(count, position)
         return RawEntry(match["name"].strip(), count, zone, position, shape=shape)
     bad = _BAD_COUNT.match(line)
     if bad:
