@@ -17,9 +17,10 @@ from deckcheck.games import zone_table
 from deckcheck.loading import text_deck, yaml_deck
 from deckcheck.loading.card_db import Databases
 from deckcheck.loading.decks import YAML_SUFFIXES, read_deck, read_text
+from deckcheck.loading.lines import editor_lines
 from deckcheck.loading.names import NameIndex, RenamedIndex, Resolution, normalise
 from deckcheck.loading.pasted import settle
-from deckcheck.loading.raw_deck import DeckParseError, RawDeck
+from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry
 from deckcheck.loading.writing import write_atomically
 from deckcheck.model import Card
 from deckcheck.rules import Game
@@ -27,6 +28,9 @@ from deckcheck.rules import Game
 Names = NameIndex | RenamedIndex
 
 _TOKENS = re.compile(r"tokens\b", re.IGNORECASE)  # a zone header's words (the reader's): `Tokens (2)`, `## Tokens`
+_LINE_AND_BREAK = re.compile(r"(\r\n|\r|\n)")  # split keeping each break, to write it back
+# a zone header fmt may write as the game calls it: words and a colon, nothing of the player's besides
+_PLAIN_HEADER = re.compile(r"^\s*[^\W\d_][\w ]*:?\s*$")
 _TEXT_METADATA = re.compile(r"^#\s*(game|format|name)\s*:", re.IGNORECASE)
 
 
@@ -40,9 +44,14 @@ class RewriteOutcome:
 LEFT_AS_WRITTEN = "skipped"
 
 
-def rewrite_file(path: Path, game_name: str | None, databases: Databases, check_only: bool) -> RewriteOutcome:
-    """One file's outcome; never raises for a file (the run goes on with the next one)."""
+def rewrite_file(path: Path, game_name: str | None, databases: Databases, check_only: bool, within: Path | None = None) -> RewriteOutcome:
+    """One file's outcome; never raises for a file (the run goes on with the next one). `within`:
+    the folder fmt was given (a file's own folder when it was named); a link out of it is not
+    followed, so a deck repository's pull request cannot have fmt write where it points."""
     try:
+        outside = _links_outside(path, within or path.parent)
+        if outside:
+            return RewriteOutcome(path, LEFT_AS_WRITTEN, outside)
         return _rewrite(path, game_name, databases, check_only)
     except OSError as exc:
         return RewriteOutcome(path, "untouched", f"cannot be rewritten: {exc.strerror or exc}")
@@ -65,18 +74,22 @@ def _rewrite(path: Path, game_name: str | None, databases: Databases, check_only
     names = game.names(database)
     settle(raw, names)  # read as check reads it: a header or a title is never written as a card
     is_yaml = path.suffix.lower() in YAML_SUFFIXES
-    kept = _kept_as_written(path, raw, names, is_yaml)
-    if kept is not None:
-        return kept
-    new_text = _canonical(raw, text, game, names, is_yaml)
+    if not is_yaml and not any(names.resolve(entry.typed).printings for entry in raw.entries):
+        # a YAML file that loaded as a deck says so by its keys; a text file only by its cards
+        return RewriteOutcome(path, LEFT_AS_WRITTEN, "none of its lines is a card the card list has: not a deck")
+    if is_yaml or not _laid_out_by_player(raw, text):
+        new_text = _canonical(raw, text, game, names, is_yaml)
+        if "\r\n" in text:
+            new_text = new_text.replace("\n", "\r\n")
+    else:
+        new_text = _cards_in_place(raw, text, names)
     try:
         reread = _reread(path, new_text, is_yaml)
+        settle(reread, names)
     except DeckParseError:
         reread = None
     if reread is None or _meaning(raw, names) != _meaning(reread, names) or reread.game not in (raw.game, game.name):
         return RewriteOutcome(path, "untouched", "the rewritten deck would not say the same (a deckcheck bug: please report it)")
-    if "\r\n" in text:
-        new_text = new_text.replace("\n", "\r\n")
     if new_text == text:
         return RewriteOutcome(path, "unchanged")
     if check_only:
@@ -89,28 +102,50 @@ def _rewrite(path: Path, game_name: str | None, databases: Databases, check_only
     return RewriteOutcome(path, "reformatted")
 
 
-def _kept_as_written(path: Path, raw: RawDeck, names: Names, is_yaml: bool) -> RewriteOutcome | None:
-    """Why fmt leaves a deck as it is, or None: it is no deck, it has a line fmt cannot place (a
-    title, prose: the player's to keep, never deleted), or a layout of the player's own (groups
-    under headers of their words, a Tokens section), which fmt never rewrites."""
-    # a YAML file that loaded as a deck says so by its keys; a text file only by its cards
-    if not is_yaml and not any(names.resolve(entry.typed).printings for entry in raw.entries):
-        return RewriteOutcome(path, LEFT_AS_WRITTEN, "none of its lines is a card the card list has: not a deck")
-    unplaced = ([(raw.name_line, raw.name or "")] if raw.name_line is not None else []) + raw.skipped
-    if unplaced:
-        position, line = unplaced[0]
-        more = f" (and {len(unplaced) - 1} more)" if len(unplaced) > 1 else ""
-        return RewriteOutcome(
-            path,
-            "untouched",
-            f"{position.line}:{position.column}: {line[:60]!r} is neither a card line nor a header{more}: "
-            "make it a comment (#) or give it a count, and fmt will format the file",
-        )
-    if not is_yaml and any(not header.zone for header in raw.headers):
-        return RewriteOutcome(path, LEFT_AS_WRITTEN, "a pasted deck with headers of its own is left as it is written")
-    if not is_yaml and any(header.zone and _TOKENS.match(header.words) for header in raw.headers):
-        return RewriteOutcome(path, LEFT_AS_WRITTEN, "a LackeyCCG export with a Tokens: section is left as it is")
-    return None
+def _laid_out_by_player(raw: RawDeck, text: str) -> bool:
+    """Whether a pasted deck has lines fmt has no canonical place for: a title, prose, headers of
+    the player's own words, with a number or in Markdown (`**Reserve**`), a Tokens section. Such a
+    deck keeps its layout: only its card lines are rewritten, where they stand."""
+    if raw.name_line is not None or raw.skipped:
+        return True
+    lines = editor_lines(text)
+    return any(
+        not header.zone or _TOKENS.match(header.words) or not _PLAIN_HEADER.match(lines[header.position.line - 1]) for header in raw.headers
+    )
+
+
+def _cards_in_place(raw: RawDeck, text: str, names: Names) -> str:
+    """`text` with each card line written as a card line (`3 Name`, its comment kept) and every
+    other line, and every line break, exactly as it was."""
+    table = zone_table()
+    by_line: dict[int, list[RawEntry]] = {}
+    for entry in raw.entries:
+        by_line.setdefault(entry.position.line, []).append(entry)
+    pieces = _LINE_AND_BREAK.split(text)  # line, break, line, break, ..., line
+    for index in range(0, len(pieces), 2):
+        entries = by_line.get(index // 2 + 1, [])
+        if len(entries) == 1 and not _single(table, entries[0].zone):  # `Champion: X` is written so already
+            pieces[index] = _card_line(entries[0], pieces[index], names)
+    return "".join(pieces)
+
+
+def _single(table, zone: str) -> bool:
+    found = table.get(zone)
+    return found is not None and found.single
+
+
+def _card_line(entry: RawEntry, line: str, names: Names) -> str:
+    start = text_comment_start(line)
+    comment = f"  {line[start:].strip()}" if start is not None else ""
+    return f"{entry.count} {_name(entry.typed, names.resolve(entry.typed), names)}{comment}"
+
+
+def _links_outside(path: Path, within: Path) -> str | None:
+    if not path.is_symlink() and Path(os.path.realpath(path.parent)).is_relative_to(os.path.realpath(within)):
+        return None
+    if Path(os.path.realpath(path)).is_relative_to(os.path.realpath(within)):
+        return None
+    return f"a link to a file outside {within}: left as it is (format the file where it is)"
 
 
 def _cannot_replace(target: Path) -> str | None:

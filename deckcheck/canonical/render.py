@@ -88,11 +88,10 @@ def render_yaml(
     words = meta.zone_words
     out: list[str] = []
     for key in ("game", "format", "name"):
-        value = getattr(meta, key)
-        if value is not None:
-            where = meta.lines.get(key)
+        value, where = getattr(meta, key), meta.lines.get(key)
+        if value is not None or where is not None:  # `name: Null  # why` keeps its line and its comment
             out += _above(comments, where, "")
-            out.append(_with_inline(f"{key}: {yaml_scalar(value)}", comments, where))
+            out.append(_with_inline(f"{key}: {yaml_scalar(value) if value is not None else 'null'}", comments, where))
     for zone in order:
         if zone.name not in zones:
             continue

@@ -171,13 +171,24 @@ def team(
     finish(reports, run, explain, output, color)
 
 
+def _given_folder(path: Path, given: list[Path]) -> Path:
+    """The folder named on the command line that `path` was found in (a named file's own folder)."""
+    for folder in given:
+        if folder.is_dir() and path.is_relative_to(folder):
+            return folder
+    return path.parent
+
+
 @app.command(
     epilog="Examples:\n\n"
     "  deckcheck fmt examples/\n\n"
     "  deckcheck fmt --check decks/        # for CI: exit 1 when a file would change\n\n"
     "Canonical form: metadata first, zones in one order, cards grouped by type and sorted by name, "
-    "names as the card database spells them, counts first in text decks, comments kept beside their "
-    "cards. A deck that does not parse is left untouched and reported (exit 1)."
+    "names as the file wrote them (a name errata replaced as errata spells it), counts first in text "
+    "decks, comments kept beside their cards. A pasted deck with a title, prose or headers of its own "
+    "keeps its layout: only its card lines are rewritten, in place. A text file none of whose lines is "
+    "a card is not a deck and is left alone, as is a link to a file outside the folder given. A deck "
+    "that does not parse is left untouched and reported (exit 1)."
 )
 def fmt(
     paths: list[Path] = typer.Argument(..., metavar="PATH...", help="Deck files, or folders of them."),
@@ -196,7 +207,7 @@ def fmt(
     outcomes = []
     for path in find_decks(paths):
         try:
-            outcome = rewrite_file(path, run.options_for(path).game, run.databases, check_only)
+            outcome = rewrite_file(path, run.options_for(path).game, run.databases, check_only, _given_folder(path, paths))
         except Exception as exc:  # a deckcheck bug on one file: say so, and go on with the others
             if os.environ.get("DECKCHECK_DEBUG"):
                 raise

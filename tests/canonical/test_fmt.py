@@ -189,30 +189,6 @@ def test_a_crash_while_writing_leaves_the_old_file(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["deck.yaml"]
 
 
-def test_lackey_exports_with_tokens_are_left_alone(tmp_path):
-    deck = tmp_path / "deck.txt"
-    text = "# game: redemption\n1\tJames\nTokens:\n1\tSome Token\n"
-    deck.write_text(text)
-    outcome = run("fmt", deck)
-    assert outcome.exit_code == 0 and "skipped" in outcome.stdout and "Tokens:" in outcome.stdout
-    assert deck.read_text() == text
-    assert run("fmt", "--check", deck).exit_code == 0
-
-
-@pytest.mark.parametrize(
-    "line, where",
-    [("My tournament list, v3 - ask Sam before changing", "2:1"), ("EF-9 Rabbit", "2:1"), ("  three Supply Drop", "2:3")],
-)
-def test_a_line_fmt_cannot_place_makes_it_refuse_the_file_untouched(tmp_path, line, where):
-    deck = tmp_path / "deck.txt"
-    text = f"# game: redline\n{line}\n3 EF-9 Rabbit\n"
-    deck.write_text(text)
-    for options in ((), ("--check",)):
-        outcome = run("fmt", *options, deck)
-        assert outcome.exit_code == 1 and deck.read_text() == text
-        assert f"left untouched: {where}: " in outcome.stderr and "neither a card line nor a header" in outcome.stderr
-
-
 def test_a_line_made_a_comment_is_formatted_and_kept(tmp_path):
     deck = tmp_path / "deck.txt"
     deck.write_text("# game: redline\n# My tournament list, v3 - ask Sam before changing\n3 EF-9 Rabbit\n")
