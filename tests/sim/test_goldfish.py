@@ -282,9 +282,9 @@ def test_vs_pairs_card_copies_not_lines_so_a_reordered_deck_gives_the_same_figur
     original = EXAMPLES / "redemption-deck-i.yaml"
     lines = original.read_text().splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("main:")) + 1
-    cards = [line for line in lines[start:] if line.startswith("  ")]
-    reordered = tmp_path / "reordered.yaml"
-    reordered.write_text("\n".join(lines[:start] + cards[::-1] + lines[start + len(cards) :]) + "\n")
+    end = next((i for i in range(start, len(lines)) if lines[i] and not lines[i].startswith("  ")), len(lines))
+    reordered = tmp_path / "reordered.yaml"  # the main section's lines (cards and blank lines between groups) upside down
+    reordered.write_text("\n".join(lines[:start] + lines[start:end][::-1] + lines[end:]) + "\n")
     assert reordered.read_text() != original.read_text() and sorted(reordered.read_text()) == sorted(original.read_text())
     args = ("--vs", EXAMPLES / "redemption-deck-j.yaml", "--track", "James")
     first, second = goldfish(original, *args, games=4000), goldfish(reordered, *args, games=4000)
