@@ -131,3 +131,61 @@ def test_the_champions_deck_with_the_dominant_chariot_of_fire_is_illegal(real_da
     outcome = run("check", deck, "--card-db", real_database[0], "--output-format", "json")
     (pair,) = outcome.findings("redemption.exclusive-pair")
     assert "'Chariot of Fire (Roots)' (RR, another card)" in pair["message"] and outcome.exit_code == 1
+
+
+def _forum_post(export, database) -> str:
+    """The export as players post it (issue 33): a title line, bold and plain headers of their own
+    words with a number, bullets, `1x`, names without their printing where that name finds the
+    same card alone, a Reserve; its Tokens left out, as a post does."""
+    by_name = _exactly(database)
+    main, reserve, zone = [], [], None  # (count, name) of each card line
+    for line in export.read_text(encoding="utf-8").splitlines():
+        if line.strip() in ("Reserve:", "Tokens:"):
+            zone = line.strip()
+        elif "\t" in line and zone != "Tokens:":
+            count, name = line.split("\t", 1)
+            (reserve if zone else main).append((int(count), name))
+
+    def plain(name: str) -> str:
+        (card, *others) = by_name[normalise(name)]
+        title = card.title or name
+        return title if not others and list(database.names.resolve(title).printings) == [card] else name
+
+    souls = [(c, n) for c, n in main if n.startswith("Lost Soul")]
+    others = [(c, n) for c, n in main if not n.startswith("Lost Soul")]
+    half = len(others) // 2
+    groups = [
+        ("**Lost Souls ({})**", souls, "- {c}x {n}"),
+        ("Offense ({})", others[:half], "{c}x {n}"),
+        ("__Defense and the rest__", others[half:], "* {c} {n}"),
+        ("**Reserve ({})**", reserve, "- {c}x {n}"),
+    ]
+    out = [f"{CHAMPION.stem.replace('_', ' ')} - as posted", ""]
+    for header, cards, style in groups:
+        out.append(header.format(sum(c for c, _ in cards)))
+        out += [style.format(c=c, n=plain(n)) for c, n in cards]
+        out.append("")
+    return "\n".join(out)
+
+
+def _judged(path, real_database) -> tuple:
+    deck = run("check", path, "--card-db", real_database[0], "--output-format", "json").deck
+    cards = sorted((card["zone"], card["id"], card["count"]) for card in deck["cards"])
+    return deck["legal"], cards, sorted(f["rule"] for f in deck["findings"])
+
+
+def test_the_champions_list_as_posted_on_a_forum_checks_as_the_export_and_fmt_keeps_every_line(tmp_path, real_database, database):
+    post = tmp_path / "posted.txt"
+    post.write_text(_forum_post(CHAMPION, database), encoding="utf-8")
+    export = tmp_path / "export.txt"  # the export without its Tokens, which no rule counts
+    export.write_text(CHAMPION.read_text(encoding="utf-8").split("Tokens:")[0], encoding="utf-8")
+    judged = _judged(post, real_database)
+    assert judged == _judged(export, real_database) and judged[0] is True
+    written = post.read_text(encoding="utf-8")
+    assert run("fmt", post, "--card-db", real_database[0]).exit_code == 0
+    assert run("fmt", "--check", post, "--card-db", real_database[0]).exit_code == 0
+    formatted = post.read_text(encoding="utf-8").splitlines()
+    assert len(formatted) == len(written.splitlines())
+    for before, after in zip(written.splitlines(), formatted, strict=True):  # every line where it stood
+        assert after == before or re.sub(r"^[-*] |x(?= )", "", before) == after, (before, after)
+    assert _judged(post, real_database) == judged
