@@ -1,0 +1,188 @@
+"""`deckcheck compare`: the deck a player presents at the table against the list they registered,
+card by card and zone by zone. Cards are compared as the format's rules count them (its identity
+rule), so another printing of a registered card is named as such and is no difference; what is
+missing, extra or moved between the main deck and the Reserve (or side) is."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from deckcheck.check.ambiguity import judge, with_printings
+from deckcheck.check.options import CheckOptions
+from deckcheck.check.reading import load_deck
+from deckcheck.escaping import display_path
+from deckcheck.games import zone_table
+from deckcheck.loading.card_db import Databases
+from deckcheck.model import Card, Deck, Entry
+from deckcheck.rules import Context
+
+MISSING, EXTRA, MOVED, PRINTING = "missing", "extra", "moved", "printing"
+
+
+class CannotCompare(ValueError):
+    """A deck that cannot be read, or two decks of different games: nothing to compare."""
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One way the presented deck is not the registered one. `count` copies of `card`: missing
+    from `zone`, extra in `zone`, or moved from `zone` to `to_zone`; or, for a printing, held in
+    `zone` as `presented` where the list registered `registered` (the same card, no difference)."""
+
+    kind: str
+    card: str
+    count: int
+    zone: str
+    to_zone: str | None = None
+    registered: str | None = None
+    presented: str | None = None
+    registered_line: int | None = None
+    presented_line: int | None = None
+
+
+@dataclass(frozen=True)
+class Comparison:
+    registered: str  # the files as shown
+    presented: str
+    game: str
+    format: str
+    zone_labels: dict[str, str]  # zone -> what the game calls it ("Reserve")
+    sizes: dict[str, tuple[int, int]]  # zone -> (registered, presented) copies
+    differences: tuple[Difference, ...]
+
+    @property
+    def differs(self) -> bool:
+        """Whether the presented deck is not the one registered (another printing of a card is)."""
+        return any(d.kind != PRINTING for d in self.differences)
+
+
+@dataclass
+class _Held:
+    """One card (as the rules count it) in one deck: copies by zone, and by printing in each zone."""
+
+    name: str
+    zones: Counter[str]
+    printings: dict[str, Counter[str]]  # zone -> printing name -> copies
+    lines: dict[str, int]  # zone -> the first line naming it
+
+
+def compare_decks(registered: Path, presented: Path, options_for: Callable[[Path], CheckOptions], databases: Databases) -> Comparison:
+    """The presented deck against the registered one; a presented deck that names no game is read
+    as the registered deck's game (a list pasted at the table rarely says)."""
+    first, context = _loaded(registered, options_for(registered), databases)
+    options = options_for(presented)
+    second, _ = _loaded(presented, replace(options, game=options.game or first.game), databases)
+    if first.game != second.game:
+        raise CannotCompare(f"the registered deck is {first.game}, the presented one {second.game}: nothing to compare")
+    mine, theirs = _held(first, context.identity), _held(second, context.identity)
+    differences: list[Difference] = []
+    for key in [*mine, *(k for k in theirs if k not in mine)]:
+        differences += _differences(mine.get(key), theirs.get(key))
+    table = zone_table()
+    zones = [z.name for z in table.zones if z.name in first.zones or z.name in second.zones]
+    return Comparison(
+        display_path(registered),
+        display_path(presented),
+        first.game,
+        first.format,
+        {zone: _label(context, table, zone) for zone in zones},
+        {zone: (first.size(zone), second.size(zone)) for zone in zones},
+        tuple(sorted(differences, key=_order(zones))),
+    )
+
+
+def _loaded(path: Path, options: CheckOptions, databases: Databases) -> tuple[Deck, Context]:
+    loaded = load_deck(path, options, databases)
+    if loaded.deck is None or loaded.context is None:
+        problem = loaded.findings[0] if loaded.findings else None
+        if problem is None:
+            raise CannotCompare(f"{display_path(path)}: cannot be read")
+        raise CannotCompare(f"{display_path(path)}:{problem.position.line}:{problem.position.column}: {problem.message} ({problem.rule})")
+    judge(loaded, options.ignore)  # a name of several printings: the printing a legal reading takes
+    return with_printings(loaded.deck, loaded.shown), loaded.context
+
+
+def _held(deck: Deck, identity: Callable[[Card], Hashable]) -> dict[Hashable, _Held]:
+    held: dict[Hashable, _Held] = {}
+    for zone, entries in deck.zones.items():
+        for entry in entries:
+            key, name = _identified(entry, identity)
+            card = held.setdefault(key, _Held(name, Counter(), {}, {}))
+            card.zones[zone] += entry.count
+            card.printings.setdefault(zone, Counter())[_printing(entry)] += entry.count
+            card.lines.setdefault(zone, entry.position.line)
+    return held
+
+
+def _identified(entry: Entry, identity: Callable[[Card], Hashable]) -> tuple[Hashable, str]:
+    if entry.card is None:  # a name no card has: compared as written
+        return ("typed", " ".join(entry.typed.casefold().split())), entry.typed
+    return identity(entry.card), entry.card.name
+
+
+def _printing(entry: Entry) -> str:
+    return entry.card.name if entry.card is not None else entry.typed
+
+
+def _differences(mine: _Held | None, theirs: _Held | None) -> list[Difference]:
+    """One card's differences: first what moved between zones, then what is missing or extra in
+    each, then, where copies stayed, a printing the presented deck holds that was not registered."""
+    name = (mine or theirs).name  # type: ignore[union-attr]  # one of them holds the card
+    before = mine.zones if mine else Counter()
+    after = theirs.zones if theirs else Counter()
+    fewer = {zone: before[zone] - after[zone] for zone in before if before[zone] > after[zone]}
+    more = {zone: after[zone] - before[zone] for zone in after if after[zone] > before[zone]}
+    found: list[Difference] = []
+    for source in list(fewer):
+        for target in list(more):
+            moved = min(fewer[source], more[target])
+            if moved:
+                was, now = _lines(mine, theirs, source, target)
+                found.append(Difference(MOVED, name, moved, source, target, registered_line=was, presented_line=now))
+                fewer[source] -= moved
+                more[target] -= moved
+    for kind, counts in ((MISSING, fewer), (EXTRA, more)):
+        for zone, n in counts.items():
+            if n:
+                was, now = _lines(mine, theirs, zone)
+                found.append(Difference(kind, name, n, zone, registered_line=was, presented_line=now))
+    if mine and theirs:
+        found += _printings(name, mine, theirs)
+    return found
+
+
+def _printings(name: str, mine: _Held, theirs: _Held) -> list[Difference]:
+    """In each zone, copies presented in a printing in place of copies registered in another
+    (copies more or fewer in all are told by the counts)."""
+    found = []
+    for zone, presented in theirs.printings.items():
+        registered = mine.printings.get(zone, Counter())
+        instead, replaced = presented - registered, registered - presented
+        for printing, count in instead.items():
+            for was in list(replaced):
+                swapped = min(count, replaced[was])
+                if swapped <= 0:
+                    continue
+                found.append(Difference(PRINTING, name, swapped, zone, None, was, printing, mine.lines.get(zone), theirs.lines.get(zone)))
+                count -= swapped
+                replaced[was] -= swapped
+    return found
+
+
+def _lines(mine: _Held | None, theirs: _Held | None, zone: str, to_zone: str | None = None) -> tuple[int | None, int | None]:
+    """The lines naming the card in each deck: the registered one's in `zone`, the presented one's where it is now."""
+    return (mine.lines.get(zone) if mine else None, theirs.lines.get(to_zone or zone) if theirs else None)
+
+
+def _order(zones: list[str]) -> Callable[[Difference], tuple]:
+    kinds = (MISSING, EXTRA, MOVED, PRINTING)
+    return lambda d: (kinds.index(d.kind), zones.index(d.zone) if d.zone in zones else len(zones), d.card.casefold())
+
+
+def _label(context: Context, table, zone: str) -> str:
+    """What the deck's game calls a zone (Redemption's side deck is its Reserve)."""
+    own = context.game.zone(zone) or table.get(zone)
+    return own.label if own is not None else zone

@@ -1,0 +1,145 @@
+"""`deckcheck compare REGISTERED PRESENTED`: the deck on the table against the list registered,
+card by card, as the format's rules count cards (tests/data/redemption-cards.yaml: John (J) and
+John (H) are one card, Peter (I) and Peter (Ap) two)."""
+
+import json
+
+import jsonschema
+import pytest
+from deckcheck.cli import app
+from typer.testing import CliRunner
+
+from conftest import DATA, REPO, SHARED, run
+
+CARDS = DATA / "redemption-cards.yaml"
+SCHEMA = jsonschema.Draft202012Validator(json.loads((REPO / "schemas" / "compare.schema.json").read_text()))
+REGISTERED = "# game: redemption\n2 John (J)\n1 Peter (I)\n3 Soul 1\n1 Site 1\nReserve:\n1 Site 2\n1 Soul 2\n"
+
+
+def _compare(tmp_path, presented: str, *options: str, registered: str = REGISTERED):
+    (tmp_path / "registered.txt").write_text(registered)
+    (tmp_path / "presented.txt").write_text(presented)
+    outcome = run("compare", tmp_path / "registered.txt", tmp_path / "presented.txt", "--card-db", CARDS, *options)
+    return outcome
+
+
+def _differences(tmp_path, presented: str) -> tuple[int, dict]:
+    outcome = _compare(tmp_path, presented, "--output-format", "json")
+    document = json.loads(outcome.stdout)
+    SCHEMA.validate(document)
+    return outcome.exit_code, document
+
+
+def test_the_same_deck_in_another_order_and_style_is_the_same(tmp_path):
+    code, document = _differences(tmp_path, "Reserve (2):\n- 1x Soul 2\n- 1x Site 2\nMain:\n3x Soul 1\n1 Site 1\n1 Peter (I)\n2 John (J)\n")
+    assert code == 0 and document["same"] and document["differences"] == []
+    assert document["zones"]["side"] == {"label": "Reserve", "registered": 2, "presented": 2}
+
+
+def test_another_printing_of_the_same_card_is_named_and_is_no_difference(tmp_path):
+    code, document = _differences(tmp_path, REGISTERED.replace("2 John (J)", "2 John (H)"))
+    assert code == 0 and document["same"]
+    (printing,) = document["differences"]
+    assert printing["kind"] == "printing" and printing["count"] == 2 and printing["zone"] == "main"
+    assert (printing["registered_printing"], printing["presented_printing"]) == ("John (J)", "John (H)")
+    assert (printing["registered_line"], printing["presented_line"]) == (2, 2)
+
+
+def test_a_card_of_the_same_title_that_is_another_card_is_swapped(tmp_path):
+    code, document = _differences(tmp_path, REGISTERED.replace("1 Peter (I)", "1 Peter (Ap)"))
+    assert code == 1 and not document["same"]
+    found = {(d["kind"], d["card"], d["count"], d["zone"]) for d in document["differences"]}
+    assert found == {("missing", "Peter (I)", 1, "main"), ("extra", "Peter (Ap)", 1, "main")}
+    missing = next(d for d in document["differences"] if d["kind"] == "missing")
+    assert missing["registered_line"] == 3 and missing["presented_line"] is None
+
+
+def test_a_card_moved_from_the_reserve_to_the_main_deck_is_a_move(tmp_path):
+    presented = "# game: redemption\n2 John (J)\n1 Peter (I)\n3 Soul 1\n1 Site 1\n1 Site 2\nReserve:\n1 Soul 2\n"
+    code, document = _differences(tmp_path, presented)
+    assert code == 1
+    (moved,) = document["differences"]
+    assert (moved["kind"], moved["card"], moved["count"], moved["zone"], moved["to_zone"]) == ("moved", "Site 2", 1, "side", "main")
+    assert (moved["registered_line"], moved["presented_line"]) == (7, 6)
+
+
+@pytest.mark.parametrize(
+    "presented, kind, count",
+    [
+        ("# game: redemption\n2 John (J)\n1 Peter (I)\n3 Soul 1\n1 Site 1\nReserve:\n1 Site 2\n", "missing", 1),
+        ("# game: redemption\n2 John (J)\n1 Peter (I)\n3 Soul 1\n1 Site 1\nReserve:\n1 Site 2\n3 Soul 2\n", "extra", 2),
+        ("# game: redemption\n1 John (J)\n1 Peter (I)\n3 Soul 1\n1 Site 1\nReserve:\n1 Site 2\n1 Soul 2\n", "missing", 1),
+    ],
+)
+def test_copies_missing_or_extra_are_counted(tmp_path, presented, kind, count):
+    code, document = _differences(tmp_path, presented)
+    assert code == 1
+    (difference,) = document["differences"]
+    assert (difference["kind"], difference["count"]) == (kind, count)
+
+
+def test_text_and_markdown_say_the_verdict_and_each_difference(tmp_path):
+    presented = REGISTERED.replace("1 Peter (I)", "1 Peter (Ap)").replace("2 John (J)", "2 John (H)")
+    text = _compare(tmp_path, presented)
+    assert text.exit_code == 1
+    assert "DIFFERENT from the list registered: 1 card missing, 1 card extra; 2 cards in another printing" in text.stdout
+    assert "presented as John (H): the same card" in text.stdout
+    markdown = _compare(tmp_path, presented, "--output-format", "markdown")
+    assert markdown.exit_code == 1 and "| missing " in markdown.stdout and "Peter \\(Ap\\)" in markdown.stdout
+
+
+def test_a_pasted_presented_deck_is_read_as_the_registered_decks_game(tmp_path):
+    (tmp_path / "registered.txt").write_text(REGISTERED)
+    pasted = "2x John (J)\n1x Peter (I)\n3x Soul 1\n1x Site 1\n\nReserve:\n1x Site 2\n1x Soul 2\n"
+    result = CliRunner().invoke(app, ["compare", str(tmp_path / "registered.txt"), "-", "--card-db", str(CARDS)], input=pasted)
+    assert result.exit_code == 0, result.output
+    assert "THE SAME DECK as registered" in result.stdout
+
+
+def test_a_deck_that_cannot_be_read_stops_the_comparison_naming_file_line_and_column(tmp_path):
+    _compare(tmp_path, REGISTERED)
+    yaml_deck = tmp_path / "presented.yaml"
+    yaml_deck.write_text("game: redemption\nmain:\n  John (J): [2\n")
+    broken = run("compare", tmp_path / "registered.txt", yaml_deck, "--card-db", CARDS)
+    assert broken.exit_code == 2 and "presented.yaml:3:" in broken.stderr and "deck.parse" in broken.stderr
+
+
+def test_decks_of_two_games_are_not_compared(tmp_path):
+    outcome = _compare(tmp_path, "# game: redline\n3 EF-9 Rabbit\n")
+    assert outcome.exit_code == 2 and "redemption" in outcome.stderr and "redline" in outcome.stderr
+
+
+def test_a_missing_file_is_exit_2(tmp_path):
+    outcome = run("compare", tmp_path / "nowhere.txt", tmp_path / "also.txt")
+    assert outcome.exit_code == 2 and "no such file" in outcome.stderr
+
+
+NATIONALS = SHARED / "data" / "redemption-nationals-2024" / "decks"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not NATIONALS.is_dir(), reason="../shared/data/redemption-nationals-2024 is not beside this checkout")
+def test_the_champions_deck_presented_with_a_swap_a_missing_reserve_card_and_another_printing(tmp_path, real_database):
+    registered = NATIONALS / "nats2024_1st_tim_estes.txt"
+    lines = registered.read_text(encoding="utf-8").splitlines()
+    presented = [line.replace("Star of Bethlehem [Fundraiser]", "Star of Bethlehem (GoC)") for line in lines]
+    presented[presented.index("1\tTwenty Shekels")] = "1\tGood Seed (GoC)"  # a Reserve card played in the main deck
+    del presented[presented.index("Reserve:") + 1]  # Foreign Horses (LoC) left at home
+    (tmp_path / "presented.txt").write_text("\n".join(presented) + "\n", encoding="utf-8")
+    outcome = run("compare", registered, tmp_path / "presented.txt", "--card-db", real_database[0], "--output-format", "json")
+    assert outcome.exit_code == 1
+    found = {(d["kind"], d["card"], d["zone"], d["to_zone"]) for d in json.loads(outcome.stdout)["differences"]}
+    assert found == {
+        ("missing", "Twenty Shekels", "main", None),
+        ("extra", "Good Seed (GoC)", "main", None),
+        ("missing", "Foreign Horses (LoC)", "side", None),
+        ("printing", "Star of Bethlehem [Fundraiser]", "main", None),
+    }
+
+
+def test_one_copy_of_two_in_another_printing_is_named_and_extra_copies_of_a_printing_are_not(tmp_path):
+    code, document = _differences(tmp_path, REGISTERED.replace("2 John (J)", "1 John (J)\n1 John (Promo)"))
+    assert code == 0
+    assert [(d["kind"], d["count"], d["presented_printing"]) for d in document["differences"]] == [("printing", 1, "John (Promo)")]
+    code, document = _differences(tmp_path, REGISTERED.replace("2 John (J)", "3 John (J)"))
+    assert code == 1 and [(d["kind"], d["count"]) for d in document["differences"]] == [("extra", 1)]
