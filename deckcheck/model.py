@@ -8,6 +8,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from datetime import date
 from functools import cached_property
 from operator import attrgetter
 from types import MappingProxyType
@@ -241,6 +242,7 @@ class DeckReport:
     cards: tuple[CardLine, ...] = ()  # the deck's lines as resolved
     sheet: SheetLayout | None = None  # how the game's deck-check sheet lays the cards out
     checked: bool = True  # False: a file of a folder left out as plainly not a deck (its finding says why)
+    as_of: date | None = None  # the date whose rules the deck was checked by
 
     def rule(self, rule_id: str) -> RuleRecord | None:
         return next((r for r in self.rules if r.id == rule_id), None)

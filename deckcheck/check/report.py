@@ -49,6 +49,7 @@ def report_of(path: str, loaded: LoadedDeck, ignore: frozenset[str] = frozenset(
         rules=rules,
         notes=tuple(loaded.notes),
         game_inferred=loaded.game_inferred,
+        as_of=loaded.as_of if context else None,
     )
 
 

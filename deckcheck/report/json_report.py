@@ -9,6 +9,7 @@ import orjson
 
 from deckcheck import __version__
 from deckcheck.escaping import for_json
+from deckcheck.fingerprint import fingerprint
 from deckcheck.model import DeckReport, Finding
 from deckcheck.report import PLAIN, Terminal
 
@@ -35,6 +36,8 @@ def deck_data(r: DeckReport, explain: bool = False) -> dict[str, Any]:
         "game": r.game,
         "format": r.format,
         "rules_version": r.rules_version,
+        "as_of": r.as_of.isoformat() if r.as_of else None,
+        "fingerprint": fingerprint(r.cards),
         "game_inferred": r.game_inferred,
         "name": r.name,
         "legal": r.legal,

@@ -1,0 +1,26 @@
+"""A deck list's fingerprint: a short hash of its cards and counts by zone, names as the card data
+spells them, so that a judge can tell which submission a sheet of paper, a file and a
+resubmission are. The order of lines, their spelling, comments and layout do not change it; a
+card, a count, a zone or a printing does."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Iterable
+
+from deckcheck.model import CardLine
+
+_LENGTH = 8  # hex digits: one chance in four billion that two lists of an event share one
+
+
+def fingerprint(cards: Iterable[CardLine]) -> str | None:
+    """`3f2a-91bc`, or None for a deck with no card read."""
+    copies: Counter[tuple[str, str]] = Counter()
+    for line in cards:
+        copies[(line.zone, " ".join(line.name.casefold().split()))] += line.count
+    if not copies:
+        return None
+    listed = "\n".join(f"{zone}\t{name}\t{count}" for (zone, name), count in sorted(copies.items()) if count)
+    digest = hashlib.sha256(listed.encode("utf-8")).hexdigest()[:_LENGTH]
+    return f"{digest[:4]}-{digest[4:]}"
