@@ -37,19 +37,28 @@ def cookie_name(port: int) -> str:
 
 
 def holds(request: Request, token: str, port: int) -> bool:
-    """Whether the request carries the organiser's token: in the URL, else in this server's cookie."""
-    given = request.query_params.get("token") or request.cookies.get(cookie_name(port)) or ""
+    """Whether the request carries the organiser's token: in the URL, else as a script sends it
+    (`Authorization: Bearer TOKEN`), else in this server's cookie."""
+    given = _given(request, port)
     return hmac.compare_digest(given.encode("utf-8"), token.encode("utf-8"))
 
 
 def offered(request: Request, port: int) -> bool:
-    """Whether the request offers a token at all, in the URL or this server's cookie."""
-    return bool(request.query_params.get("token") or request.cookies.get(cookie_name(port)))
+    """Whether the request offers a token at all, in the URL, a Bearer header or this server's cookie."""
+    return bool(_given(request, port))
+
+
+def _given(request: Request, port: int) -> str:
+    scheme, _, bearer = request.headers.get("authorization", "").partition(" ")
+    from_header = bearer.strip() if scheme.lower() == "bearer" else ""
+    return request.query_params.get("token") or from_header or request.cookies.get(cookie_name(port)) or ""
 
 
 def from_url(request: Request) -> bool:
-    """The token came in the URL: answer with a redirect that sets the cookie and drops it."""
-    return "token" in request.query_params
+    """The token came in the URL of a page a browser shows: answer with a redirect that sets the
+    cookie and drops it. An export (`.csv`, `.json`) is answered at once: a script such as
+    `curl '.../registrations.csv?token=...'` keeps no cookie."""
+    return "token" in request.query_params and not request.url.path.endswith((".csv", ".json"))
 
 
 def delay_after(wrong: int) -> float:

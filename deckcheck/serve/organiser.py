@@ -10,6 +10,7 @@ import anyio
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 
+from deckcheck.fingerprint import fingerprint
 from deckcheck.model import DeckReport, Finding, Severity
 from deckcheck.report import html as html_report
 from deckcheck.rules.common import PARSE
@@ -55,7 +56,7 @@ async def organiser(pages: Pages, request: Request) -> Response:
         "organiser.html",
         title="Registered decks",
         desk=site.desk.described(site.databases, date.today()),
-        rows=[(row, reports[row.current.deck_file]) for row in rows],
+        rows=[(row, reports[row.current.deck_file], fingerprint(reports[row.current.deck_file].cards)) for row in rows],
         look_alikes=look_alikes(row.current.player for row in rows),
         legal=sum(reports[row.current.deck_file].legal for row in rows),
         folder=str(site.registrations),

@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from deckcheck.check import CheckOptions
+from deckcheck.fingerprint import fingerprint
 from deckcheck.loading.decks import sniffed_suffix
 from deckcheck.loading.files import MAX_BYTES
 from deckcheck.model import DeckReport
@@ -24,6 +25,8 @@ from deckcheck.serve.registrations import Registration, invisible_in, now, playe
 from deckcheck.serve.site import Site
 
 NOT_REGISTERED = "not registered: tell the organiser"
+# a name given, Register left unticked: the verdict alone must not read as a registration
+NOT_TICKED = "not registered: only checked (tick Register and check again to register this deck)"
 _TOO_LONG = (
     "the deck was still being checked after {seconds:g} seconds and was stopped; no deck of any game takes that long: "
     "check what was pasted or uploaded"
@@ -74,6 +77,8 @@ async def check(pages: Pages, request: Request) -> Response:
     if site.registrations is not None and form.get("register") == "yes":
         who = Who(chosen["player"], request.client.host if request.client else "an unknown address")
         registered = await anyio.to_thread.run_sync(_registered_as, site, who, report, options, sent)
+    elif site.registrations is not None and chosen["player"].strip():
+        registered = NOT_TICKED
     # rendered in a thread too: the page of a deck of thousands of findings takes as long as its check
     return await anyio.to_thread.run_sync(_result_page, pages, report, registered, chosen["player"])
 
@@ -85,6 +90,7 @@ def _result_page(pages: Pages, report: DeckReport, registered: str, player: str)
         report=report,
         checked_as=game_and_format(report),
         registered=registered,
+        fingerprint=fingerprint(report.cards),
         sheet=html_report.sheet(report, player=player_name(player)),
     )
 
@@ -162,6 +168,7 @@ def _registered_as(site: Site, who: Who, report: DeckReport, options: CheckOptio
         errors=report.errors,
         warnings=report.warnings,
         sha256=hashlib.sha256(sent.content).hexdigest(),
+        fingerprint=fingerprint(report.cards),
     )
     try:
         record = register(site.registrations, record, sent.content, sent.suffix)
@@ -169,4 +176,4 @@ def _registered_as(site: Site, who: Who, report: DeckReport, options: CheckOptio
         site.log(f"registration of {player!r} not written: {exc.strerror or exc}")
         return NOT_REGISTERED
     site.log(f"registered {player!r} from {who.address}: {record.deck_file}, {'legal' if record.legal else 'ILLEGAL'}")
-    return f"registered as {record.deck_file}"
+    return f"registered as {record.deck_file}, fingerprint {record.fingerprint}"

@@ -39,6 +39,7 @@ class Registration:
     errors: int
     warnings: int
     sha256: str
+    fingerprint: str | None = None  # of the list as resolved (deckcheck/fingerprint.py); None in records of older versions
 
     @property
     def shown_time(self) -> str:
@@ -148,7 +149,20 @@ def by_player(registrations: Iterable[Registration]) -> list[PlayerRow]:
     return [PlayerRow(records[-1], tuple(records[:-1])) for _, records in sorted(players.items(), key=lambda item: item[0].casefold())]
 
 
-EXPORTED = ("player", "deck_file", "time", "current", "verdict", "errors", "warnings", "game", "format", "rules_version", "as_of")
+EXPORTED = (
+    "player",
+    "deck_file",
+    "time",
+    "current",
+    "verdict",
+    "errors",
+    "warnings",
+    "game",
+    "format",
+    "rules_version",
+    "as_of",
+    "fingerprint",
+)
 
 
 def export_rows(rows: Iterable[PlayerRow]) -> list[dict]:
@@ -168,13 +182,17 @@ def export_rows(rows: Iterable[PlayerRow]) -> list[dict]:
                     "format": record.format,
                     "rules_version": record.rules_version,
                     "as_of": record.as_of,
+                    "fingerprint": record.fingerprint,
                 }
             )
     return out
 
 
 def as_csv(rows: list[dict]) -> str:
+    """The rows as CSV, after a byte-order mark: without it, Excel reads UTF-8 as the machine's
+    code page and an accented or Chinese name comes out garbled."""
     buffer = io.StringIO()
+    buffer.write("\ufeff")
     writer = csv.DictWriter(buffer, fieldnames=EXPORTED, lineterminator="\n")
     writer.writeheader()
     for row in rows:

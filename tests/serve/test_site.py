@@ -269,7 +269,7 @@ def test_the_exports_list_every_registration(client):
     register(client, "=cmd()", LEGAL)
     csv_text = organiser(client, "/organiser/registrations.csv").text
     lines = csv_text.splitlines()
-    assert lines[0] == "player,deck_file,time,current,verdict,errors,warnings,game,format,rules_version,as_of"
+    assert lines[0] == "\ufeffplayer,deck_file,time,current,verdict,errors,warnings,game,format,rules_version,as_of,fingerprint"
     assert len(lines) == 4 and "'=cmd()" in csv_text  # a name a spreadsheet would run is not a formula
     rows = client.get("/organiser/registrations.json").json()["registrations"]
     assert [(r["player"], r["current"], r["verdict"]) for r in rows if r["player"] == "Ann"] == [
@@ -431,3 +431,36 @@ def test_a_deck_over_1_mib_is_413_however_it_is_sent(open_checker, sent):
     }
     answer = open_checker.post("/check", **how[sent])
     assert answer.status_code == 413 and answer.headers["connection"] == "close"
+
+
+def test_a_script_reaches_the_exports_with_a_bearer_token_or_the_token_in_the_url_and_no_cookie(client):
+    register(client, "Ann", LEGAL)
+    for path in ("/organiser/registrations.csv", "/organiser/registrations.json"):
+        fresh = TestClient(client.app, base_url="http://desk.test")  # a script: no cookie kept
+        by_header = fresh.get(path, headers={"Authorization": "Bearer s3cret"}, follow_redirects=False)
+        assert by_header.status_code == 200 and "Ann" in by_header.text
+        by_url = fresh.get(f"{path}?token=s3cret", follow_redirects=False)
+        assert by_url.status_code == 200 and "Ann" in by_url.text
+        assert fresh.get(path, headers={"Authorization": "Bearer wrong"}).status_code == 403
+
+
+def test_the_csv_opens_in_a_spreadsheet_with_every_script_of_names_intact(client):
+    register(client, "Zoë 张伟", LEGAL)
+    body = organiser(client, "/organiser/registrations.csv").content
+    assert body.startswith("\ufeff".encode()) and "Zoë 张伟".encode() in body
+
+
+def test_a_registration_shows_its_fingerprint_to_the_player_the_organiser_and_the_exports(client):
+    page = register(client, "Ann", LEGAL)
+    checked = client.post("/check", data={"deck": LEGAL}).text
+    shown = checked.split('class="fingerprint">')[1].split("<")[0]
+    assert len(shown) == 9 and f"fingerprint {shown}" in page
+    assert shown in organiser(client).text
+    (row,) = client.get("/organiser/registrations.json").json()["registrations"]
+    assert row["fingerprint"] == shown
+
+
+def test_a_check_with_a_name_but_register_unticked_says_it_was_not_registered(client):
+    page = client.post("/check", data={"deck": LEGAL, "player": "Ann"}).text
+    assert "not registered: only checked" in page
+    assert "Ann" not in organiser(client).text.split("<tbody>")[1]
