@@ -190,15 +190,48 @@ class CardLine:
 
 @_pickled_as_fields
 @dataclass(frozen=True)
+class SheetBox:
+    """A box of a game's official deck-check sheet: its label, and the card types it takes."""
+
+    label: str
+    types: tuple[str, ...]
+
+
+@_pickled_as_fields
+@dataclass(frozen=True)
+class OfficialSheet:
+    """The deck-check sheet a game's hosts print, for one format: its title, its boxes in the
+    columns it sets them, the box of cards no other takes (a card whose types span two boxes), and
+    the numbered lines it gives the side deck (Redemption's Reserve)."""
+
+    title: str
+    columns: tuple[tuple[SheetBox, ...], ...]
+    other: str
+    numbered_zone: str
+    numbered_lines: int
+
+    def box_of(self, types: tuple[str, ...]) -> str:
+        """The box a card of these types is written in: the one that takes all of them, else `other`."""
+        for column in self.columns:
+            for box in column:
+                if types and all(kind in box.types for kind in types):
+                    return box.label
+        return self.other
+
+
+@_pickled_as_fields
+@dataclass(frozen=True)
 class SheetLayout:
     """How a game's deck-check sheet lists a deck: its zones by label, the card types in the
     order the rulebook lists them, the types written one card a line (Redemption's Lost Souls and
-    Dominants), and the totals its rules check, each as (what, the figure)."""
+    Dominants), the totals its rules check, each as (what, the figure), and the official sheet
+    its hosts print, where the game has one."""
 
     zone_labels: tuple[tuple[str, str], ...] = ()
     type_order: tuple[str, ...] = ()
     singly: tuple[str, ...] = ()
     totals: tuple[tuple[str, str], ...] = ()
+    official: OfficialSheet | None = None
 
 
 @_pickled_as_fields

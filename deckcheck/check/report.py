@@ -91,4 +91,5 @@ def _sheet(deck: Deck, context: Context) -> SheetLayout:
     labels = tuple((zone.name, zone.label) for zone in game.zones)
     sizes = [(label, plural(deck.size(name), "card")) for name, label in labels if name in deck.zones or name == "main"]
     extra = game.sheet_totals(deck, context.params) if game.sheet_totals else []
-    return SheetLayout(labels, game.type_order, game.listed_singly, tuple(sizes + extra))
+    official = game.official_sheet(context.format) if game.official_sheet else None
+    return SheetLayout(labels, game.type_order, game.listed_singly, tuple(sizes + extra), official)

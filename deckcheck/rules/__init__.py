@@ -16,7 +16,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from deckcheck.loading.names import NameIndex, RenamedIndex, Renaming
-from deckcheck.model import START, Card, Deck, Entry, Finding, Position, RuleRecord, Severity, Zone
+from deckcheck.model import START, Card, Deck, Entry, Finding, OfficialSheet, Position, RuleRecord, Severity, Zone
 from deckcheck.wording import plural
 
 if TYPE_CHECKING:
@@ -172,6 +172,8 @@ class Game:
     # each zone's size (deck, params) -> [(what, figure)]
     listed_singly: tuple[str, ...] = ()
     sheet_totals: Callable[[Deck, Params], list[tuple[str, str]]] | None = None
+    # the deck-check sheet the game's hosts print, for a format (None: deckcheck's own grouping)
+    official_sheet: Callable[[Format], OfficialSheet] | None = None
     # the format of a deck that names none (None: the first of `formats`)
     default: str | None = None
     # words a pasted deck heads a group of cards with, besides the card types (`GE`, `Hero Enhancements`)

@@ -80,10 +80,11 @@ async def check(pages: Pages, request: Request) -> Response:
     elif site.registrations is not None and chosen["player"].strip():
         registered = NOT_TICKED
     # rendered in a thread too: the page of a deck of thousands of findings takes as long as its check
-    return await anyio.to_thread.run_sync(_result_page, pages, report, registered, chosen["player"])
+    event = ", ".join(e.name for e in options.events)
+    return await anyio.to_thread.run_sync(_result_page, pages, report, registered, chosen["player"], event)
 
 
-def _result_page(pages: Pages, report: DeckReport, registered: str, player: str) -> HTMLResponse:
+def _result_page(pages: Pages, report: DeckReport, registered: str, player: str, event: str) -> HTMLResponse:
     return pages.page(
         "result.html",
         title=report.name or "Deck",
@@ -91,7 +92,7 @@ def _result_page(pages: Pages, report: DeckReport, registered: str, player: str)
         checked_as=game_and_format(report),
         registered=registered,
         fingerprint=fingerprint(report.cards),
-        sheet=html_report.sheet(report, player=player_name(player)),
+        sheet=html_report.sheet(report, player=player_name(player), event=event),
     )
 
 

@@ -29,20 +29,81 @@ def test_a_page_with_a_summary_and_a_sheet_per_deck():
     assert page.count("Player signature") == decks and page.count("Judge initials") == decks
 
 
-def test_redemption_sheet_lists_lost_souls_and_dominants_one_a_line_and_the_reserve_apart(tmp_path):
+def _redemption_sheet(tmp_path, main: str, reserve: str = "", *options: str) -> str:
     deck = tmp_path / "deck.yaml"
     deck.write_text(
-        "game: redemption\nname: Sheet test\nmain:\n  Soul 1: 2\n  Good Dominant 1: 2\n  Gideon (K): 3\nreserve:\n  Peter (Ap): 1\n"
+        f"game: redemption\nname: Sheet test\nmain:\n{main}reserve:\n{reserve or '  {}'}\n".replace("reserve:\n  {}", "reserve: {}")
     )
-    page = html(deck, "--card-db", DATA / "redemption-cards.yaml")
-    sheet = page.split('<section class="sheet">')[1]
-    assert sheet.count('<td class="name">Soul 1</td>') == 2 and sheet.count('<td class="name">Good Dominant 1</td>') == 2  # one a line
-    assert sheet.count('<td class="name">Gideon (K)</td>') == 1 and '<td class="count">3</td><td class="name">Gideon (K)</td>' in sheet
-    assert sheet.index("<h3>Main (7)</h3>") < sheet.index("<h3>Reserve (1)</h3>") < sheet.index('<td class="name">Peter (Ap)</td>')
-    # groups in the rulebook's order of types, with their counts
-    assert sheet.index("<h4>Hero (3)</h4>") < sheet.index("<h4>Good dominant (2)</h4>") < sheet.index("<h4>Lost soul (2)</h4>")
-    assert "<th>Lost Souls</th><td>2 (7 required for 7 cards)</td>" in sheet
+    page = html(deck, "--card-db", DATA / "redemption-cards.yaml", *options)
+    return page.split('<section class="sheet">')[1]
+
+
+def _box(sheet: str, label: str) -> str:
+    return sheet.split(f"<h4>{label}: (")[1].split("</table>")[0]
+
+
+def test_redemption_sheet_is_the_one_hosts_print_boxes_columns_and_numbered_reserve(tmp_path):
+    main = "  Soul 1: 2\n  Good Dominant 1: 2\n  Gideon (K): 3\n  Site 1: 1\n  Saph (I): 1\n"
+    sheet = _redemption_sheet(tmp_path, main, "  Peter (Ap): 1\n")
+    assert "<h2>T1 Deck Check Sheet</h2>" in sheet
+    for header in ("<th>Name</th>", "<th>Event</th>", "<th>Checked by</th>", "<th>Total Cards</th>"):
+        assert header in sheet
+    assert '<th>Total Cards</th><td class="fill">9</td>' in sheet
+    # the paper's boxes in its three columns: Dominants, Heroes, GE | Lost Souls, EC, EE | Artifacts..., Sites..., Misc., Reserve
+    order = ["Dominants", "Heroes", "Good Enhancements", "Lost Souls", "Evil Characters", "Evil Enhancements"]
+    order += ["Artifacts/Curses/Covenants", "Sites/Fortresses/Cities", "Misc."]
+    assert [sheet.index(f"<h4>{label}: (") for label in order] == sorted(sheet.index(f"<h4>{label}: (") for label in order)
+    assert sheet.count('<div class="column">') == 3
+    assert "<h4>Dominants: (2)</h4>" in sheet and _box(sheet, "Dominants").count("Good Dominant 1") == 2  # one a line
+    assert "<h4>Lost Souls: (2)</h4>" in sheet and _box(sheet, "Lost Souls").count("Soul 1") == 2
+    assert '<td class="count">3</td><td class="name">Gideon (K)</td>' in _box(sheet, "Heroes")
+    assert "Site 1" in _box(sheet, "Sites/Fortresses/Cities") and "Saph (I)" in _box(sheet, "Evil Characters")
+    reserve = sheet.split("<h4>Reserve: (1) cards</h4>")[1].split("</table>")[0]
+    assert reserve.count('<td class="n">') == 10 and '<td class="n">1.</td><td class="name">Peter (Ap)</td>' in reserve
     assert "Sheet test" in sheet
+
+
+def test_the_type_2_sheet_gives_the_reserve_twenty_lines_and_more_when_it_holds_more(tmp_path):
+    sheet = _redemption_sheet(tmp_path, "  Soul 1: 2\n", "", "--format", "type2")
+    assert "<h2>T2 Deck Check Sheet</h2>" in sheet
+    assert sheet.split("<h4>Reserve: (0) cards</h4>")[1].split("</table>")[0].count('<td class="n">') == 20
+    reserve = "".join(f"  Site {n}: 1\n" for n in range(1, 10)) + "  Soul 3: 3\n  Soul 4: 3\n  Soul 5: 3\n  Soul 6: 3\n"
+    sheet = _redemption_sheet(tmp_path, "  Soul 1: 2\n", reserve, "--format", "type2")
+    assert sheet.split("<h4>Reserve: (21) cards</h4>")[1].split("</table>")[0].count('<td class="n">') == 21
+
+
+def test_every_sheet_says_what_deckcheck_adds_and_heads_each_page_with_the_list_fingerprint(tmp_path):
+    sheet = _redemption_sheet(tmp_path, "  Soul 1: 2\n  Good Dominant 1: 2\n", "", "--as-of", "2026-09-01")
+    fingerprint = json_fingerprint(tmp_path / "deck.yaml")
+    running = sheet.split('<th class="running">')[1].split("</th>")[0]
+    assert "Sheet test" in running and f"fingerprint {fingerprint}" in running
+    added = sheet.split('<div class="added">')[1]
+    assert "ILLEGAL" in added and "redemption/type1, rules 2.0, rules in force on 2026-09-01" in added
+    assert "redemption.deck-size" in added  # an error in full
+    warnings = [part for part in added.split("<div ") if "one-line" in part]
+    assert all("warning" in part for part in warnings)
+
+
+def json_fingerprint(deck) -> str:
+    return run("check", deck, "--card-db", DATA / "redemption-cards.yaml", "--output-format", "json").deck["fingerprint"]
+
+
+def test_a_card_of_two_boxes_types_is_written_in_misc(tmp_path):
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(
+        "game: redemption\ncards:\n  - {name: Both Sides, type: [hero, evil_character]}\n"
+        "  - {name: Two Doms, type: [good_dominant, evil_dominant]}\n"
+    )
+    deck = tmp_path / "deck.txt"
+    deck.write_text("# game: redemption\n1 Both Sides\n1 Two Doms\n")
+    sheet = html(deck, "--card-db", cards).split('<section class="sheet">')[1]
+    assert "Both Sides" in _box(sheet, "Misc.") and "Two Doms" in _box(sheet, "Dominants")
+
+
+def test_other_games_keep_their_grouping_under_the_same_header(tmp_path):
+    sheet = html(EXAMPLES / "redline-cpm.yaml").split('<section class="sheet">')[1]
+    assert "<h2>Redline Deck Check Sheet</h2>" in sheet and "<th>Checked by</th>" in sheet and '<div class="columns">' not in sheet
+    assert "<h3>Main (60)</h3>" in sheet
 
 
 def test_a_finding_stands_beside_the_line_it_is_about(tmp_path):
@@ -51,7 +112,7 @@ def test_a_finding_stands_beside_the_line_it_is_about(tmp_path):
     sheet = html(deck).split('<section class="sheet">')[1]
     row = next(line for line in sheet.splitlines() if '<td class="name">EF-9 Rabbit</td>' in line)
     assert "line 5" in row and "redline.copy-limit" in row
-    assert "redline.arsenal-size" in sheet.split("About the whole deck")[1]
+    assert "redline.arsenal-size" in sheet.split('<div class="added">')[1]  # about the whole deck: below the cards
 
 
 def test_names_are_text_never_markup(tmp_path):

@@ -63,5 +63,5 @@ def test_the_organisers_page_checks_registrations_again_within_the_time_limit(tm
         site.checks.seconds = 0.1
         site._listed.clear()  # as after a restart: every registration is checked again
         page = client.get("/organiser?token=" + "t" * 16).text
-    assert "not checked again: checking it again was stopped after 0.1 seconds" in page
-    assert "<td>Slow" in page and "<td>Quick" in page
+    assert "not checked again:</span> checking it again was stopped after 0.1 seconds" in page
+    assert '<td class="player">Slow' in page and '<td class="player">Quick' in page

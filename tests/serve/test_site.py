@@ -186,12 +186,12 @@ def test_every_player_is_kept_apart_even_with_the_same_deck(client, players):
     decks = [p for p in client.site.registrations.iterdir() if not p.name.endswith(".registration.json")]
     assert len(decks) == len(players)
     page = organiser(client).text
-    assert all(f"<td>{player}" in page for player in players)
+    assert all(f'<td class="player">{player}' in page for player in players)
 
 
 def test_a_players_name_is_printed_on_their_sheet(client):
     page = client.post("/check", data={"deck": LEGAL, "player": "韩梅梅"}).text
-    assert '<th>Player</th><td class="fill">韩梅梅</td>' in page
+    assert '<th>Name</th><td class="fill">韩梅梅</td>' in page
     register(client, "韩梅梅", LEGAL)
     assert '<td class="fill">韩梅梅</td>' in organiser(client, "/organiser/report.html").text
 
@@ -201,7 +201,7 @@ def test_a_second_registration_replaces_the_first_as_the_one_that_counts(client)
     register(client, "Ann", LEGAL)
     page = organiser(client).text
     assert "1 player registered" in page and "1 legal" in page
-    assert "<td>1: " in page  # one earlier registration, listed with its time
+    assert 'data-label="Earlier">1: ' in page  # one earlier registration, listed with its time
     assert len(list(client.site.registrations.glob("*.registration.json"))) == 2  # kept as history
 
 

@@ -13,6 +13,7 @@ from deckcheck.games.redemption.duplicate_cards import quickstart_identity
 from deckcheck.games.redemption.params import QUICKSTART
 from deckcheck.games.redemption.pools import format_sets
 from deckcheck.games.redemption.rules_version import alignment
+from deckcheck.games.redemption.sheet import official_sheet
 from deckcheck.games.redemption.teams import TEAM_UNIQUE, team_findings, team_rule
 from deckcheck.games.redemption.tournament import Tournament, counts_as_lost_soul, pair_sides, tournament_formats
 from deckcheck.model import Card, Deck, Finding, Severity
@@ -182,6 +183,7 @@ GAME = Game(
     match_rules=(TEAM_UNIQUE,),
     listed_singly=("lost_soul", "good_dominant", "evil_dominant"),
     sheet_totals=sheet_totals,
+    official_sheet=official_sheet,
     renamings=renamings,
     counted=counted,
     default="type1",
