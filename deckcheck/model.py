@@ -276,6 +276,7 @@ class DeckReport:
     sheet: SheetLayout | None = None  # how the game's deck-check sheet lays the cards out
     checked: bool = True  # False: a file of a folder left out as plainly not a deck (its finding says why)
     as_of: date | None = None  # the date whose rules the deck was checked by
+    player: str | None = None  # who registered it (`check --current` of a folder of registrations)
 
     def rule(self, rule_id: str) -> RuleRecord | None:
         return next((r for r in self.rules if r.id == rule_id), None)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 
 import typer
@@ -37,6 +38,7 @@ from deckcheck.escaping import terminal_path
     "  deckcheck check my-deck.txt --game redline --explain\n\n"
     "  pbpaste | deckcheck check - --game redemption\n\n"
     "  deckcheck check registrations/ --event events/regional.yaml --output-format json --output report.json\n\n"
+    "  deckcheck check registrations/ --current --output-format html --output sheets.html\n\n"
     "  deckcheck check decks/ --exclude 'drafts/**' --exclude '*.notes.txt'\n\n"
     "A .deckcheck.yaml in this folder or a parent sets defaults (game, card_db, events, ignore, exclude, "
     "output_format, overrides); options given here win.\n\n"
@@ -71,6 +73,12 @@ def check(
         help="Also judge each deck under every format of its game, those it is legal in first "
         "(each in the rules version in force on the date).",
     ),
+    current: bool = typer.Option(
+        False,
+        "--current",
+        help="Of a folder of registrations (deckcheck serve --registrations), only each player's current "
+        "registration, with the player's name in every report (the organiser's printable sheets).",
+    ),
 ) -> None:
     """Check deck files against their game's construction rules."""
     from deckcheck.check import check_paths, skipped_file
@@ -84,7 +92,11 @@ def check(
     asked = Choices(game, format, tuple(card_db), tuple(event), tuple(ignore), value_of(output_format), strict)
     run = session_or_exit(asked, as_of, all_formats)
     found = collect_decks(paths, run.excluded_by(exclude), [name for each in all_games() for name in each.event_fields])
-    reports = list(check_paths(found.files, run.options_for, run.databases, jobs, run.choices.card_db))
+    players = _current(found.files) if current else {}
+    files = list(players) if current else found.files
+    reports = list(check_paths(files, run.options_for, run.databases, jobs, run.choices.card_db))
+    if current:
+        reports = [replace(report, player=players[path]) for report, path in zip(reports, files, strict=True)]
     if SKIPPED_FILE.id not in run.choices.ignore:
         reports += [skipped_file(path, why) for path, why in found.skipped]
     finish(reports, run, explain, output, color)
@@ -169,6 +181,12 @@ def team(
     except NoTeams as exc:
         fail(str(exc))
     finish(reports, run, explain, output, color)
+
+
+def _current(files: list[Path]) -> dict[Path, str | None]:
+    from deckcheck.serve.registrations import current_registrations
+
+    return current_registrations(files)
 
 
 def _given_folder(path: Path, given: list[Path]) -> Path:

@@ -106,7 +106,7 @@ def render(
     # the tool's version on the summary's page: after the last sheet it would print a page of its own
     parts.append(f"<footer>deckcheck {for_html(__version__)}</footer>")
     event = ", ".join(e.name for e in events)
-    parts += [sheet(report, explain, players.get(report.path, ""), event) for report in reports]
+    parts += [sheet(report, explain, players.get(report.path) or report.player or "", event) for report in reports]
     parts.append("</body></html>")
     return "\n".join(parts) + "\n"
 
@@ -125,7 +125,7 @@ def _cards(report: DeckReport) -> str:
 def _summary(reports: Sequence[DeckReport], players: Mapping[str, str]) -> str:
     rows = []
     for report in reports:
-        who = players.get(report.path, "")
+        who = players.get(report.path) or report.player or ""
         rows.append(
             "<tr>"
             f"<td>{for_html(who)}</td><td>{for_html(report.name or '')}</td>"

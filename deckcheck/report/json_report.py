@@ -38,6 +38,7 @@ def deck_data(r: DeckReport, explain: bool = False) -> dict[str, Any]:
         "rules_version": r.rules_version,
         "as_of": r.as_of.isoformat() if r.as_of else None,
         "fingerprint": fingerprint(r.cards),
+        "player": r.player,
         "game_inferred": r.game_inferred,
         "name": r.name,
         "legal": r.legal,

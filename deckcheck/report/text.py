@@ -32,6 +32,8 @@ def game_and_format(report: DeckReport) -> str:
 def deck_heading(report: DeckReport, terminal: Terminal = PLAIN) -> str:
     """The deck's line: path, game and format, name, verdict and tally; the user's words escaped."""
     name = f" \u2014 {report.name}" if report.name else ""
+    if report.player:  # a registration (`check --current`): whose deck it is first
+        name = f" \u2014 {report.player}" + (f", {report.name}" if report.name else "")
     verdict = paint(report.verdict.upper() if report.verdict == "illegal" else report.verdict, terminal)
     tally = f"{plural(report.errors, 'error')}, {plural(report.warnings, 'warning')}" + not_read(report)
     return f"{for_terminal(f'{report.path} ({game_and_format(report)}){name}')}: {verdict} ({tally})"

@@ -47,8 +47,8 @@ class Registration:
 
 
 def player_name(typed: str) -> str:
-    """The name a player typed, composed (NFC) with its spaces tidied: case and script kept, so
-    `Alice Smith` and `alice smith` stay two players."""
+    """The name a player typed, composed (NFC) with its spaces tidied, case and script kept as
+    shown; who the player is does not depend on its case (same_player)."""
     return " ".join(unicodedata.normalize("NFC", typed).split())
 
 
@@ -142,11 +142,19 @@ class PlayerRow:
     earlier: tuple[Registration, ...]
 
 
+def same_player(name: str) -> str:
+    """Who a name is: `conan o'brien` registering after `Conan O'Brien` is the same player, as is a
+    name typed in another Unicode form (a precomposed `é` or `e` and its accent). Names that only
+    look alike in other scripts stay apart (look_alikes() points them out)."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
 def by_player(registrations: Iterable[Registration]) -> list[PlayerRow]:
+    """Each player's registrations, the latest the one that counts (its name as last typed)."""
     players: dict[str, list[Registration]] = {}
     for record in registrations:  # oldest first
-        players.setdefault(record.player, []).append(record)
-    return [PlayerRow(records[-1], tuple(records[:-1])) for _, records in sorted(players.items(), key=lambda item: item[0].casefold())]
+        players.setdefault(same_player(record.player), []).append(record)
+    return [PlayerRow(records[-1], tuple(records[:-1])) for _, records in sorted(players.items())]
 
 
 EXPORTED = (
@@ -199,3 +207,23 @@ def as_csv(rows: list[dict]) -> str:
         # a spreadsheet runs a cell starting with = + - @ as a formula: a player's name must not
         writer.writerow({k: ("'" + v if isinstance(v, str) and v[:1] in "=+-@" else v) for k, v in row.items()})
     return buffer.getvalue()
+
+
+def current_registrations(files: Iterable[Path]) -> dict[Path, str | None]:
+    """Of deck files, those that count, each with its player: in a folder of registrations, each
+    player's latest (an earlier one a player replaced is left out); any other file as it is."""
+    kept: dict[Path, str | None] = {}
+    folders: dict[Path, dict[str, str]] = {}
+    for path in files:
+        folder = path.parent
+        if folder not in folders:
+            records = read_all(folder) if folder.is_dir() else []
+            every = {record.deck_file for record in records}
+            current = {row.current.deck_file: row.current.player for row in by_player(records)}
+            folders[folder] = {name: current.get(name, "") for name in every}
+        registered = folders[folder]
+        if path.name not in registered:
+            kept[path] = None
+        elif registered[path.name]:
+            kept[path] = registered[path.name]
+    return kept

@@ -179,7 +179,7 @@ def test_a_registration_records_what_it_was_checked_as(client):
     assert client.logged == [f'registered "Ann O\'Neil" from testclient: {data["deck_file"]}, ILLEGAL']  # and from where
 
 
-@pytest.mark.parametrize("players", [["李雷", "韩梅梅", "Иван"], ["Alice Smith", "alice smith"], ["Ann", "Bob"]])
+@pytest.mark.parametrize("players", [["李雷", "韩梅梅", "Иван"], ["Alice Smith", "Alicia Smith"], ["Ann", "Bob"]])
 def test_every_player_is_kept_apart_even_with_the_same_deck(client, players):
     for player in players:
         assert "registered as" in register(client, player, LEGAL)
@@ -187,6 +187,16 @@ def test_every_player_is_kept_apart_even_with_the_same_deck(client, players):
     assert len(decks) == len(players)
     page = organiser(client).text
     assert all(f'<td class="player">{player}' in page for player in players)
+
+
+@pytest.mark.parametrize("first, then", [("Conan O'Brien", "conan o'brien"), ("Zoe\u0301", "ZOÉ")])
+def test_a_name_typed_again_in_another_case_or_unicode_form_is_the_same_player_shown_as_last_typed(client, first, then):
+    register(client, first, ILLEGAL)
+    register(client, then, LEGAL)
+    page = organiser(client).text
+    assert "1 player registered" in page and "1 legal" in page
+    shown = then.replace("'", "&#39;")
+    assert f'<td class="player">{shown}' in page and 'data-label="Earlier">1: ' in page
 
 
 def test_a_players_name_is_printed_on_their_sheet(client):
