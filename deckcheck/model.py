@@ -259,6 +259,24 @@ class FormatVerdict:
 
 @_pickled_as_fields
 @dataclass(frozen=True)
+class RulesChange:
+    """The deck under the rules in force on another date (`check --compare-as-of`): that date,
+    its rules version and verdict, and the findings that appear or disappear from then to the
+    date checked."""
+
+    as_of: date
+    rules_version: str | None
+    legal: bool
+    appeared: tuple[Finding, ...]  # found now, not then
+    disappeared: tuple[Finding, ...]  # found then, not now
+
+    @property
+    def flips(self) -> bool:
+        return bool(self.appeared or self.disappeared)
+
+
+@_pickled_as_fields
+@dataclass(frozen=True)
 class DeckReport:
     path: str
     game: str | None
@@ -277,6 +295,7 @@ class DeckReport:
     checked: bool = True  # False: a file of a folder left out as plainly not a deck (its finding says why)
     as_of: date | None = None  # the date whose rules the deck was checked by
     player: str | None = None  # who registered it (`check --current` of a folder of registrations)
+    compared: RulesChange | None = None  # with --compare-as-of
 
     def rule(self, rule_id: str) -> RuleRecord | None:
         return next((r for r in self.rules if r.id == rule_id), None)

@@ -28,7 +28,7 @@ from deckcheck.cli.options import (
     StrictOption,
 )
 from deckcheck.cli.output import finish, value_of
-from deckcheck.cli.setup import session_or_exit
+from deckcheck.cli.setup import date_or_exit, session_or_exit
 from deckcheck.escaping import terminal_path
 
 
@@ -39,6 +39,7 @@ from deckcheck.escaping import terminal_path
     "  pbpaste | deckcheck check - --game redemption\n\n"
     "  deckcheck check registrations/ --event events/regional.yaml --output-format json --output report.json\n\n"
     "  deckcheck check registrations/ --current --output-format html --output sheets.html\n\n"
+    "  deckcheck check decks/ --compare-as-of 2026-08-12   # what the rules of today change\n\n"
     "  deckcheck check decks/ --exclude 'drafts/**' --exclude '*.notes.txt'\n\n"
     "A .deckcheck.yaml in this folder or a parent sets defaults (game, card_db, events, ignore, exclude, "
     "output_format, overrides); options given here win.\n\n"
@@ -73,6 +74,13 @@ def check(
         help="Also judge each deck under every format of its game, those it is legal in first "
         "(each in the rules version in force on the date).",
     ),
+    compare_as_of: str | None = typer.Option(
+        None,
+        "--compare-as-of",
+        metavar="YYYY-MM-DD",
+        help="Also check each deck by the rules in force on this date, and report the findings that appear "
+        "or disappear between then and the date checked (what a rules change does to the decks).",
+    ),
     current: bool = typer.Option(
         False,
         "--current",
@@ -97,6 +105,8 @@ def check(
     reports = list(check_paths(files, run.options_for, run.databases, jobs, run.choices.card_db))
     if current:
         reports = [replace(report, player=players[path]) for report, path in zip(reports, files, strict=True)]
+    if compare_as_of:
+        reports = _compared(reports, files, run, compare_as_of, jobs)
     if SKIPPED_FILE.id not in run.choices.ignore:
         reports += [skipped_file(path, why) for path, why in found.skipped]
     finish(reports, run, explain, output, color)
@@ -181,6 +191,16 @@ def team(
     except NoTeams as exc:
         fail(str(exc))
     finish(reports, run, explain, output, color)
+
+
+def _compared(reports: list, files: list[Path], run, compare_as_of: str, jobs: int | None) -> list:
+    from deckcheck.check import check_paths
+    from deckcheck.check.rules_change import compared_all, on_date
+
+    then = date_or_exit(compare_as_of, "--compare-as-of")
+    assert then is not None  # a date was given
+    before = check_paths(files, on_date(run.options_for, then), run.databases, jobs, run.choices.card_db)
+    return compared_all(reports, before, then)
 
 
 def _current(files: list[Path]) -> dict[Path, str | None]:

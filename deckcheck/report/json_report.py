@@ -60,6 +60,15 @@ def deck_data(r: DeckReport, explain: bool = False) -> dict[str, Any]:
         "notes": list(r.notes),
         "findings": [finding_data(f, r if explain else None) for f in r.findings],
     }
+    if r.compared is not None:
+        change = r.compared
+        data["compared_as_of"] = {
+            "as_of": change.as_of.isoformat(),
+            "rules_version": change.rules_version,
+            "legal": change.legal,
+            "appeared": [finding_data(f) for f in change.appeared],
+            "disappeared": [finding_data(f) for f in change.disappeared],
+        }
     if r.formats is not None:
         data["formats"] = [
             {"format": v.format, "rules_version": v.version, "legal": v.legal, "errors": [finding_data(f) for f in v.errors]}

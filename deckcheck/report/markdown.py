@@ -10,7 +10,7 @@ from tabulate import tabulate
 from deckcheck.escaping import for_markdown
 from deckcheck.model import DeckReport
 from deckcheck.report import PLAIN, Terminal
-from deckcheck.report.text import event_line, format_rows, game_and_format, not_read, summary_line
+from deckcheck.report.text import change_lines, event_line, format_rows, game_and_format, not_read, summary_line
 
 
 def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False, terminal: Terminal = PLAIN) -> str:
@@ -32,7 +32,7 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
     parts += [tabulate(rows, headers=("deck", "game", "name", "legal", "errors", "warnings"), tablefmt="github"), ""]
     parts += [summary_line(reports), ""]
     for report in reports:
-        if not (report.findings or report.notes or report.formats):
+        if not (report.findings or report.notes or report.formats or (report.compared and report.compared.flips)):
             continue
         parts += [f"## {for_markdown(report.path)} ({report.verdict}{not_read(report)})", ""]
         parts += [f"- {for_markdown(note)}" for note in report.notes] + ([""] if report.notes else [])
@@ -48,6 +48,9 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
                 for f in report.findings
             ]
             parts += [tabulate(found, headers=("line", "severity", "rule", "message", "cards"), tablefmt="github"), ""]
+        if report.compared is not None:
+            head, *changes = change_lines(report)
+            parts += [for_markdown(head), ""] + [f"- {for_markdown(line.strip())}" for line in changes] + ([""] if changes else [])
         if report.formats is not None:
             verdicts = [tuple(for_markdown(cell) for cell in row) for row in format_rows(report)]
             parts += [

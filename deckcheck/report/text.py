@@ -139,6 +139,39 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
                     disable_numparse=True,
                 )
             )
+        if report.compared is not None:
+            parts += [for_terminal(line) for line in change_lines(report)]
         parts.append("")
     parts.append(summary_line(reports))
+    compared = [r for r in reports if r.compared is not None]
+    if compared:
+        parts.append(for_terminal(change_summary(compared)))
     return commands_defused("\n".join(parts)) + "\n"
+
+
+def change_lines(report: DeckReport) -> list[str]:
+    """--compare-as-of: the deck then and now, and each finding that appears (+) or disappears (-)."""
+    change = report.compared
+    if change is None:
+        return []
+    rules = f", rules {change.rules_version}" if change.rules_version else ""
+    then = "legal" if change.legal else "ILLEGAL"
+    now = "legal" if report.legal else "ILLEGAL"
+    head = f"since the rules in force on {change.as_of.isoformat()}{rules}: {then} then, {now} now"
+    if not change.flips:
+        return [head + "; no finding appears or disappears"]
+    head += f"; {plural(len(change.appeared), 'finding')} appeared, {plural(len(change.disappeared), 'finding')} gone"
+    marked = [("+", f) for f in change.appeared] + [("-", f) for f in change.disappeared]
+    return [head] + [f"  {mark} {f.position.line}:{f.position.column} {f.severity.value} {f.rule}: {f.message}" for mark, f in marked]
+
+
+def change_summary(reports: Sequence[DeckReport]) -> str:
+    """The decks a rules change flips, and those whose findings it changes."""
+    first = reports[0].compared
+    assert first is not None
+    flipped = sum(r.compared is not None and r.compared.legal != r.legal for r in reports)
+    changed = sum(r.compared is not None and r.compared.flips for r in reports)
+    return (
+        f"against the rules in force on {first.as_of.isoformat()}: {plural(flipped, 'deck')} changed verdict, "
+        f"{plural(changed, 'deck')} changed findings"
+    )
