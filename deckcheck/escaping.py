@@ -24,7 +24,9 @@ name, an event's key) that reaches a terminal, a CI log or a report:
 
 from __future__ import annotations
 
+import csv
 import html
+import io
 import os
 import re
 from pathlib import Path
@@ -131,3 +133,23 @@ def display_path(path: os.PathLike | str) -> str:
 def terminal_path(path: os.PathLike | str) -> str:
     """A path inside a line for a terminal: displayable, and on that one line."""
     return for_terminal(display_path(path))
+
+
+def for_spreadsheet(value):
+    """A CSV cell a spreadsheet shows as written: one that starts as a formula would (`=`, `+`,
+    `-`, `@`, a tab or a carriage return) gets a leading `'`, so that a name such as `=1+1.yaml`
+    or `=HYPERLINK(...)` is text when an organiser opens the file."""
+    return "'" + value if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
+
+
+def spreadsheet_csv(rows, fields) -> str:
+    """Rows (mappings) as CSV for a spreadsheet: a byte-order mark first, without which Excel reads
+    UTF-8 as the machine's code page (an accented or Chinese name comes out garbled), and every
+    cell through for_spreadsheet."""
+    buffer = io.StringIO()
+    buffer.write("\ufeff")
+    writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
+    writer.writeheader()
+    for row in rows:
+        writer.writerow({key: for_spreadsheet(value) for key, value in row.items()})
+    return buffer.getvalue()

@@ -69,12 +69,19 @@ class _Held:
     lines: dict[str, int]  # zone -> the first line naming it
 
 
-def compare_decks(registered: Path, presented: Path, options_for: Callable[[Path], CheckOptions], databases: Databases) -> Comparison:
-    """The presented deck against the registered one; a presented deck that names no game is read
-    as the registered deck's game (a list pasted at the table rarely says)."""
+def compare_decks(
+    registered: Path,
+    presented: Path,
+    options_for: Callable[[Path], CheckOptions],
+    databases: Databases,
+    presented_content: bytes | None = None,
+) -> Comparison:
+    """The presented deck (at `presented`, or `presented_content`, `presented` naming its form)
+    against the registered one; a presented deck that names no game is read as the registered
+    deck's game (a list pasted at the table rarely says)."""
     first, context = _loaded(registered, options_for(registered), databases)
     options = options_for(presented)
-    second, _ = _loaded(presented, replace(options, game=options.game or first.game), databases)
+    second, _ = _loaded(presented, replace(options, game=options.game or first.game), databases, presented_content)
     if first.game != second.game:
         raise CannotCompare(f"the registered deck is {first.game}, the presented one {second.game}: nothing to compare")
     mine, theirs = _held(first, context.identity), _held(second, context.identity)
@@ -94,8 +101,8 @@ def compare_decks(registered: Path, presented: Path, options_for: Callable[[Path
     )
 
 
-def _loaded(path: Path, options: CheckOptions, databases: Databases) -> tuple[Deck, Context]:
-    loaded = load_deck(path, options, databases)
+def _loaded(path: Path, options: CheckOptions, databases: Databases, content: bytes | None = None) -> tuple[Deck, Context]:
+    loaded = load_deck(path, options, databases, content)
     if loaded.deck is None or loaded.context is None:
         problem = loaded.findings[0] if loaded.findings else None
         if problem is None:

@@ -9,7 +9,7 @@ from deckcheck.cli.app import app, run
 
 # isort: off
 # each registers its commands, in the order --help lists them
-from deckcheck.cli import check, compare, goldfish, db, cards, serve  # noqa: F401
+from deckcheck.cli import check, compare, goldfish, db, cards, serve, deck_checks  # noqa: F401
 # isort: on
 
 __all__ = ["app", "run"]

@@ -11,6 +11,8 @@ from __future__ import annotations
 import csv
 import io
 
+from deckcheck.escaping import for_spreadsheet
+
 COLUMNS = ("deck", "section", "label", "turn", "count", "games", "p", "ci95_low", "ci95_high", "exact")
 
 
@@ -40,7 +42,7 @@ def _rows(deck: dict, total: int):
 
 def render(data: dict) -> str:
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = _SpreadsheetWriter(csv.writer(out, lineterminator="\n"))
     if "sweep" in data:
         # --sweep: a block of rows per count, each row saying its count first
         writer.writerow(("swept_count", "swept_changes") + COLUMNS)
@@ -52,3 +54,18 @@ def render(data: dict) -> str:
     for deck in [data] + ([data["vs"]] if "vs" in data else []):
         writer.writerows(_rows(deck, data["games"]))
     return out.getvalue()
+
+
+class _SpreadsheetWriter:
+    """A csv writer whose cells a spreadsheet shows as written: a deck file named `=1+1.yaml` or a
+    swept change `+1 EF-9 Rabbit` is text, never a formula (escaping.for_spreadsheet)."""
+
+    def __init__(self, writer):
+        self._writer = writer
+
+    def writerow(self, row) -> None:
+        self._writer.writerow([for_spreadsheet(cell) for cell in row])
+
+    def writerows(self, rows) -> None:
+        for row in rows:
+            self.writerow(row)

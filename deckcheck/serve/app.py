@@ -24,7 +24,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from deckcheck.registry import known_games
-from deckcheck.serve import guard, organiser, player
+from deckcheck.serve import guard, judges, organiser, player
 from deckcheck.serve.pages import Pages
 from deckcheck.serve.site import Site, site_from
 
@@ -73,6 +73,11 @@ def create_app(site: Site) -> Starlette:
             route("/organiser", organiser.organiser),
             route("/organiser/report.html", organiser.folder_report),
             route("/organiser/registrations.{kind:str}", organiser.export),
+            route("/organiser/judges", judges.page),
+            route("/organiser/judges/compare", judges.compare, ["POST"]),
+            route("/organiser/judges/draw", judges.draw, ["POST"]),
+            route("/organiser/judges/record", judges.record, ["POST"]),
+            route("/organiser/judges/deck-checks.{kind:str}", judges.export),
         ],
         exception_handlers={HTTPException: pages.failed, Exception: pages.failed},
     )

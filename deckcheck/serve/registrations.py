@@ -4,9 +4,7 @@ or not at all, the record last. Every registration is kept; a player's latest co
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import json
 import re
 import unicodedata
@@ -15,6 +13,7 @@ from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from deckcheck.escaping import spreadsheet_csv
 from deckcheck.loading.writing import write_atomically
 
 RECORD = ".registration.json"
@@ -197,16 +196,7 @@ def export_rows(rows: Iterable[PlayerRow]) -> list[dict]:
 
 
 def as_csv(rows: list[dict]) -> str:
-    """The rows as CSV, after a byte-order mark: without it, Excel reads UTF-8 as the machine's
-    code page and an accented or Chinese name comes out garbled."""
-    buffer = io.StringIO()
-    buffer.write("\ufeff")
-    writer = csv.DictWriter(buffer, fieldnames=EXPORTED, lineterminator="\n")
-    writer.writeheader()
-    for row in rows:
-        # a spreadsheet runs a cell starting with = + - @ as a formula: a player's name must not
-        writer.writerow({k: ("'" + v if isinstance(v, str) and v[:1] in "=+-@" else v) for k, v in row.items()})
-    return buffer.getvalue()
+    return spreadsheet_csv(rows, EXPORTED)
 
 
 def current_registrations(files: Iterable[Path]) -> dict[Path, str | None]:

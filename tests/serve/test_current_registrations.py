@@ -5,23 +5,16 @@ import pytest
 
 pytest.importorskip("starlette", reason='the serve extra (pip install "deckcheck[serve]") is not installed')
 
-from test_site import ILLEGAL, LEGAL, client_for, register  # noqa: E402
+from test_site import ILLEGAL, LEGAL, redline_desk, register  # noqa: E402
 
 from conftest import run  # noqa: E402
 
 
 @pytest.fixture
 def registrations(tmp_path):
-    from datetime import date
-
-    from deckcheck.loading.card_db import Databases
-    from deckcheck.serve.desk import Desk
-    from deckcheck.serve.site import Site
-
     folder = tmp_path / "registrations"
     folder.mkdir()
-    site = Site(Databases(), desk=Desk("redline", "standard", date(2026, 9, 1)), registrations=folder, token="s3cret")
-    with client_for(site) as client:
+    with redline_desk(folder) as client:
         register(client, "Ann", ILLEGAL)
         register(client, "ann", LEGAL)  # the same player, registering again
         register(client, "Bob", ILLEGAL)

@@ -33,6 +33,11 @@ def client_for(site: Site) -> TestClient:
     return client
 
 
+def redline_desk(folder, token="s3cret") -> TestClient:
+    """A client of a REDLINE desk registering into `folder`, its organiser's token `token`."""
+    return client_for(Site(Databases(), desk=REDLINE_DESK, registrations=folder, token=token))
+
+
 @pytest.fixture
 def client(tmp_path):
     lines = []

@@ -583,6 +583,13 @@ def test_a_sweep_that_cannot_be_built_is_exit_two(args, words):
     assert outcome.exit_code == 2 and words in outcome.stderr, outcome.stderr
 
 
+def test_a_deck_file_named_like_a_formula_is_text_in_the_csv(tmp_path, monkeypatch):
+    (tmp_path / "=1+1.yaml").write_text((EXAMPLES / "redline-cpm.yaml").read_text())
+    monkeypatch.chdir(tmp_path)
+    rows = run("goldfish", "=1+1.yaml", "--track", "EF-9 Rabbit", "--games", "200", "--output-format", "csv").stdout.splitlines()[1:]
+    assert rows and all(not line.startswith("=") for line in rows) and rows[0].split(",")[0].startswith("'=")
+
+
 def test_sweep_csv_and_text_have_a_row_per_count():
     args = ("goldfish", EXAMPLES / "redline-cpm.yaml", "--sweep", "EF-9 Rabbit=0..2", "--track", "EF-9 Rabbit", "--games", "500")
     csv_text = run(*args, "--output-format", "csv").stdout
@@ -590,7 +597,8 @@ def test_sweep_csv_and_text_have_a_row_per_count():
     assert {line.split(",")[0] for line in csv_text.splitlines()[1:]} == {"0", "1", "2"}
     # the deck holds 3 EF-9 Rabbit: each count names what it takes out and puts in
     changes = {line.split(",")[0]: line.split(",")[1] for line in csv_text.splitlines()[1:]}
-    assert changes["2"] == "+1 Supply Drop; -1 EF-9 Rabbit" and changes["0"] == "+3 Supply Drop; -3 EF-9 Rabbit"
+    # quoted as text: a spreadsheet would run a cell starting with + as a formula
+    assert changes["2"] == "'+1 Supply Drop; -1 EF-9 Rabbit" and changes["0"] == "'+3 Supply Drop; -3 EF-9 Rabbit"
     text = run(*args).stdout
     assert "Sweep of EF-9 Rabbit: 0 to 2 copies" in text and "Race (capture all 5 missions) by count" in text
 

@@ -1,0 +1,128 @@
+"""The deck-check log of an event: which players' decks the judges check (drawn at random, seeded,
+the seed kept so anyone can draw the same again), and each check (judge, time, result, note) of a
+player's current registration, its fingerprint beside it. Kept in the registrations folder, under
+`deck-checks/`, one file an entry, each written whole or not at all and never replaced, so two
+judges recording at once keep both and a log is never half written."""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from deckcheck.escaping import spreadsheet_csv
+from deckcheck.loading.writing import write_atomically
+from deckcheck.serve.registrations import PlayerRow, by_player, now, read_all, same_player, slug
+
+FOLDER = "deck-checks"
+RESULTS = ("pass", "fail")
+
+
+class NoSuchDraw(ValueError):
+    """A draw that cannot be made or a check that cannot be recorded: says why, for one line."""
+
+
+@dataclass(frozen=True)
+class Draw:
+    time: str
+    seed: int
+    asked: str  # what was asked for: `3` decks, or `25%`
+    players: tuple[str, ...]
+    again: bool  # players drawn before could be drawn again
+
+
+@dataclass(frozen=True)
+class Check:
+    time: str
+    player: str
+    judge: str
+    result: str  # pass or fail
+    note: str
+    deck_file: str  # the registration checked (the player's current one then)
+    fingerprint: str | None
+
+
+def draw(folder: Path, count: int | None = None, share: float | None = None, seed: int | None = None, again: bool = False) -> Draw:
+    """Players drawn for deck checks among those registered: `count` of them, or a `share` (0-1,
+    at least one), never one drawn before unless `again`. The same seed and log draw the same."""
+    rows = by_player(read_all(folder))
+    drawn_before = {same_player(p) for entry in read_log(folder) if isinstance(entry, Draw) for p in entry.players}
+    pool = sorted(row.current.player for row in rows if again or same_player(row.current.player) not in drawn_before)
+    if count is None:
+        if share is None or not 0 < share <= 1:
+            raise NoSuchDraw("give a number of decks (--count) or a share of them between 0 and 1 (--share)")
+        count = max(1, round(share * len(rows)))
+    if count < 1:
+        raise NoSuchDraw("draw at least one deck")
+    if not pool:
+        raise NoSuchDraw("every registered player has been drawn already (--again draws among all of them)")
+    seed = seed if seed is not None else secrets.randbelow(10**9)
+    picked = tuple(random.Random(seed).sample(pool, min(count, len(pool))))
+    entry = Draw(now(), seed, f"{share:.0%}" if share is not None else str(count), picked, again)
+    _write(folder, entry, "draw")
+    return entry
+
+
+def record(folder: Path, player: str, judge: str, result: str, note: str = "") -> Check:
+    """A deck check of a registered player's current deck, logged."""
+    if result not in RESULTS:
+        raise NoSuchDraw(f"the result is one of {', '.join(RESULTS)}, not {result!r}")
+    if not judge.strip():
+        raise NoSuchDraw("say which judge checked the deck")
+    current = _row_of(folder, player).current
+    entry = Check(now(), current.player, judge.strip(), result, note.strip(), current.deck_file, current.fingerprint)
+    _write(folder, entry, f"check-{slug(current.player)}")
+    return entry
+
+
+def read_log(folder: Path) -> list[Draw | Check]:
+    """Every entry, oldest first; a file not of ours is passed by."""
+    entries: list[Draw | Check] = []
+    for path in sorted((folder / FOLDER).glob("*.json")):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            kind = data.pop("kind")
+            if kind == "draw":
+                entries.append(Draw(**{**data, "players": tuple(data["players"])}))
+            elif kind == "check":
+                entries.append(Check(**data))
+        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            continue
+    return entries
+
+
+EXPORTED = ("time", "kind", "player", "judge", "result", "note", "deck_file", "fingerprint", "seed", "asked")
+
+
+def export_rows(entries: list[Draw | Check]) -> list[dict]:
+    """One row a check and one a player drawn, in the order they happened."""
+    rows: list[dict] = []
+    for entry in entries:
+        if isinstance(entry, Draw):
+            rows += [{"time": entry.time, "kind": "drawn", "player": p, "seed": entry.seed, "asked": entry.asked} for p in entry.players]
+        else:
+            rows.append({"kind": "checked", **asdict(entry)})
+    return [{key: row.get(key, "") for key in EXPORTED} for row in rows]
+
+
+def as_csv(rows: list[dict]) -> str:
+    return spreadsheet_csv(rows, EXPORTED)
+
+
+def _row_of(folder: Path, player: str) -> PlayerRow:
+    wanted = same_player(" ".join(player.split()))
+    for row in by_player(read_all(folder)):
+        if same_player(row.current.player) == wanted:
+            return row
+    raise NoSuchDraw(f"no player {player!r} is registered in {folder}")
+
+
+def _write(folder: Path, entry: Draw | Check, what: str) -> None:
+    (folder / FOLDER).mkdir(exist_ok=True)
+    text = json.dumps({"kind": "draw" if isinstance(entry, Draw) else "check", **asdict(entry)}, ensure_ascii=False, indent=2) + "\n"
+    stamp = entry.time.replace(":", "").replace("-", "").replace("+", "_")
+    number = 1
+    while not write_atomically(folder / FOLDER / f"{stamp}-{what}-{number}.json", text.encode("utf-8"), ".writing-", claim=True):
+        number += 1

@@ -1,0 +1,145 @@
+"""The judges' page, behind the organiser's token (`/organiser/judges`): the deck presented at the
+table compared with a player's current registration (as `deckcheck compare`), and the deck-check
+log (as `deckcheck deck-checks`): draw players at random, record each check, export the log."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+from functools import partial
+from pathlib import Path
+
+import anyio
+from starlette.datastructures import FormData
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+
+from deckcheck.check.compare import CannotCompare, Comparison, compare_decks
+from deckcheck.report.comparison import verdict
+from deckcheck.serve import deck_checks, guard, reading
+from deckcheck.serve.organiser import guarded
+from deckcheck.serve.pages import Pages
+from deckcheck.serve.registrations import Registration, by_player, read_all, same_player
+from deckcheck.serve.site import Site
+
+
+async def page(pages: Pages, request: Request) -> Response:
+    refused = await guarded(pages, request)
+    return refused or await _page(pages)
+
+
+async def draw(pages: Pages, request: Request) -> Response:
+    form, refused = await _posted(pages, request)
+    if form is None:
+        return refused  # type: ignore[return-value]  # one of the two is set
+    folder = _folder(pages.site)
+    try:
+        count, share, seed = _number(form, "count", int), _number(form, "share", float), _number(form, "seed", int)
+        share = share / 100 if share is not None else None  # the form asks for a percentage
+        drawn = await anyio.to_thread.run_sync(partial(deck_checks.draw, folder, count, share, seed, form.get("again") == "yes"))
+    except (deck_checks.NoSuchDraw, ValueError) as exc:
+        return await _page(pages, problem=str(exc), status=400)
+    return await _page(pages, message=f"Drawn with seed {drawn.seed}: {', '.join(drawn.players)}")
+
+
+async def record(pages: Pages, request: Request) -> Response:
+    form, refused = await _posted(pages, request)
+    if form is None:
+        return refused  # type: ignore[return-value]
+    fields = [str(form.get(name) or "") for name in ("player", "judge", "result", "note")]
+    try:
+        entry = await anyio.to_thread.run_sync(partial(deck_checks.record, _folder(pages.site), *fields))
+    except deck_checks.NoSuchDraw as exc:
+        return await _page(pages, problem=str(exc), status=400)
+    return await _page(pages, message=f"Recorded: {entry.player}, {entry.result}, by {entry.judge}")
+
+
+async def export(pages: Pages, request: Request) -> Response:
+    refused = await guarded(pages, request)
+    if refused is not None:
+        return refused
+    rows = deck_checks.export_rows(await anyio.to_thread.run_sync(deck_checks.read_log, _folder(pages.site)))
+    if request.path_params["kind"] == "csv":
+        return PlainTextResponse(deck_checks.as_csv(rows), media_type="text/csv; charset=utf-8")
+    return JSONResponse({"deck_checks": rows})
+
+
+async def compare(pages: Pages, request: Request) -> Response:
+    """The deck presented at the table against the player's current registration."""
+    form, refused = await _posted(pages, request)
+    if form is None:
+        return refused  # type: ignore[return-value]
+    site = pages.site
+    current = _current(site, str(form.get("player") or ""))
+    if current is None:
+        return await _page(pages, problem="Choose a registered player to compare with.", status=400)
+    sent = await reading.deck_of(form)
+    if not sent.content.strip():
+        return await _page(pages, problem="Paste or upload the deck presented at the table.", status=400)
+    folder = _folder(site)
+    events = tuple(e for e in site.desk.events if e.name in current.events)
+    as_of = date.fromisoformat(current.as_of)
+
+    def options_for(path: Path):
+        return replace(site.base, game=current.game, format=current.format, as_of=as_of, events=events)
+
+    presented = Path(f"presented at the table{sent.suffix}")
+    try:
+        comparison = await anyio.to_thread.run_sync(
+            partial(compare_decks, folder / current.deck_file, presented, options_for, site.databases, sent.content)
+        )
+    except CannotCompare as exc:
+        return await _page(pages, problem=str(exc), status=400)
+    return await _page(pages, comparison=comparison, compared_player=current.player)
+
+
+async def _posted(pages: Pages, request: Request) -> tuple[FormData | None, Response | None]:
+    refused = await guarded(pages, request)
+    if refused is not None:
+        return None, refused
+    if not guard.same_site(request):
+        return None, pages.error(403, "Refused", "A form posted from another site's page is refused.")
+    try:
+        return await reading.read_form(request), None
+    except reading.TooLarge:
+        return None, pages.too_large()
+    except (reading.Unreadable, reading.Gone, TimeoutError):
+        return None, pages.error(400, "That did not arrive", "The form did not arrive whole: send it again.")
+
+
+async def _page(pages: Pages, status: int = 200, comparison: Comparison | None = None, **values) -> Response:
+    folder = _folder(pages.site)
+    rows = await anyio.to_thread.run_sync(lambda: by_player(read_all(folder)))
+    log = deck_checks.export_rows(await anyio.to_thread.run_sync(deck_checks.read_log, folder))
+    return pages.page(
+        "judges.html",
+        status,
+        title="Judges",
+        players=[row.current.player for row in rows],
+        log=log,
+        comparison=comparison,
+        said=verdict(comparison) if comparison else "",
+        **values,
+    )
+
+
+def _current(site: Site, player: str) -> Registration | None:
+    wanted = same_player(" ".join(player.split()))
+    rows = by_player(read_all(_folder(site)))
+    return next((row.current for row in rows if wanted and same_player(row.current.player) == wanted), None)
+
+
+def _folder(site: Site) -> Path:
+    if site.registrations is None:  # guarded() answered 404 first
+        raise LookupError("this site takes no registrations")
+    return site.registrations
+
+
+def _number(form: FormData, name: str, kind: type):
+    text = str(form.get(name) or "").strip()
+    if not text:
+        return None
+    try:
+        return kind(text)
+    except ValueError:
+        raise ValueError(f"{name}: {text!r} is not a number") from None

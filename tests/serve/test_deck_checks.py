@@ -1,0 +1,86 @@
+"""The deck-check log: players drawn at random for deck checks (seeded, never twice unless asked),
+each check recorded with the registration's fingerprint, listed and exported; as commands."""
+
+import json
+
+import pytest
+
+pytest.importorskip("starlette", reason='the serve extra (pip install "deckcheck[serve]") is not installed')
+
+from test_site import ILLEGAL, LEGAL, redline_desk, register  # noqa: E402
+
+from conftest import run  # noqa: E402
+
+PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
+
+
+@pytest.fixture
+def registrations(tmp_path):
+    folder = tmp_path / "registrations"
+    folder.mkdir()
+    with redline_desk(folder) as client:
+        for player in PLAYERS:
+            register(client, player, LEGAL)
+        register(client, "Ann", ILLEGAL)  # Ann's second registration is her current one
+    return folder
+
+
+def _drawn(outcome) -> list[str]:
+    assert outcome.exit_code == 0, outcome.stderr
+    return outcome.stdout.split("): ", 1)[1].strip().split(", ")
+
+
+def test_the_same_seed_draws_the_same_players_and_the_seed_is_shown(registrations, tmp_path):
+    first = run("deck-checks", "draw", registrations, "--count", "3", "--seed", "2026")
+    assert "seed 2026" in first.stdout
+    drawn = _drawn(first)
+    assert len(drawn) == 3 and set(drawn) <= set(PLAYERS)
+    log = run("deck-checks", "list", registrations, "--output-format", "json").stdout
+    rows = json.loads(log)["deck_checks"]
+    assert [row["player"] for row in rows] == drawn and {row["seed"] for row in rows} == {2026}
+    again = run("deck-checks", "draw", registrations, "--count", "3", "--seed", "2026", "--again")
+    assert _drawn(again) == drawn  # the same seed among the same players: the same draw
+
+
+def test_players_are_never_drawn_twice_unless_asked(registrations):
+    first = _drawn(run("deck-checks", "draw", registrations, "--count", "4"))
+    second = _drawn(run("deck-checks", "draw", registrations, "--count", "4"))
+    assert not set(first) & set(second) and len(second) == 2  # only two left
+    done = run("deck-checks", "draw", registrations, "--count", "1")
+    assert done.exit_code == 2 and "drawn already" in done.stderr and "--again" in done.stderr
+
+
+def test_a_share_draws_at_least_one(registrations):
+    assert len(_drawn(run("deck-checks", "draw", registrations, "--share", "0.5"))) == 3
+    assert len(_drawn(run("deck-checks", "draw", registrations, "--share", "0.01"))) == 1
+    assert run("deck-checks", "draw", registrations, "--share", "2").exit_code == 2
+
+
+def test_a_check_is_recorded_against_the_current_registration(registrations):
+    outcome = run("deck-checks", "record", registrations, "ann", "--judge", "Sam", "--result", "fail", "--note", "=one card short")
+    assert outcome.exit_code == 0 and "Ann, fail, by Sam" in outcome.stdout
+    rows = json.loads(run("deck-checks", "list", registrations, "--output-format", "json").stdout)["deck_checks"]
+    (row,) = rows
+    assert row["kind"] == "checked" and row["judge"] == "Sam" and len(row["fingerprint"]) == 9
+    record = json.loads((registrations / row["deck_file"].replace(".yaml", ".registration.json")).read_text())
+    assert record["player"] == "Ann" and record["legal"] is False  # her second, current registration
+    csv_text = run("deck-checks", "list", registrations, "--output-format", "csv").stdout
+    assert csv_text.startswith("\ufeff") and "'=one card short" in csv_text  # no formula in a spreadsheet
+
+
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (("Nobody", "--judge", "Sam", "--result", "pass"), "no player 'Nobody'"),
+        (("Ann", "--judge", "Sam", "--result", "maybe"), "pass, fail"),
+        (("Ann", "--judge", " ", "--result", "pass"), "which judge"),
+    ],
+)
+def test_a_check_that_cannot_be_recorded_says_why(registrations, args, said):
+    outcome = run("deck-checks", "record", registrations, *args)
+    assert outcome.exit_code == 2 and said in outcome.stderr
+
+
+def test_an_empty_log_says_so_and_a_missing_folder_is_exit_2(registrations, tmp_path):
+    assert "no deck checks" in run("deck-checks", "list", registrations).stdout
+    assert run("deck-checks", "list", tmp_path / "nowhere").exit_code == 2
