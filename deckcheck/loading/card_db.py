@@ -18,6 +18,7 @@ from deckcheck.loading import cache, resources
 from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, read_bytes
 from deckcheck.loading.names import NameIndex, slug
 from deckcheck.model import Card
+from deckcheck.wording import plural
 
 DATABASE_SUFFIXES = (".yaml", ".yml")
 
@@ -36,6 +37,12 @@ class CardDatabase:
         self.by_id = {card.id: card for card in self.cards}
         self.names = NameIndex(self.cards)
         self._images: dict[str, list[Card]] | None = None
+
+    @property
+    def described(self) -> str:
+        """Which card list this is, for a record to compare later: `bundled, 412 cards`, or its files."""
+        where = "bundled" if self.bundled else ", ".join(Path(f).name for f in self.files[:3]) + (", ..." if len(self.files) > 3 else "")
+        return f"{where}, {plural(len(self.cards), 'card')}"
 
     def printing(self, image: str, card_set: str | None) -> Card | None:
         """The printing a LackeyCCG image id names: the image's one card, or among the cards that

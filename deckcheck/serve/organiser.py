@@ -10,6 +10,7 @@ import anyio
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 
+from deckcheck import __version__
 from deckcheck.fingerprint import fingerprint
 from deckcheck.model import DeckReport, Finding, Severity
 from deckcheck.report import html as html_report
@@ -56,7 +57,10 @@ async def organiser(pages: Pages, request: Request) -> Response:
         "organiser.html",
         title="Registered decks",
         desk=site.desk.described(site.databases, date.today()),
-        rows=[(row, reports[row.current.deck_file], fingerprint(reports[row.current.deck_file].cards)) for row in rows],
+        rows=[
+            (row, reports[row.current.deck_file], fingerprint(reports[row.current.deck_file].cards), _since(site, row.current))
+            for row in rows
+        ],
         look_alikes=look_alikes(row.current.player for row in rows),
         legal=sum(reports[row.current.deck_file].legal for row in rows),
         folder=str(site.registrations),
@@ -117,6 +121,19 @@ async def _rows(site: Site) -> tuple[list[PlayerRow], dict[str, DeckReport]]:
         for row in rows:
             group.start_soon(checked_again, row.current)
     return rows, reports
+
+
+def _since(site: Site, record: Registration) -> str:
+    """What changed since a registration, where its verdict now differs from the one the player saw."""
+    changes = []
+    now = site.databases.for_game(record.game).described if record.game else None
+    if record.card_list and now and record.card_list != now:
+        changes.append(f"another card list (then {record.card_list}; now {now})")
+    if record.version and record.version != __version__:
+        changes.append(f"deckcheck {__version__} (then {record.version})")
+    if not record.card_list:
+        changes.append("a card list or deckcheck version this older registration did not record")
+    return "checked again with " + " and ".join(changes) if changes else "checked again under the same settings"
 
 
 def _stopped(record: Registration, seconds: float) -> DeckReport:

@@ -10,6 +10,7 @@ import anyio
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
+from deckcheck import __version__
 from deckcheck.check import CheckOptions
 from deckcheck.fingerprint import fingerprint
 from deckcheck.loading.decks import sniffed_suffix
@@ -170,6 +171,8 @@ def _registered_as(site: Site, who: Who, report: DeckReport, options: CheckOptio
         warnings=report.warnings,
         sha256=hashlib.sha256(sent.content).hexdigest(),
         fingerprint=fingerprint(report.cards),
+        card_list=site.databases.for_game(report.game).described if report.game else None,
+        version=__version__,
     )
     try:
         record = register(site.registrations, record, sent.content, sent.suffix)

@@ -39,6 +39,8 @@ class Registration:
     warnings: int
     sha256: str
     fingerprint: str | None = None  # of the list as resolved (deckcheck/fingerprint.py); None in records of older versions
+    card_list: str | None = None  # the card list it was checked against (CardDatabase.described)
+    version: str | None = None  # deckcheck's version then
 
     @property
     def shown_time(self) -> str:

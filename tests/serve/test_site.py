@@ -479,3 +479,19 @@ def test_a_check_with_a_name_but_register_unticked_says_it_was_not_registered(cl
     page = client.post("/check", data={"deck": LEGAL, "player": "Ann"}).text
     assert "not registered: only checked" in page
     assert "Ann" not in organiser(client).text.split("<tbody>")[1]
+
+
+def test_a_verdict_changed_by_another_card_list_says_so_after_a_restart(tmp_path):
+    from deckcheck.loading.card_db import load_databases
+
+    folder = tmp_path / "registrations"
+    folder.mkdir()
+    with redline_desk(folder) as first:
+        assert "registered as" in register(first, "Ann", LEGAL)
+    cards = tmp_path / "cards.yaml"  # a card list without the example's cards: the deck is now illegal
+    cards.write_text("game: redline\ncards:\n  - {name: Someone, type: general, faction: cpm}\n")
+    restarted = Site(Databases(load_databases([cards])), desk=REDLINE_DESK, registrations=folder, token="s3cret")
+    with client_for(restarted) as second:
+        page = organiser(second).text
+    assert "the player saw legal: checked again with another card list (then bundled, " in page
+    assert "now cards.yaml, 1 card)" in page and "same settings" not in page
