@@ -24,7 +24,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from deckcheck.registry import known_games
-from deckcheck.serve import guard, judges, organiser, player
+from deckcheck.serve import guard, judges, organiser, player, withdrawals
 from deckcheck.serve.pages import Pages
 from deckcheck.serve.site import Site, site_from
 
@@ -70,6 +70,8 @@ def create_app(site: Site) -> Starlette:
             route("/", player.home),
             route("/check", player.check, ["POST"]),
             route("/api/check", player.api_check, ["POST"]),
+            route("/withdraw", withdrawals.by_player, ["POST"]),
+            route("/organiser/withdraw", withdrawals.by_organiser, ["POST"]),
             route("/organiser", organiser.organiser),
             route("/organiser/report.html", organiser.folder_report),
             route("/organiser/registrations.{kind:str}", organiser.export),

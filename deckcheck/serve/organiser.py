@@ -18,7 +18,17 @@ from deckcheck.rules.common import PARSE
 from deckcheck.serve import guard
 from deckcheck.serve.pages import Pages
 from deckcheck.serve.reading import SentDeck
-from deckcheck.serve.registrations import PlayerRow, Registration, as_csv, by_player, export_rows, look_alikes, read_all
+from deckcheck.serve.registrations import (
+    PlayerRow,
+    Registration,
+    as_csv,
+    by_player,
+    everyone,
+    export_rows,
+    look_alikes,
+    read_all,
+    withdrawn,
+)
 from deckcheck.serve.site import Site
 
 
@@ -53,8 +63,15 @@ async def organiser(pages: Pages, request: Request) -> Response:
         return refused
     site = pages.site
     rows, reports = await _rows(site)
+    folder = site.registrations
+    assert folder is not None  # guarded() answered 404 first
+    gone = await anyio.to_thread.run_sync(lambda: withdrawn(read_all(folder)))
+    rules_of, flips = await _flips(site, request, reports)
     return pages.page(
         "organiser.html",
+        withdrawn=gone,
+        rules_of=rules_of,
+        flips=flips,
         title="Registered decks",
         desk=site.desk.described(site.databases, date.today()),
         rows=[
@@ -81,17 +98,19 @@ async def export(pages: Pages, request: Request) -> Response:
     refused = await guarded(pages, request)
     if refused is not None:
         return refused
-    rows, _ = await _rows(pages.site)
-    exported = export_rows(rows)
+    folder = pages.site.registrations
+    assert folder is not None  # guarded() answered 404 first
+    exported = export_rows(await anyio.to_thread.run_sync(lambda: everyone(read_all(folder))))  # withdrawals too: the history
     if request.path_params["kind"] == "csv":
         return PlainTextResponse(as_csv(exported), media_type="text/csv; charset=utf-8")
     return JSONResponse({"registrations": exported})
 
 
-async def _rows(site: Site) -> tuple[list[PlayerRow], dict[str, DeckReport]]:
+async def _rows(site: Site, rules_of: date | None = None) -> tuple[list[PlayerRow], dict[str, DeckReport]]:
     """Each player's registrations, and the report of each current one checked again as it was
     registered (again only when its file changed), in the same time-limited workers as a player's
-    check: a dozen large registered decks no longer hold the serving process."""
+    check: a dozen large registered decks no longer hold the serving process. `rules_of`: checked
+    by the rules in force on that date instead (what a rules change would do)."""
     folder = site.registrations
     if folder is None:
         return [], {}
@@ -101,26 +120,41 @@ async def _rows(site: Site) -> tuple[list[PlayerRow], dict[str, DeckReport]]:
     async def checked_again(record: Registration) -> None:
         path = folder / record.deck_file
         status = path.stat()
-        key = (status.st_mtime_ns, status.st_size, record)
-        cached = site._listed.get(record.deck_file)
+        key = (status.st_mtime_ns, status.st_size, record, rules_of)
+        cached = site._listed.get((record.deck_file, rules_of))
         if cached is not None and cached[0] == key:
             reports[record.deck_file] = cached[1]
             return
         events = tuple(e for e in site.desk.events if e.name in record.events)
-        options = replace(site.base, game=record.game, format=record.format, as_of=date.fromisoformat(record.as_of), events=events)
+        as_of = rules_of or date.fromisoformat(record.as_of)
+        options = replace(site.base, game=record.game, format=record.format, as_of=as_of, events=events)
         sent = SentDeck(await anyio.to_thread.run_sync(path.read_bytes), record.deck_file, path.suffix.lower())
         report = await site.checks.report(sent, options, site.databases)
         if report is None:
             site.log(f"stopped checking {record.deck_file} again after {site.checks.seconds:g} s")
             reports[record.deck_file] = _stopped(record, site.checks.seconds)
             return
-        site._listed[record.deck_file] = (key, report)
+        site._listed[(record.deck_file, rules_of)] = (key, report)
         reports[record.deck_file] = report
 
     async with anyio.create_task_group() as group:
         for row in rows:
             group.start_soon(checked_again, row.current)
     return rows, reports
+
+
+async def _flips(site: Site, request: Request, now: dict[str, DeckReport]) -> tuple[str, dict[str, DeckReport]]:
+    """`?rules_of=DATE`: each current registration checked by the rules in force on DATE, where
+    its verdict would differ from today's (the date as asked, and those reports by deck file)."""
+    asked = request.query_params.get("rules_of", "").strip()
+    try:
+        then = date.fromisoformat(asked) if asked else None
+    except ValueError:
+        return asked, {}
+    if then is None:
+        return "", {}
+    _, reports = await _rows(site, then)
+    return asked, {name: report for name, report in reports.items() if name in now and report.legal != now[name].legal}
 
 
 def _since(site: Site, record: Registration) -> str:

@@ -43,7 +43,7 @@ class Pages:
     def too_large(self) -> HTMLResponse:
         return self.error(413, "That deck is too large", f"A deck file may be at most {MAX_BYTES // (1024 * 1024)} MiB.")
 
-    def form(self, status: int = 200, chosen: dict | None = None, problem: str = "") -> HTMLResponse:
+    def form(self, status: int = 200, chosen: dict | None = None, problem: str = "", notice: str = "") -> HTMLResponse:
         site = self.site
         return self.page(
             "form.html",
@@ -55,6 +55,7 @@ class Pages:
             registering=site.registrations is not None,
             chosen=chosen or {},
             problem=problem,
+            notice=notice,
         )
 
     async def failed(self, request: Request, exc: Exception) -> HTMLResponse:

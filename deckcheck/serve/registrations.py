@@ -41,6 +41,7 @@ class Registration:
     fingerprint: str | None = None  # of the list as resolved (deckcheck/fingerprint.py); None in records of older versions
     card_list: str | None = None  # the card list it was checked against (CardDatabase.described)
     version: str | None = None  # deckcheck's version then
+    withdrawn_by: str | None = None  # a withdrawal: "player" or "organiser" (the deck named is the one withdrawn)
 
     @property
     def shown_time(self) -> str:
@@ -150,12 +151,45 @@ def same_player(name: str) -> str:
     return unicodedata.normalize("NFKC", name).casefold()
 
 
-def by_player(registrations: Iterable[Registration]) -> list[PlayerRow]:
-    """Each player's registrations, the latest the one that counts (its name as last typed)."""
+def everyone(registrations: Iterable[Registration]) -> list[PlayerRow]:
+    """Each player's records, the latest the one that counts (its name as last typed): a
+    registration, or a withdrawal."""
     players: dict[str, list[Registration]] = {}
     for record in registrations:  # oldest first
         players.setdefault(same_player(record.player), []).append(record)
     return [PlayerRow(records[-1], tuple(records[:-1])) for _, records in sorted(players.items())]
+
+
+def by_player(registrations: Iterable[Registration]) -> list[PlayerRow]:
+    """The players registered now: each one's current registration, those who withdrew aside."""
+    return [row for row in everyone(registrations) if row.current.withdrawn_by is None]
+
+
+def withdrawn(registrations: Iterable[Registration]) -> list[PlayerRow]:
+    """The players whose latest record is a withdrawal."""
+    return [row for row in everyone(registrations) if row.current.withdrawn_by is not None]
+
+
+class CannotWithdraw(ValueError):
+    """A withdrawal refused: says why, for the page."""
+
+
+def withdraw(folder: Path, player: str, by: str, fingerprint: str | None = None) -> Registration:
+    """The player's current registration withdrawn, by the organiser, or by the player, who proves
+    it is theirs with the fingerprint they were shown on registering. Kept in the history: the
+    withdrawal is one more record, the deck and the earlier records stay."""
+    wanted = same_player(player_name(player))
+    row = next((row for row in by_player(read_all(folder)) if wanted and same_player(row.current.player) == wanted), None)
+    if row is None:
+        raise CannotWithdraw(f"{player_name(player) or 'that name'} has no registration to withdraw")
+    if by == "player" and (fingerprint or "").strip().lower() != (row.current.fingerprint or ""):
+        raise CannotWithdraw("that is not the fingerprint of your registration (it was shown when you registered)")
+    record = Registration(**{**asdict(row.current), "time": now(), "withdrawn_by": by})
+    text = (json.dumps(asdict(record), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    stem, number = Path(record.deck_file).stem, 1
+    while not write_atomically(folder / f"{stem}-withdrawn-{number}{RECORD}", text, TEMPORARY, claim=True):
+        number += 1
+    return record
 
 
 EXPORTED = (
@@ -175,6 +209,7 @@ EXPORTED = (
 
 
 def export_rows(rows: Iterable[PlayerRow]) -> list[dict]:
+    """Every record of the players given, a withdrawal's verdict `withdrawn by ...`."""
     out = []
     for row in rows:
         for record in (*row.earlier, row.current):
@@ -184,7 +219,7 @@ def export_rows(rows: Iterable[PlayerRow]) -> list[dict]:
                     "deck_file": record.deck_file,
                     "time": record.time,
                     "current": record is row.current,
-                    "verdict": "legal" if record.legal else "ILLEGAL",
+                    "verdict": f"withdrawn by {record.withdrawn_by}" if record.withdrawn_by else ("legal" if record.legal else "ILLEGAL"),
                     "errors": record.errors,
                     "warnings": record.warnings,
                     "game": record.game,

@@ -35,7 +35,7 @@ class Site:
     host: str = "127.0.0.1"  # the address it listens on
     port: int = 8000
     allowed_hosts: frozenset[str] = frozenset()  # names it answers besides localhost and its addresses
-    _listed: dict = field(default_factory=dict)  # record file -> (its key, the report of its re-check)
+    _listed: dict = field(default_factory=dict)  # (record file, rules date or None) -> (its key, the report of its re-check)
     _wrong_tokens: dict[str, int] = field(default_factory=dict)  # client address -> wrong tokens in a row
 
 

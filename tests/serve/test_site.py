@@ -18,7 +18,7 @@ from deckcheck.serve.site import (
 )
 from starlette.testclient import TestClient  # noqa: E402
 
-from conftest import DATA, REPO  # noqa: E402
+from conftest import DATA, REPO, run, zone_yaml  # noqa: E402
 
 EXAMPLES = REPO / "examples"
 ILLEGAL = "game: redline\ngeneral: Valya Serova\nmain:\n  Supply Drop: 19\n  EF-9 Rabbit: 5\n"
@@ -482,8 +482,6 @@ def test_a_check_with_a_name_but_register_unticked_says_it_was_not_registered(cl
 
 
 def test_a_verdict_changed_by_another_card_list_says_so_after_a_restart(tmp_path):
-    from deckcheck.loading.card_db import load_databases
-
     folder = tmp_path / "registrations"
     folder.mkdir()
     with redline_desk(folder) as first:
@@ -495,3 +493,51 @@ def test_a_verdict_changed_by_another_card_list_says_so_after_a_restart(tmp_path
         page = organiser(second).text
     assert "the player saw legal: checked again with another card list (then bundled, " in page
     assert "now cards.yaml, 1 card)" in page and "same settings" not in page
+
+
+def test_a_player_withdraws_their_registration_with_its_fingerprint(client):
+    shown = register(client, "Ann", LEGAL).split("registered as ")[1].split("fingerprint ")[1][:9]
+    wrong = client.post("/withdraw", data={"player": "ann", "fingerprint": "0000-0000"})
+    assert wrong.status_code == 400 and "not the fingerprint" in wrong.text
+    done = client.post("/withdraw", data={"player": "ann", "fingerprint": shown})
+    assert done.status_code == 200 and "no longer counts" in done.text
+    page = organiser(client).text
+    assert "0 players registered" in page and "withdrawn by player" in page
+    rows = client.get("/organiser/registrations.json").json()["registrations"]
+    assert [r["verdict"] for r in rows] == ["legal", "withdrawn by player"]  # kept in the history
+    assert client.post("/withdraw", data={"player": "Ann", "fingerprint": shown}).status_code == 400  # nothing left to withdraw
+    register(client, "Ann", LEGAL)
+    assert "1 player registered" in organiser(client).text  # registering again counts again
+
+
+def test_the_organiser_withdraws_a_player_and_the_sheets_and_current_report_leave_them_out(client):
+    register(client, "Ann", LEGAL)
+    register(client, "Bob", ILLEGAL)
+    assert client.post("/organiser/withdraw", data={"player": "Bob"}).status_code == 403  # the token first
+    organiser(client)
+    done = client.post("/organiser/withdraw", data={"player": "Bob"}, follow_redirects=False)
+    assert done.status_code == 303
+    assert client.get("/organiser/report.html").text.count('<section class="sheet">') == 1
+    decks = run("check", client.site.registrations, "--current", "--output-format", "json").report["decks"]
+    assert [d["player"] for d in decks] == ["Ann"]
+
+
+def test_the_organiser_sees_which_registrations_the_rules_of_a_date_would_flip(tmp_path):
+    def tournament_deck(size, souls):
+        """`souls` Lost Souls and single good and evil cards of tests/data/redemption-tournament.yaml."""
+        good = (size - souls) // 2
+        cards = [f"Soul {i}" for i in range(1, souls + 1)] + [f"Good {i}" for i in range(1, good + 1)]
+        cards += [f"Evil {i}" for i in range(1, size - souls - good + 1)]
+        return "game: redemption\nformat: type1\n" + zone_yaml("main", dict.fromkeys(cards, 1))
+
+    folder = tmp_path / "registrations"
+    folder.mkdir()
+    databases = Databases(load_databases([DATA / "redemption-tournament.yaml"]))
+    desk = Desk("redemption", "type1", date(2026, 8, 1))  # rules 1.3.0: 78 cards are fine
+    site = Site(databases, desk=desk, registrations=folder, token="s3cret")
+    with client_for(site) as desk_client:
+        assert "registered as" in register(desk_client, "Ann", tournament_deck(78, 11))
+        assert "registered as" in register(desk_client, "Bob", tournament_deck(50, 7))
+        page = organiser(desk_client, "/organiser?rules_of=2026-09-01").text
+    assert "1 would: " in page and "ILLEGAL by those rules" in page
+    assert page.count("by the rules of 2026-09-01: ILLEGAL") == 1

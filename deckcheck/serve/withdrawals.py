@@ -1,0 +1,61 @@
+"""Withdrawing a registration: by the player, who proves it is theirs with the fingerprint they
+were shown on registering, or by the organiser from the list. The withdrawal is kept in the history
+(registrations.withdraw); a player who registers again counts again."""
+
+from __future__ import annotations
+
+from functools import partial
+
+import anyio
+from starlette.datastructures import FormData
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from deckcheck.serve import guard, reading
+from deckcheck.serve.organiser import guarded
+from deckcheck.serve.pages import Pages
+from deckcheck.serve.registrations import CannotWithdraw, withdraw
+
+
+async def by_player(pages: Pages, request: Request) -> Response:
+    form, refused = await _form(pages, request)
+    if form is None:
+        return refused  # type: ignore[return-value]  # one of the two is set
+    folder = pages.site.registrations
+    if folder is None:
+        return pages.error(404, "No registrations", "This site takes no registrations.")
+    player, printed = str(form.get("player") or ""), str(form.get("fingerprint") or "")
+    try:
+        record = await anyio.to_thread.run_sync(partial(withdraw, folder, player, "player", printed))
+    except CannotWithdraw as exc:
+        return pages.form(400, {"player": player}, f"Not withdrawn: {exc}.")
+    pages.site.log(f"{record.player!r} withdrew {record.deck_file}")
+    return pages.form(200, {}, notice=f"Withdrawn: {record.player}'s registration ({record.deck_file}) no longer counts.")
+
+
+async def by_organiser(pages: Pages, request: Request) -> Response:
+    refused = await guarded(pages, request)
+    if refused is not None:
+        return refused
+    form, refused = await _form(pages, request)
+    if form is None:
+        return refused  # type: ignore[return-value]
+    folder = pages.site.registrations
+    assert folder is not None  # guarded() answered 404 first
+    try:
+        record = await anyio.to_thread.run_sync(partial(withdraw, folder, str(form.get("player") or ""), "organiser"))
+    except CannotWithdraw as exc:
+        return pages.error(400, "Not withdrawn", str(exc))
+    pages.site.log(f"the organiser withdrew {record.player!r}: {record.deck_file}")
+    return RedirectResponse("/organiser", status_code=303)
+
+
+async def _form(pages: Pages, request: Request) -> tuple[FormData | None, Response | None]:
+    if not guard.same_site(request):
+        return None, pages.error(403, "Refused", "A form posted from another site's page is refused.")
+    try:
+        return await reading.read_form(request), None
+    except reading.TooLarge:
+        return None, pages.too_large()
+    except (reading.Unreadable, reading.Gone, TimeoutError):
+        return None, pages.error(400, "That did not arrive", "The form did not arrive whole: send it again.")
