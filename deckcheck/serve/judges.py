@@ -16,7 +16,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from deckcheck.check.compare import CannotCompare, Comparison, compare_decks
 from deckcheck.report.comparison import verdict
-from deckcheck.serve import deck_checks, guard, reading
+from deckcheck.serve import deck_checks, reading
 from deckcheck.serve.organiser import guarded
 from deckcheck.serve.pages import Pages
 from deckcheck.serve.registrations import Registration, by_player, read_all, same_player
@@ -97,14 +97,7 @@ async def _posted(pages: Pages, request: Request) -> tuple[FormData | None, Resp
     refused = await guarded(pages, request)
     if refused is not None:
         return None, refused
-    if not guard.same_site(request):
-        return None, pages.error(403, "Refused", "A form posted from another site's page is refused.")
-    try:
-        return await reading.read_form(request), None
-    except reading.TooLarge:
-        return None, pages.too_large()
-    except (reading.Unreadable, reading.Gone, TimeoutError):
-        return None, pages.error(400, "That did not arrive", "The form did not arrive whole: send it again.")
+    return await pages.posted(request)
 
 
 async def _page(pages: Pages, status: int = 200, comparison: Comparison | None = None, **values) -> Response:

@@ -7,6 +7,7 @@ from datetime import date
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
@@ -16,6 +17,7 @@ from deckcheck.games import all_games
 from deckcheck.loading.files import MAX_BYTES
 from deckcheck.registry import known_games
 from deckcheck.report import html as html_report
+from deckcheck.serve import guard, reading
 from deckcheck.serve.site import Site
 
 TEMPLATES = Environment(loader=PackageLoader("deckcheck.serve", "templates"), autoescape=select_autoescape(["html"]))
@@ -36,6 +38,17 @@ class Pages:
             **values,
         )
         return HTMLResponse(body, status_code=status)
+
+    async def posted(self, request: Request) -> tuple[FormData | None, HTMLResponse | None]:
+        """A form posted from this site's own page, or the page that says why it is not taken."""
+        if not guard.same_site(request):
+            return None, self.error(403, "Refused", "A form posted from another site's page is refused.")
+        try:
+            return await reading.read_form(request), None
+        except reading.TooLarge:
+            return None, self.too_large()
+        except (reading.Unreadable, reading.Gone, TimeoutError):
+            return None, self.error(400, "That did not arrive", "The form did not arrive whole: send it again.")
 
     def error(self, status: int, title: str, message: str) -> HTMLResponse:
         return self.page("error.html", status, title=title, message=message)

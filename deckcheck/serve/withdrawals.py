@@ -7,18 +7,16 @@ from __future__ import annotations
 from functools import partial
 
 import anyio
-from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from deckcheck.serve import guard, reading
 from deckcheck.serve.organiser import guarded
 from deckcheck.serve.pages import Pages
 from deckcheck.serve.registrations import CannotWithdraw, withdraw
 
 
 async def by_player(pages: Pages, request: Request) -> Response:
-    form, refused = await _form(pages, request)
+    form, refused = await pages.posted(request)
     if form is None:
         return refused  # type: ignore[return-value]  # one of the two is set
     folder = pages.site.registrations
@@ -37,7 +35,7 @@ async def by_organiser(pages: Pages, request: Request) -> Response:
     refused = await guarded(pages, request)
     if refused is not None:
         return refused
-    form, refused = await _form(pages, request)
+    form, refused = await pages.posted(request)
     if form is None:
         return refused  # type: ignore[return-value]
     folder = pages.site.registrations
@@ -48,14 +46,3 @@ async def by_organiser(pages: Pages, request: Request) -> Response:
         return pages.error(400, "Not withdrawn", str(exc))
     pages.site.log(f"the organiser withdrew {record.player!r}: {record.deck_file}")
     return RedirectResponse("/organiser", status_code=303)
-
-
-async def _form(pages: Pages, request: Request) -> tuple[FormData | None, Response | None]:
-    if not guard.same_site(request):
-        return None, pages.error(403, "Refused", "A form posted from another site's page is refused.")
-    try:
-        return await reading.read_form(request), None
-    except reading.TooLarge:
-        return None, pages.too_large()
-    except (reading.Unreadable, reading.Gone, TimeoutError):
-        return None, pages.error(400, "That did not arrive", "The form did not arrive whole: send it again.")
