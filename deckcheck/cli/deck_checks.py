@@ -12,6 +12,10 @@ from deckcheck.escaping import terminal_path
 
 deck_checks = typer.Typer(
     help="Deck checks at an event: draw players at random (seeded), record each check, list and export the log.",
+    epilog="Examples:\n\n"
+    "  deckcheck deck-checks draw registrations/ --count 3\n\n"
+    "  deckcheck deck-checks record registrations/ Ann --judge Sam --result pass\n\n"
+    "  deckcheck deck-checks list registrations/ --output-format csv",
     no_args_is_help=True,
 )
 app.add_typer(deck_checks, name="deck-checks")
