@@ -44,6 +44,7 @@ th, td { text-align: left; padding: .15em .4em; vertical-align: top; }
 .finding { color: #b00000; }
 .finding.warning { color: #8a5a00; }
 .one-line { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.frame { table-layout: fixed; }
 .frame, .frame > tbody > tr > td { padding: 0; }
 .running { font-weight: normal; font-size: .8em; color: #555; border-bottom: 1px solid #999; padding: 0 0 .2em; }
 .head { display: flex; gap: 1.5em; align-items: flex-end; border-bottom: 2px solid #111; padding-bottom: .3em; margin-bottom: .3em; }

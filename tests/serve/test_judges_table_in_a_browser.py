@@ -78,6 +78,30 @@ def test_ten_registered_decks_print_one_sheet_a_player_with_name_and_fingerprint
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes())) == 1 + 10  # the summary, then a page a player
 
 
+@pytest.mark.parametrize("paper", [(8.5, 11), (8.27, 11.69)], ids=["Letter", "A4"])
+def test_each_sheet_fits_a_page_of_letter_and_of_a4(championship_desk, paper, tmp_path):
+    import base64
+
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu"):
+        options.add_argument(flag)
+    browser = webdriver.Chrome(service=Service(DRIVER), options=options)
+    try:
+        browser.get(f"{championship_desk}/organiser/report.html?token={'t' * 16}")
+        width, height = paper
+        printed = browser.execute_cdp_cmd("Page.printToPDF", {"paperWidth": width, "paperHeight": height, "printBackground": False})
+        pdf = base64.b64decode(printed["data"])
+        (tmp_path / "sheets.pdf").write_bytes(pdf)
+        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1 + 10
+    finally:
+        browser.quit()
+
+
 @pytest.mark.parametrize("width", [412, 1280])
 def test_the_organisers_list_shows_every_column_and_breaks_no_word(championship_desk, width):
     from selenium import webdriver
