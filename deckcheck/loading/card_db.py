@@ -8,6 +8,7 @@ judged against cards that are not known for sure.
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -106,9 +107,20 @@ def _card(card_id: str, entry: dict) -> Card:
 
 
 def database_files(path: Path) -> list[Path]:
-    if path.is_dir():
-        return sorted(p for p in path.rglob("*") if p.suffix in DATABASE_SUFFIXES and p.is_file())
-    return [path]
+    """The database files under a folder (or the file named). An entry that vanishes while the
+    folder is listed (a process's folder under /proc) or that may not be read was not there, as
+    for a glob; any other listing error is raised (OSError), for the one line naming the folder."""
+    if not path.is_dir():
+        return [path]
+
+    def refused(error: OSError) -> None:
+        if not isinstance(error, FileNotFoundError | PermissionError):
+            raise error
+
+    found = []
+    for folder, _, names in os.walk(path, onerror=refused):
+        found += [Path(folder) / name for name in names if Path(name).suffix in DATABASE_SUFFIXES]
+    return sorted(p for p in found if p.is_file())
 
 
 def load_databases(paths: Iterable[Path]) -> dict[str, CardDatabase]:
