@@ -296,6 +296,9 @@ class DeckReport:
     as_of: date | None = None  # the date whose rules the deck was checked by
     player: str | None = None  # who registered it (`check --current` of a folder of registrations)
     compared: RulesChange | None = None  # with --compare-as-of
+    # what the deck was judged by besides its format: the date, rules version, the references the
+    # rules read (Redemption's dictionary), the card list and a hash of its files
+    judged_by: Mapping[str, str] = field(default_factory=dict)
 
     def rule(self, rule_id: str) -> RuleRecord | None:
         return next((r for r in self.rules if r.id == rule_id), None)

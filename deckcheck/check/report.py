@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
+from datetime import date
 
 from deckcheck.check.ambiguity import judge, with_printings
 from deckcheck.check.loaded import LoadedDeck
@@ -50,6 +51,7 @@ def report_of(path: str, loaded: LoadedDeck, ignore: frozenset[str] = frozenset(
         notes=tuple(loaded.notes),
         game_inferred=loaded.game_inferred,
         as_of=loaded.as_of if context else None,
+        judged_by=_judged_by(context, loaded.as_of) if context else {},
     )
 
 
@@ -84,6 +86,14 @@ def _card_line(entry: Entry, shown: Card | None = None) -> CardLine:
         types, title = (tuple(shown.types), shown.title) if shown is not None else ((), None)
         return CardLine(entry.zone, entry.typed, entry.count, line, None, types, title)
     return CardLine(entry.zone, card.name, entry.count, line, card.id, tuple(card.types), card.get("title") or card.name)
+
+
+def _judged_by(context: Context, as_of: date | None) -> dict[str, str]:
+    """Everything the verdict was reached by, as reports name it."""
+    found = {"date": as_of.isoformat() if as_of else "", "rules": context.format.version or ""}
+    found.update(context.params.references())
+    found.update(card_list=context.database.described, card_list_sha256=context.database.sha256)
+    return {key: value for key, value in found.items() if value}
 
 
 def _sheet(deck: Deck, context: Context) -> SheetLayout:

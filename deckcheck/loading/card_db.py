@@ -8,6 +8,7 @@ judged against cards that are not known for sure.
 from __future__ import annotations
 
 import functools
+import hashlib
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
@@ -38,6 +39,17 @@ class CardDatabase:
         self.by_id = {card.id: card for card in self.cards}
         self.names = NameIndex(self.cards)
         self._images: dict[str, list[Card]] | None = None
+
+    @functools.cached_property
+    def sha256(self) -> str:
+        """A hash of the card list's files, in their order: the same list, the same hash."""
+        digest = hashlib.sha256()
+        for name in self.files:
+            try:
+                digest.update(Path(name).read_bytes())
+            except OSError:
+                digest.update(name.encode("utf-8"))  # gone since it was read: its name stands for it
+        return digest.hexdigest()
 
     @property
     def described(self) -> str:

@@ -39,6 +39,7 @@ def deck_data(r: DeckReport, explain: bool = False) -> dict[str, Any]:
         "as_of": r.as_of.isoformat() if r.as_of else None,
         "fingerprint": fingerprint(r.cards),
         "player": r.player,
+        "judged_by": dict(r.judged_by),
         "game_inferred": r.game_inferred,
         "name": r.name,
         "legal": r.legal,

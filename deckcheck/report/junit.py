@@ -26,7 +26,8 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
         suite = ET.SubElement(root, "testsuite", name=path)
         if report.format:
             properties = ET.SubElement(suite, "properties")
-            for key, value in (("game", report.game), ("format", report.format), ("rules_version", report.rules_version)):
+            judged = tuple((f"judged_by.{key}", value) for key, value in report.judged_by.items())
+            for key, value in (("game", report.game), ("format", report.format), ("rules_version", report.rules_version), *judged):
                 if value:
                     ET.SubElement(properties, "property", name=key, value=for_xml(value))
         cases = _rules_checked(report)

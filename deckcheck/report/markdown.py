@@ -10,7 +10,7 @@ from tabulate import tabulate
 from deckcheck.escaping import for_markdown
 from deckcheck.model import DeckReport
 from deckcheck.report import PLAIN, Terminal
-from deckcheck.report.text import change_lines, event_line, format_rows, game_and_format, not_read, summary_line
+from deckcheck.report.text import change_lines, event_line, format_rows, game_and_format, judged_line, not_read, summary_line
 
 
 def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False, terminal: Terminal = PLAIN) -> str:
@@ -31,6 +31,8 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
     ]
     parts += [tabulate(rows, headers=("deck", "game", "name", "legal", "errors", "warnings"), tablefmt="github"), ""]
     parts += [summary_line(reports), ""]
+    judged = list(dict.fromkeys((r.game or "", judged_line(r.judged_by)) for r in reports if r.judged_by))
+    parts += [f"- {for_markdown(game)}: judged by {for_markdown(line)}" for game, line in judged] + ([""] if judged else [])
     for report in reports:
         if not (report.findings or report.notes or report.formats or (report.compared and report.compared.flips)):
             continue

@@ -64,7 +64,16 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
                 "tool": {"driver": {"name": "deckcheck", "version": __version__, "rules": rules}},
                 "results": results,
                 "properties": {
-                    "decks": [{"path": r.path, "game": r.game, "format": r.format, "rules_version": r.rules_version} for r in reports]
+                    "decks": [
+                        {
+                            "path": r.path,
+                            "game": r.game,
+                            "format": r.format,
+                            "rules_version": r.rules_version,
+                            "judged_by": dict(r.judged_by),
+                        }
+                        for r in reports
+                    ]
                 },
             }
         ],

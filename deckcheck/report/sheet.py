@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from deckcheck.escaping import for_html
 from deckcheck.fingerprint import fingerprint
 from deckcheck.model import CardLine, DeckReport, Finding, OfficialSheet, SheetLayout
-from deckcheck.report.text import game_and_format
+from deckcheck.report.text import game_and_format, judged_line
 from deckcheck.wording import plural
 
 GENERIC_TITLE = "Deck Check Sheet"
@@ -169,6 +169,8 @@ def _added(report: DeckReport, printed: str | None, explain: bool) -> str:
         f'file <span class="file">{for_html(report.path)}</span>',
     ]
     parts = [f'<div class="added"><p>{" · ".join(fact for fact in facts if fact)}</p>']
+    if report.judged_by:
+        parts.append(f'<p class="judged">judged by {for_html(judged_line(report.judged_by))}</p>')
     parts += [f"<p>note: {for_html(note)}</p>" for note in report.notes]
     official = report.sheet is not None and report.sheet.official is not None
     shown = {line.line for line in report.cards} if not official else set()

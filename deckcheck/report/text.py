@@ -39,6 +39,21 @@ def deck_heading(report: DeckReport, terminal: Terminal = PLAIN) -> str:
     return f"{for_terminal(f'{report.path} ({game_and_format(report)}){name}')}: {verdict} ({tally})"
 
 
+def judged_line(judged_by) -> str:
+    """`rules 2.0 in force on 2026-11-25, Official Redemption Dictionary 7.0.0, card list bundled,
+    106 cards (sha256 110fdbf21b8c)`: what a verdict was reached by, for a reader to quote."""
+    parts = []
+    if judged_by.get("rules") or judged_by.get("date"):
+        rules = f"rules {judged_by['rules']}" if judged_by.get("rules") else "the rules"
+        parts.append(rules + (f" in force on {judged_by['date']}" if judged_by.get("date") else ""))
+    if judged_by.get("dictionary"):
+        parts.append(judged_by["dictionary"])
+    if judged_by.get("card_list"):
+        digest = judged_by.get("card_list_sha256", "")[:12]
+        parts.append(f"card list {judged_by['card_list']}" + (f" (sha256 {digest})" if digest else ""))
+    return ", ".join(parts)
+
+
 def not_read(report: DeckReport) -> str:
     """`; 2 lines not read` for a deck some of whose lines were skipped: its verdict is the rest's."""
     skipped = sum(f.rule == SKIPPED_LINE.id for f in report.findings)

@@ -96,6 +96,10 @@ class Params:
     opening_hand: int = setting(7)
     draws_per_turn: int = setting(1)
 
+    def references(self) -> dict[str, str]:
+        """What else the rules read that a report should name (Redemption: the dictionary's version)."""
+        return {}
+
     def settings(self) -> dict[str, Any]:
         """The game settings in force, as reports state them."""
         return {f.name: getattr(self, f.name) for f in fields(self) if f.metadata.get("setting")}

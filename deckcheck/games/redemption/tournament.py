@@ -44,6 +44,10 @@ class Tournament(RedemptionParams):
     # each a pure function of the version, the category and the card, so worked out once per card
     _known: dict[tuple[str, Card], Any] = field(default_factory=dict, compare=False, repr=False)
 
+    def references(self) -> dict[str, str]:
+        dictionary = self.version.dictionary
+        return {"dictionary": f"Official Redemption Dictionary {dictionary}"} if dictionary else {}
+
     def known(self, kind: str, card: Card, work: Callable[[], T]) -> T:
         key = (kind, card)  # the card itself: cards hash by identity, and a key keeps its card alive
         if key not in self._known:
