@@ -148,7 +148,8 @@ def spreadsheet_csv(rows, fields) -> str:
     cell through for_spreadsheet."""
     buffer = io.StringIO()
     buffer.write("\ufeff")
-    writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
+    # rows end as RFC 4180 has them, CRLF: a cell holding either character is then quoted
+    writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\r\n")
     writer.writeheader()
     for row in rows:
         writer.writerow({key: for_spreadsheet(value) for key, value in row.items()})

@@ -6,6 +6,7 @@ reaching a terminal or CI log."""
 
 import json
 
+import pytest
 from deckcheck.model import CardLine, DeckReport, Finding, Position, RuleRecord, Severity
 from deckcheck.output_formats import RENDERERS
 from deckcheck.report import renderer
@@ -67,3 +68,17 @@ def test_a_hostile_deck_checked_in_every_format_stays_text(tmp_path):
         outcome = run("check", deck, "--output-format", output_format)
         assert outcome.exit_code == 1, (output_format, outcome.stderr)
         assert_report_is_safe(outcome.stdout, output_format)
+
+
+@pytest.mark.parametrize("cell", ["=1+1.yaml", "+1 Supply Drop", "-2 Card", "@SUM(A1)", "\tTab", "\rReturn"])
+def test_a_cell_a_spreadsheet_would_run_as_a_formula_is_text(cell):
+    from deckcheck.escaping import for_spreadsheet, spreadsheet_csv
+
+    assert for_spreadsheet(cell) == "'" + cell
+    import csv
+    import io
+
+    written = spreadsheet_csv([{"name": cell, "count": 3}], ("name", "count"))
+    assert written.startswith("\ufeffname,count\r\n")
+    assert list(csv.DictReader(io.StringIO(written.removeprefix("\ufeff"), newline=""))) == [{"name": "'" + cell, "count": "3"}]
+    assert for_spreadsheet("Ann") == "Ann" and for_spreadsheet(3) == 3 and for_spreadsheet(-1.5) == -1.5
