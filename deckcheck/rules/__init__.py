@@ -89,12 +89,29 @@ def setting(default: Any, event: Mapping[str, Any] | None = None) -> Any:
     return field(default=default, metadata={"setting": True, "event": event})
 
 
+T = TypeVar("T")
+MAX_KNOWN = 200_000  # facts a format keeps about cards (a page serving strangers' card lists for days stays bounded)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Params:
     """The numbers of a format that rules and the goldfish model read; each game extends it."""
 
     opening_hand: int = setting(7)
     draws_per_turn: int = setting(1)
+    # what the format's rules work out about one card, again for every deck and every reading of
+    # its names: each a pure function of these parameters and the card, so worked out once per
+    # card (a copy of these parameters with other settings starts afresh: init=False)
+    _known: dict[tuple[Hashable, Card], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def known(self, kind: Hashable, card: Card, work: Callable[[], T]) -> T:
+        """`work()` for `card`, worked out once for these parameters (`kind` says which fact)."""
+        key = (kind, card)  # the card itself: cards hash by identity, and a key keeps its card alive
+        if key not in self._known:
+            if len(self._known) >= MAX_KNOWN:
+                self._known.clear()
+            self._known[key] = work()
+        return self._known[key]
 
     def references(self) -> dict[str, str]:
         """What else the rules read that a report should name (Redemption: the dictionary's version)."""
@@ -264,10 +281,21 @@ class Context:
     format: Format
     events: tuple[Event, ...] = ()
     as_of: date | None = None  # the date the deck is checked as of (the rules version in force then)
+    # what one rule works out about a deck for the others that read it (the cards over their copy
+    # limits, which several rules report each their own of): a context is one deck's, so is this
+    _worked_out: dict[Hashable, tuple[Deck, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property
     def settings(self) -> Mapping[str, Any]:
         return self.params.settings()
+
+    def worked_out(self, deck: Deck, kind: Hashable, work: Callable[[], T]) -> T:
+        """`work()` about `deck` (one reading of the deck's names, as each is a Deck of its own),
+        worked out once for the rules that share it."""
+        found = self._worked_out.get(kind)
+        if found is None or found[0] is not deck:
+            found = self._worked_out[kind] = (deck, work())
+        return found[1]
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,6 @@ it implements.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -80,45 +79,24 @@ def lowest_caps(
     The rules that share `caps` run one after another on a deck: the cards over their limits are
     found once and each rule takes its own (`shared` names what the caps depend on when `caps` is
     made afresh for each rule)."""
-    identity = findings.context.identity
-    key = (shared if shared is not None else caps, scopes, identity)
-    last = getattr(_LAST_DECK, "over", None)
-    if last is not None and last[0] is deck and last[1] == key:
-        over = last[2]
-    else:
+    context = findings.context
+
+    def remembered(card: Card, size: int) -> tuple[Cap, ...]:
+        # the same card at the same size has the same caps in every deck of the format
+        return context.params.known(("caps", None if shared is not None else caps, size), card, lambda: tuple(caps(card, size)))
+
+    def over_limits() -> list[Over]:
         checked = []
         for zones in scopes:
             if len(zones) > 1 and not deck.size(*zones[1:]):
                 continue  # no Reserve: deck + Reserve is the deck, already checked
             scope = "" if zones == ("main",) else " in " + " + ".join("Reserve" if z == "side" else "deck" for z in zones)
             checked.append((list(deck.entries(*zones)), scope))
-        over = _over_caps(checked, _remembered(caps, key[0]), identity)
-        _LAST_DECK.over = (deck, key, over)
-    for each in over:
+        return _over_caps(checked, remembered, context.identity)
+
+    for each in context.worked_out(deck, ("over caps", scopes), over_limits):
         if each.cap.rule == findings.rule.id:
             yield _over_finding(findings, each)
-
-
-_LAST_DECK = threading.local()  # the cards over their limits in the last deck checked, per thread
-
-# (what the caps depend on, card, deck size) -> (that, its caps): a folder's decks hold the same
-# cards again and again. Keyed by identity (a format's params hold mappings, which do not hash);
-# each value keeps its key's object alive, so that no other object takes its id.
-_CAPS_OF: dict[tuple[int, Card, int], tuple[object, tuple[Cap, ...]]] = {}
-MAX_CAPS_REMEMBERED = 100_000
-
-
-def _remembered(caps: Callable[[Card, int], Iterable[Cap]], depends_on: object) -> Callable[[Card, int], tuple[Cap, ...]]:
-    def remembered(card: Card, size: int) -> tuple[Cap, ...]:
-        key = (id(depends_on), card, size)
-        found = _CAPS_OF.get(key)
-        if found is None:
-            if len(_CAPS_OF) >= MAX_CAPS_REMEMBERED:
-                _CAPS_OF.clear()
-            found = _CAPS_OF[key] = (depends_on, tuple(caps(card, size)))
-        return found[1]
-
-    return remembered
 
 
 def copy_cap(

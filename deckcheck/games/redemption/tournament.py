@@ -10,10 +10,10 @@ deck + Reserve must be a legal deck"); the Lost Soul ratio only on the deck.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any
 
 from deckcheck.games.redemption.params import RedemptionParams
 from deckcheck.games.redemption.pools import format_sets
@@ -30,7 +30,6 @@ SAME_CARD = (
     " name + icon, a non-generic card of the same person (the Official Redemption Dictionary's Duplicate Card list) + icon"
 )
 DECK_AND_RESERVE = (("main",), ("main", "side"))
-T = TypeVar("T")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -40,21 +39,10 @@ class Tournament(RedemptionParams):
 
     version: RulesVersion
     category: Category
-    # what these rules work out about one card, again for every deck and every reading of its names:
-    # each a pure function of the version, the category and the card, so worked out once per card
-    _known: dict[tuple[str, Card], Any] = field(default_factory=dict, compare=False, repr=False)
 
     def references(self) -> dict[str, str]:
         dictionary = self.version.dictionary
         return {"dictionary": f"Official Redemption Dictionary {dictionary}"} if dictionary else {}
-
-    def known(self, kind: str, card: Card, work: Callable[[], T]) -> T:
-        key = (kind, card)  # the card itself: cards hash by identity, and a key keeps its card alive
-        if key not in self._known:
-            if len(self._known) >= MAX_KNOWN:
-                self._known.clear()
-            self._known[key] = work()
-        return self._known[key]
 
     def __reduce__(self):
         # a rules version holds read-only mappings, which do not pickle: a goldfish worker finds it again
@@ -75,9 +63,6 @@ def _tournament(findings: Findings) -> Tournament:
     if not isinstance(tournament, Tournament):
         raise TypeError(f"{findings.rule.id} reads a Redemption tournament format, not {findings.context.format.name}")
     return tournament
-
-
-MAX_KNOWN = 200_000  # facts a format keeps about cards (a page serving strangers' card lists for days stays bounded)
 
 
 def _special(tournament: Tournament, card: Card):
