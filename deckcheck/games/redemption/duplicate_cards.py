@@ -6,7 +6,7 @@ different brigade: different cards. The relation is made transitive with a union
 the printings of a title in the database (not only the deck's), so that a printing absent from
 the deck can still link two that are in it.
 
-Interpretation (rules.md is silent): two printings that have no brigade at all (dominants, Lost
+Interpretation (the rules say nothing of it): two printings that have no brigade at all (dominants, Lost
 Souls, sites) count as sharing their absence of brigade, which is what the rulebook's "1 Son of
 God" means for two Son of God printings with different art.
 """
