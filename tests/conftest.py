@@ -209,3 +209,20 @@ def assert_report_is_safe(output: str, output_format: str) -> None:
     """A report of hostile names is still what its format is, and harmless in a terminal or CI log."""
     _every_line_is_safe(output, output_format)
     _means_only_text(output, output_format)
+
+
+def rule_problems(rule: str, deck: str, db: str | None = None, suffix: str = ".yaml", **options: Any) -> list[tuple[int, int]]:
+    """Where one rule finds problems in a deck fragment, checked in this process by the library the
+    CLI calls (as yamllint's RuleTestCase does): the (line, column) of each of its findings.
+    `options` are CheckOptions' (game, format, as_of, ...); `db` a database under tests/data."""
+    from deckcheck.check import CheckOptions, check_file
+    from deckcheck.loading.card_db import Databases, load_databases
+
+    databases = Databases(load_databases([DATA / db])) if db else Databases()
+    report = check_file(Path(f"deck{suffix}"), CheckOptions(**options), databases, deck.encode("utf-8"))
+    return [(f.position.line, f.position.column) for f in report.findings if f.rule == rule]
+
+
+def check_rule(rule: str, deck: str, *problems: tuple[int, int], db: str | None = None, **options: Any) -> None:
+    """Assert that `rule` finds exactly `problems` (line, column) in `deck`, none for none."""
+    assert rule_problems(rule, deck, db, **options) == list(problems)

@@ -143,3 +143,21 @@ def test_text_deck_with_general_line(check_deck):
     text = "# game: redline\nGeneral: Mars General\n" + "".join(f"{count} {name}\n" for name, count in legal_redline_main().items())
     outcome = check_deck(text, DB, ".txt")
     assert outcome.exit_code == 0, outcome.deck["findings"]
+
+
+# --- one rule at a time, in this process, each problem at its line and column --------------------------
+
+
+def test_copy_limit_points_at_the_card_over_it():
+    from conftest import check_rule
+
+    check_rule("redline.copy-limit", redline_deck(legal_redline_main()), db=DB)  # 4 copies: none
+    over = redline_deck(legal_redline_main(**{"Mars Walker 1": 5, "Crate": 22}))
+    line = next(number for number, text in enumerate(over.splitlines(), 1) if "Mars Walker 1" in text)
+    check_rule("redline.copy-limit", over, (line, 3), db=DB)
+
+
+def test_the_general_rule_points_at_line_one_when_there_is_none():
+    from conftest import check_rule
+
+    check_rule("redline.general", redline_deck(legal_redline_main(), general=None), (1, 1), db=DB)
