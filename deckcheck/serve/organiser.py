@@ -62,14 +62,14 @@ async def organiser(pages: Pages, request: Request) -> Response:
     if refused is not None:
         return refused
     site = pages.site
-    rows, reports = await _rows(site)
     folder = site.registrations
     assert folder is not None  # guarded() answered 404 first
-    gone = await anyio.to_thread.run_sync(lambda: withdrawn(read_all(folder)))
-    rules_of, flips = await _flips(site, request, reports)
+    records = await anyio.to_thread.run_sync(read_all, folder)
+    rows, reports = await _rows(site, records=records)
+    rules_of, flips = await _flips(site, request, reports, records)
     return pages.page(
         "organiser.html",
-        withdrawn=gone,
+        withdrawn=withdrawn(records),
         rules_of=rules_of,
         flips=flips,
         title="Registered decks",
@@ -106,15 +106,18 @@ async def export(pages: Pages, request: Request) -> Response:
     return JSONResponse({"registrations": exported})
 
 
-async def _rows(site: Site, rules_of: date | None = None) -> tuple[list[PlayerRow], dict[str, DeckReport]]:
+async def _rows(
+    site: Site, rules_of: date | None = None, records: list[Registration] | None = None
+) -> tuple[list[PlayerRow], dict[str, DeckReport]]:
     """Each player's registrations, and the report of each current one checked again as it was
     registered (again only when its file changed), in the same time-limited workers as a player's
     check: a dozen large registered decks no longer hold the serving process. `rules_of`: checked
-    by the rules in force on that date instead (what a rules change would do)."""
+    by the rules in force on that date instead (what a rules change would do); `records`: the
+    folder's, where the caller has read them already."""
     folder = site.registrations
     if folder is None:
         return [], {}
-    rows = await anyio.to_thread.run_sync(lambda: by_player(read_all(folder)))
+    rows = by_player(records) if records is not None else await anyio.to_thread.run_sync(lambda: by_player(read_all(folder)))
     reports: dict[str, DeckReport] = {}
 
     async def checked_again(record: Registration) -> None:
@@ -143,17 +146,20 @@ async def _rows(site: Site, rules_of: date | None = None) -> tuple[list[PlayerRo
     return rows, reports
 
 
-async def _flips(site: Site, request: Request, now: dict[str, DeckReport]) -> tuple[str, dict[str, DeckReport]]:
+async def _flips(
+    site: Site, request: Request, now: dict[str, DeckReport], records: list[Registration]
+) -> tuple[str, dict[str, DeckReport] | None]:
     """`?rules_of=DATE`: each current registration checked by the rules in force on DATE, where
-    its verdict would differ from today's (the date as asked, and those reports by deck file)."""
+    its verdict would differ from today's (the date as asked, and those reports by deck file;
+    None for what is not a date)."""
     asked = request.query_params.get("rules_of", "").strip()
     try:
         then = date.fromisoformat(asked) if asked else None
     except ValueError:
-        return asked, {}
+        return asked, None
     if then is None:
         return "", {}
-    _, reports = await _rows(site, then)
+    _, reports = await _rows(site, then, records)
     return asked, {name: report for name, report in reports.items() if name in now and report.legal != now[name].legal}
 
 
