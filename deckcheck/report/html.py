@@ -75,7 +75,9 @@ footer { margin-top: 2em; color: #666; font-size: .85em; }
 @page { margin: 10mm; }
 @media print {
   body { margin: 0; font-size: 8.5pt; line-height: 1.15; }
-  .sheet { break-before: page; margin-top: 0; }
+  .overview { display: none; }
+  .sheet { margin-top: 0; }
+  .sheet ~ .sheet { break-before: page; }
   .columns { grid-template-columns: repeat(3, minmax(0, 1fr)); }
   .head { display: flex; }
   .sheet h3 { margin: .5em 0 .1em; }
@@ -100,12 +102,13 @@ def render(
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         "<title>deckcheck: deck check sheets</title>",
         f"<style>{STYLE}</style></head><body>",
+        # the overview is for the screen; printed, the page is the sheets, one page a player
+        '<div class="overview">',
         "<h1>Deck check</h1>",
     ]
     parts += [f"<p>{for_html(event_line(event))}</p>" for event in events]
     parts.append(_summary(reports, players))
-    # the tool's version on the summary's page: after the last sheet it would print a page of its own
-    parts.append(f"<footer>deckcheck {for_html(__version__)}</footer>")
+    parts.append(f"<footer>deckcheck {for_html(__version__)}</footer></div>")
     event = ", ".join(e.name for e in events)
     parts += [sheet(report, explain, players.get(report.path) or report.player or "", event) for report in reports]
     parts.append("</body></html>")

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
+from deckcheck import __version__
 from deckcheck.escaping import for_html
 from deckcheck.fingerprint import fingerprint
 from deckcheck.model import CardLine, DeckReport, Finding, OfficialSheet, SheetLayout
@@ -170,7 +171,7 @@ def _added(report: DeckReport, printed: str | None, explain: bool) -> str:
     ]
     parts = [f'<div class="added"><p>{" · ".join(fact for fact in facts if fact)}</p>']
     if report.judged_by:
-        parts.append(f'<p class="judged">judged by {for_html(judged_line(report.judged_by))}</p>')
+        parts.append(f'<p class="judged">judged by {for_html(judged_line(report.judged_by))}, deckcheck {for_html(__version__)}</p>')
     parts += [f"<p>note: {for_html(note)}</p>" for note in report.notes]
     official = report.sheet is not None and report.sheet.official is not None
     shown = {line.line for line in report.cards} if not official else set()

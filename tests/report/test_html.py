@@ -25,7 +25,7 @@ def test_a_page_with_a_summary_and_a_sheet_per_deck():
     assert "ILLEGAL" in summary and "legal" in summary
     # self-contained: no script, nothing fetched; each sheet on pages of its own when printed
     assert "<script" not in page and not re.search(r"(src|href)=", page)
-    assert ".sheet { break-before: page;" in page
+    assert ".sheet ~ .sheet { break-before: page; }" in page and ".overview { display: none; }" in page
     assert page.count("Player signature") == decks and page.count("Judge initials") == decks
 
 
@@ -161,4 +161,4 @@ def test_printed_in_a_real_browser_each_deck_has_pages_of_its_own(tmp_path):
         timeout=120,
     )
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
-    assert pages == 1 + len(decks)  # the summary, then one page a deck (a 50-card Redemption sheet, Reserve and all, fits on one)
+    assert pages == len(decks)  # one page a deck (a 50-card Redemption sheet, Reserve and all, fits on one); the overview is for the screen

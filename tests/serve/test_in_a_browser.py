@@ -166,7 +166,7 @@ def test_a_printed_sheet_is_one_deck_a_page(site, browser, tmp_path):
     pdf = tmp_path / "report.pdf"
     printing = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer", f"--print-to-pdf={pdf}"]
     subprocess.run([*printing, url + "/organiser/report.html?token=t"], check=True, capture_output=True, timeout=120)
-    assert decks >= 2 and len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes())) == 1 + decks
+    assert decks >= 2 and len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes())) == decks
 
 
 @pytest.mark.parametrize("width", [412, 1280])
