@@ -313,3 +313,10 @@ def test_the_configs_exclude_is_relative_to_it(repository, monkeypatch):
 def test_a_file_named_on_the_command_line_is_checked_whatever_it_holds(repository):
     outcome = run("check", repository / "decks" / "notes.txt", "--game", "redline", "--output-format", "json")
     assert _checked(outcome) == ["notes.txt"] and outcome.exit_code == 1
+
+
+def test_the_package_says_it_is_typed():
+    # PEP 561: a program that calls deckcheck's library gets its types checked against deckcheck's own
+    from importlib.resources import files
+
+    assert files("deckcheck").joinpath("py.typed").is_file()
