@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import replace
+from datetime import date
 from pathlib import Path
 
 import typer
@@ -97,6 +98,9 @@ def check(
     missing = [terminal_path(p) for p in paths if p != STDIN and not p.exists()]
     if missing:
         fail(f"no such file or folder: {', '.join(missing)}")
+    then = date_or_exit(compare_as_of, "--compare-as-of")
+    if then is not None and STDIN in paths:
+        fail("--compare-as-of checks each deck twice, and standard input can be read once: give the deck as a file")
     asked = Choices(game, format, tuple(card_db), tuple(event), tuple(ignore), value_of(output_format), strict)
     run = session_or_exit(asked, as_of, all_formats)
     found = collect_decks(paths, run.excluded_by(exclude), [name for each in all_games() for name in each.event_fields])
@@ -105,8 +109,8 @@ def check(
     reports = list(check_paths(files, run.options_for, run.databases, jobs, run.choices.card_db))
     if current:
         reports = [replace(report, player=players[path]) for report, path in zip(reports, files, strict=True)]
-    if compare_as_of:
-        reports = _compared(reports, files, run, compare_as_of, jobs)
+    if then is not None:
+        reports = _compared(reports, files, run, then, jobs)
     if SKIPPED_FILE.id not in run.choices.ignore:
         reports += [skipped_file(path, why) for path, why in found.skipped]
     finish(reports, run, explain, output, color)
@@ -193,12 +197,10 @@ def team(
     finish(reports, run, explain, output, color)
 
 
-def _compared(reports: list, files: list[Path], run, compare_as_of: str, jobs: int | None) -> list:
+def _compared(reports: list, files: list[Path], run, then: date, jobs: int | None) -> list:
     from deckcheck.check import check_paths
     from deckcheck.check.rules_change import compared_all, on_date
 
-    then = date_or_exit(compare_as_of, "--compare-as-of")
-    assert then is not None  # a date was given
     before = check_paths(files, on_date(run.options_for, then), run.databases, jobs, run.choices.card_db)
     return compared_all(reports, before, then)
 

@@ -55,7 +55,12 @@ def test_the_text_report_marks_each_change_and_counts_the_decks_it_flips(tmp_pat
 
 def test_a_date_that_is_no_date_is_exit_2(tmp_path):
     outcome = _checked(tmp_path, EIGHTY, "--compare-as-of", "last summer")
-    assert outcome.exit_code == 2 and "--compare-as-of" in outcome.stderr
+    assert outcome.exit_code == 2 and "--compare-as-of" in outcome.stderr and outcome.stdout == ""  # before any check
+
+
+def test_standard_input_cannot_be_read_twice_so_it_is_refused():
+    outcome = run("check", "-", "--compare-as-of", BEFORE)
+    assert outcome.exit_code == 2 and "standard input" in outcome.stderr
 
 
 NATIONALS = SHARED / "data" / "redemption-nationals-2024" / "decks"
