@@ -17,7 +17,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from deckcheck.check.compare import CannotCompare, Comparison, compare_decks
 from deckcheck.report.comparison import verdict
 from deckcheck.serve import deck_checks, reading
-from deckcheck.serve.organiser import guarded
+from deckcheck.serve.organiser import guarded, guarded_form
 from deckcheck.serve.pages import Pages
 from deckcheck.serve.registrations import Registration, by_player, read_all, same_player
 from deckcheck.serve.site import Site
@@ -29,7 +29,7 @@ async def page(pages: Pages, request: Request) -> Response:
 
 
 async def draw(pages: Pages, request: Request) -> Response:
-    form, refused = await _posted(pages, request)
+    form, refused = await guarded_form(pages, request)
     if form is None:
         return refused  # type: ignore[return-value]  # one of the two is set
     folder = _folder(pages.site)
@@ -43,7 +43,7 @@ async def draw(pages: Pages, request: Request) -> Response:
 
 
 async def record(pages: Pages, request: Request) -> Response:
-    form, refused = await _posted(pages, request)
+    form, refused = await guarded_form(pages, request)
     if form is None:
         return refused  # type: ignore[return-value]
     fields = [str(form.get(name) or "") for name in ("player", "judge", "result", "note")]
@@ -66,7 +66,7 @@ async def export(pages: Pages, request: Request) -> Response:
 
 async def compare(pages: Pages, request: Request) -> Response:
     """The deck presented at the table against the player's current registration."""
-    form, refused = await _posted(pages, request)
+    form, refused = await guarded_form(pages, request)
     if form is None:
         return refused  # type: ignore[return-value]
     site = pages.site
@@ -91,13 +91,6 @@ async def compare(pages: Pages, request: Request) -> Response:
     except CannotCompare as exc:
         return await _page(pages, problem=str(exc), status=400)
     return await _page(pages, comparison=comparison, compared_player=current.player)
-
-
-async def _posted(pages: Pages, request: Request) -> tuple[FormData | None, Response | None]:
-    refused = await guarded(pages, request)
-    if refused is not None:
-        return None, refused
-    return await pages.posted(request)
 
 
 async def _page(pages: Pages, status: int = 200, comparison: Comparison | None = None, **values) -> Response:

@@ -7,6 +7,7 @@ from dataclasses import replace
 from datetime import date
 
 import anyio
+from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 
@@ -55,6 +56,14 @@ async def guarded(pages: Pages, request: Request) -> Response | None:
 
 
 MOST_SENDERS = 10_000  # senders of wrong tokens remembered
+
+
+async def guarded_form(pages: Pages, request: Request) -> tuple[FormData | None, Response | None]:
+    """A form the organiser posted from this site's page, or the page that says why it is not taken."""
+    refused = await guarded(pages, request)
+    if refused is not None:
+        return None, refused
+    return await pages.posted(request)
 
 
 async def organiser(pages: Pages, request: Request) -> Response:

@@ -10,7 +10,7 @@ import anyio
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
-from deckcheck.serve.organiser import guarded
+from deckcheck.serve.organiser import guarded_form
 from deckcheck.serve.pages import Pages
 from deckcheck.serve.registrations import CannotWithdraw, withdraw
 
@@ -32,10 +32,7 @@ async def by_player(pages: Pages, request: Request) -> Response:
 
 
 async def by_organiser(pages: Pages, request: Request) -> Response:
-    refused = await guarded(pages, request)
-    if refused is not None:
-        return refused
-    form, refused = await pages.posted(request)
+    form, refused = await guarded_form(pages, request)
     if form is None:
         return refused  # type: ignore[return-value]
     folder = pages.site.registrations

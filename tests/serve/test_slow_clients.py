@@ -4,6 +4,7 @@ uvicorn server on this computer, clients on raw sockets sending heads slowly, in
 import socket
 import threading
 import time
+from contextlib import contextmanager
 
 import pytest
 
@@ -25,20 +26,29 @@ async def hello(scope, receive, send):
     await send({"type": "http.response.body", "body": b"hello"})
 
 
-@pytest.fixture(scope="module")
-def port():
+@contextmanager
+def served(app, **config):
+    """`app` served by uvicorn in a thread on a port it binds itself: (host, port) while it runs."""
     listening = socket.socket()
     listening.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(hello, http=QuickDeadline, log_level="warning", timeout_keep_alive=30))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", **config))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
     thread.start()
-    for _ in range(100):
-        if server.started:
-            break
-        time.sleep(0.05)
-    yield listening.getsockname()[1]
-    server.should_exit = True
-    thread.join(timeout=10)
+    try:
+        for _ in range(100):
+            if server.started:
+                break
+            time.sleep(0.05)
+        yield listening.getsockname()
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def port():
+    with served(hello, http=QuickDeadline, timeout_keep_alive=30) as address:
+        yield address[1]
 
 
 def answer(client: socket.socket, seconds: float = 5) -> tuple[bytes, float]:
@@ -108,18 +118,9 @@ def test_a_body_trickled_past_its_deadline_is_answered_and_the_connection_closed
     from deckcheck.serve.site import Site
 
     monkeypatch.setattr(reading, "READ_SECONDS", 0.5)
-    listening = socket.socket()
-    listening.bind(("127.0.0.1", 0))
     app = create_app(Site(Databases(), allowed_hosts=frozenset({"desk.test"})))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", timeout_keep_alive=30, lifespan="off"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
-    thread.start()
-    try:
-        for _ in range(100):
-            if server.started:
-                break
-            time.sleep(0.05)
-        with socket.create_connection(listening.getsockname()) as client:
+    with served(app, timeout_keep_alive=30, lifespan="off") as address:
+        with socket.create_connection(address) as client:
             client.sendall(b"POST /api/check HTTP/1.1\r\nHost: desk.test\r\nContent-Length: 100000\r\n\r\n")
             closed_at = float("inf")
             client.settimeout(0.2)
@@ -139,9 +140,6 @@ def test_a_body_trickled_past_its_deadline_is_answered_and_the_connection_closed
                     break
                 received += chunk
         assert received.startswith(b"HTTP/1.1 408") and closed_at < 3
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
 
 
 def test_uvicorns_lines_are_one_line_each_and_never_a_traceback(capsys):
@@ -166,23 +164,11 @@ def test_an_abandoned_upload_leaves_nothing_on_the_terminal(capfd):
     from deckcheck.serve.logs import LOG_CONFIG
     from deckcheck.serve.site import Site
 
-    listening = socket.socket()
-    listening.bind(("127.0.0.1", 0))
     app = create_app(Site(Databases(), allowed_hosts=frozenset({"desk.test"})))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", log_config=LOG_CONFIG, lifespan="off"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
-    thread.start()
-    try:
-        for _ in range(100):
-            if server.started:
-                break
-            time.sleep(0.05)
+    with served(app, log_config=LOG_CONFIG, lifespan="off") as address:
         for path in (b"/check", b"/api/check"):
-            with socket.create_connection(listening.getsockname()) as client:
+            with socket.create_connection(address) as client:
                 head = b"POST " + path + b" HTTP/1.1\r\nHost: desk.test\r\nContent-Type: text/plain\r\nContent-Length: 100000\r\n\r\n"
                 client.sendall(head + b"1 Crate\n" * 100)
             time.sleep(0.5)
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
     assert "Traceback" not in capfd.readouterr().err
