@@ -37,14 +37,12 @@ def championship_desk(tmp_path_factory, real_database):
     registrations = tmp_path_factory.mktemp("registrations")
     databases = Databases(load_databases([real_database[0]]))
     site = Site(databases, desk=Desk("redemption", "type1", date(2026, 11, 25)), registrations=registrations, token="t" * 16)
-    url, server, thread = serving(site)
-    decks = sorted(NATIONALS.glob("*.txt"))[:10]
-    for player, deck in zip(PLAYERS, decks, strict=True):
-        answer = _http(f"{url}/check", {"deck": deck.read_text(encoding="utf-8"), "player": player, "register": "yes"})
-        assert "registered as" in answer, player
-    yield url
-    server.should_exit = True
-    thread.join(timeout=5)
+    with serving(site) as url:
+        decks = sorted(NATIONALS.glob("*.txt"))[:10]
+        for player, deck in zip(PLAYERS, decks, strict=True):
+            answer = _http(f"{url}/check", {"deck": deck.read_text(encoding="utf-8"), "player": player, "register": "yes"})
+            assert "registered as" in answer, player
+        yield url
 
 
 def _http(url: str, form: dict | None = None, headers: dict | None = None) -> str:

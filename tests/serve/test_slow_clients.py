@@ -2,15 +2,14 @@
 uvicorn server on this computer, clients on raw sockets sending heads slowly, in part, or not at all."""
 
 import socket
-import threading
 import time
-from contextlib import contextmanager
 
 import pytest
 
 uvicorn = pytest.importorskip("uvicorn", reason='the serve extra (pip install "deckcheck[serve]") is not installed')
 
 from deckcheck.serve.slow_clients import DeadlineH11Protocol  # noqa: E402
+from uvicorn_thread import served  # noqa: E402
 
 HEAD = b"GET / HTTP/1.1\r\nHost: desk.test\r\n\r\n"
 
@@ -24,25 +23,6 @@ async def hello(scope, receive, send):
         return
     await send({"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"5")]})
     await send({"type": "http.response.body", "body": b"hello"})
-
-
-@contextmanager
-def served(app, **config):
-    """`app` served by uvicorn in a thread on a port it binds itself: (host, port) while it runs."""
-    listening = socket.socket()
-    listening.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", **config))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]}, daemon=True)
-    thread.start()
-    try:
-        for _ in range(100):
-            if server.started:
-                break
-            time.sleep(0.05)
-        yield listening.getsockname()
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
 
 
 @pytest.fixture(scope="module")
