@@ -181,7 +181,7 @@ def test_redemption_caps_agree_with_one_lost_soul(tmp_path):
     deck = write(tmp_path, "deck.yaml", text)
     outcome = run("check", deck, "--card-db", DATA / "redemption-cards.yaml", "--output-format", "json")
     (cap,) = outcome.findings("redemption.dominant-cap")
-    assert cap["message"] == "2 dominants but only 1 Lost Soul; dominants may not outnumber Lost Souls"
+    assert cap["message"] == "2 Dominants but 1 Lost Soul; Dominants may not outnumber Lost Souls"
 
 
 # --- cards and rules ----------------------------------------------------------------------------

@@ -114,6 +114,19 @@ def _same_card(query: str | None, asked: Choices, as_of: date | None, output_for
     raise typer.Exit(EXIT_LEGAL)
 
 
+def _explain(rule_id: str, output_format: ListingOutputFormat) -> NoReturn:
+    from deckcheck.catalogue import listed
+    from deckcheck.registry import UnknownName
+    from deckcheck.report import rule_docs
+
+    try:
+        entry = listed(rule_id)
+    except UnknownName as exc:
+        fail(f"--explain: {exc}")
+    sys.stdout.write(rule_docs.explain_json(entry) if output_format is ListingOutputFormat.json else rule_docs.explain_text(entry))
+    raise typer.Exit(EXIT_LEGAL)
+
+
 def _check_filters(filters: dict, databases: list) -> None:
     """A filter's value is one some card has (exit 2 with the values there are, otherwise)."""
     from deckcheck.registry import close_to
@@ -148,16 +161,23 @@ def _facts(card, game: str) -> str:
 @app.command(
     name="rules",
     epilog="Examples:\n\n  deckcheck rules\n\n  deckcheck rules demon-rush\n\n  deckcheck rules --output-format json\n\n"
+    "  deckcheck rules --explain redemption.lost-soul-count   # what it checks, why, each format's numbers, an example\n\n"
     "  deckcheck rules redemption --card-db cards/redemption   # with the formats an imported card list defines",
 )
 def rules_command(
     game: str | None = typer.Argument(None, metavar="[GAME]", help=f"Only this game ({GAMES})."),
     card_db: list[Path] = CardDbOption,
     output_format: ListingOutputFormat = typer.Option(ListingOutputFormat.text, "--output-format", help="Listing format."),
+    explain: str | None = typer.Option(
+        None, "--explain", metavar="ID", help="One rule's documentation: what it checks, why, how each format states it, an example deck."
+    ),
 ) -> None:
     """List the games, their formats and every rule id with its summary and rulebook source."""
     from deckcheck.games import all_games
     from deckcheck.report import rules_listing
+
+    if explain is not None:
+        _explain(explain, output_format)
 
     games = (game_or_exit(game, "GAME"),) if game else all_games()
     run = session_or_exit(Choices(card_db=tuple(card_db)))

@@ -53,7 +53,7 @@ def rule_ids() -> tuple[str, ...]:
 
     ids: dict[str, None] = {}
     for game in all_games():
-        for chosen in (None, *game.formats):
+        for chosen in game.formats:
             ids.update(dict.fromkeys(r.id for r in rules_checked(game, chosen)))
         ids.update(dict.fromkeys(r.id for r in game.match_rules))
     return tuple(ids)

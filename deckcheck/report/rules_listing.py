@@ -5,19 +5,29 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from tabulate import tabulate
 
 from deckcheck.escaping import for_json
-from deckcheck.rules import Format, Game, Rule
+from deckcheck.rules import Format, Game, Params, Rule
 from deckcheck.rules.common import COMMON_RULES
 
 COMMON_IDS = {r.id for r in COMMON_RULES}
+# the rules every game shares, as they read before a format words them
+COMMON = tuple(r.worded(Params()) for r in COMMON_RULES)
 
 
-def _own(game: Game) -> tuple[Rule, ...]:
-    """The game's rules, then those over two decks of a match or team (`side`, `team`)."""
-    return tuple(r for r in game.rules + game.match_rules if r.id not in COMMON_IDS)
+def _own(game: Game[Any]) -> tuple[Rule[Any], ...]:
+    """The game's rules, then those over two decks of a match or team (`side`, `team`), worded by
+    the first format that plays the game's own rules (or the default one)."""
+    playing = next((f for f in game.formats if not f.rules), None) or game.known_format(game.default_format)
+    return tuple(r.worded(playing.params) for r in game.rules + game.match_rules if r.id not in COMMON_IDS)
+
+
+def _format_rules(each: Format[Any]) -> list[Rule[Any]]:
+    """A format's own rules, as it words them."""
+    return [r.worded(each.params) for r in each.rules or () if r.id not in COMMON_IDS]
 
 
 def _named(each: Format) -> str:
@@ -38,7 +48,7 @@ def _defined(game: Game, defined: Mapping[str, Sequence[dict]]) -> list[Format]:
 
 
 def render_text(games: Sequence[Game], defined: Mapping[str, Sequence[dict]] = {}) -> str:
-    parts = ["Every game", _table(COMMON_RULES), ""]
+    parts = ["Every game", _table(COMMON), ""]
     for game in games:
         parts.append(f"{game.title} (game: {game.name}) \u2014 {game.source}")
         for each in game.formats:
@@ -53,7 +63,7 @@ def render_text(games: Sequence[Game], defined: Mapping[str, Sequence[dict]] = {
             if each.rules:
                 parts += [
                     f"  rules of format {_named(each)} (in place of the game's)",
-                    _table([r for r in each.rules if r.id not in COMMON_IDS]),
+                    _table(_format_rules(each)),
                     "",
                 ]
     return "\n".join(parts)
@@ -73,7 +83,7 @@ def _rule_data(rules: Sequence[Rule]) -> list[dict]:
 
 def render_json(games: Sequence[Game], defined: Mapping[str, Sequence[dict]] = {}) -> str:
     data = {
-        "common_rules": _rule_data(COMMON_RULES),
+        "common_rules": _rule_data(COMMON),
         "games": [
             {
                 "game": game.name,
@@ -88,7 +98,7 @@ def render_json(games: Sequence[Game], defined: Mapping[str, Sequence[dict]] = {
                         "rules_version": f.version,
                         "effective": f.effective.isoformat() if f.effective else None,
                         "aliases": list(f.aliases),
-                        **({"rules": _rule_data([r for r in f.rules if r.id not in COMMON_IDS])} if f.rules else {}),
+                        **({"rules": _rule_data(_format_rules(f))} if f.rules else {}),
                     }
                     for f in game.formats
                 ]

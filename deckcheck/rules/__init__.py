@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from deckcheck.loading.names import NameIndex, RenamedIndex, Renaming
 from deckcheck.model import START, Card, Deck, Entry, Finding, OfficialSheet, Position, RuleRecord, Severity, Zone
@@ -23,28 +23,80 @@ if TYPE_CHECKING:
     from deckcheck.loading.card_db import CardDatabase
     from deckcheck.loading.events import Event
 
-Check = Callable[["Deck", "Findings"], Iterable[Finding]]
+P = TypeVar("P", bound="Params")
+Check = Callable[["Deck", "Findings[P]"], Iterable[Finding]]
+# a rule's summary or source: fixed words, or words a format's parameters fill in (its numbers, its
+# rules version's sections), so that each format lists the rule as it states it
+Wording = str | Callable[[P], str]
 
 
 @dataclass(frozen=True)
-class Rule:
+class Example:
+    """A deck that breaks a rule and the same deck mended: `fails` must raise the rule, `passes`
+    must not (it may break others: a fragment shows one rule). Both are read as deck files (YAML,
+    or text where `suffix` says so) against the game's bundled cards, or against `cards`, a card
+    database of a few cards' facts written for the example."""
+
+    fails: str
+    passes: str
+    suffix: str = ".yaml"
+    cards: str | None = None
+    event: str | None = None  # an event file both decks are checked under (its ban list, its settings)
+
+
+@dataclass(frozen=True)
+class Doc:
+    """What a rule checks and why, as `deckcheck rules --explain ID` and docs/rules.md show it."""
+
+    what: str
+    why: str
+    example: Example | None = None
+    no_example: str = ""  # why no deck file alone can show it (a rule over a folder, or two decks)
+
+
+@dataclass(frozen=True)
+class Rule(Generic[P]):
+    """A rule, declared once: its id and severity, its summary and source (worded by the format's
+    parameters where they differ by format), its doc, the parameters it reads and its check."""
+
     id: str
     severity: Severity
-    summary: str
-    source: str
-    check: Check | None = None  # None for rules that loading reports (deck.parse, deck.unknown-card, ...)
+    summary: Wording[P]
+    source: Wording[P]
+    doc: Doc
+    reads: type[P]
+    check: Check[P] | None = None  # None for rules that loading reports (deck.parse, deck.unknown-card, ...)
+
+    def worded(self, params: Params) -> Rule[P]:
+        """The rule as a format with these parameters states it (summary and source in words)."""
+        if isinstance(self.summary, str) and isinstance(self.source, str):
+            return self
+        chosen = self.parameters(params)
+        summary = self.summary if isinstance(self.summary, str) else self.summary(chosen)
+        source = self.source if isinstance(self.source, str) else self.source(chosen)
+        return replace(self, summary=summary, source=source)
+
+    def parameters(self, params: Params) -> P:
+        """`params` as the kind this rule reads (every format of a game has its game's kind)."""
+        if not isinstance(params, self.reads):
+            raise TypeError(f"{self.id} reads {self.reads.__name__}, not {type(params).__name__}")
+        return params
 
     @cached_property
     def record(self) -> RuleRecord:
         # one record per rule, shared by every report of it (and pickled once for a batch of them)
+        if not isinstance(self.summary, str) or not isinstance(self.source, str):
+            raise ValueError(f"{self.id} is reported as a format words it: Rule.worded(params) first")
         return RuleRecord(self.id, self.severity, self.summary, self.source)
 
 
-def rule(rule_id: str, severity: Severity, summary: str, source: str) -> Callable[[Check], Rule]:
+def rule(  # noqa: PLR0913 - a rule's declaration is its six parts, the last two named at every call
+    rule_id: str, severity: Severity, summary: Wording[P], source: Wording[P], *, doc: Doc, reads: type[P]
+) -> Callable[[Check[P]], Rule[P]]:
     """Decorator turning a check generator into a Rule."""
 
-    def wrap(check: Check) -> Rule:
-        return Rule(rule_id, severity, summary, source, check)
+    def wrap(check: Check[P]) -> Rule[P]:
+        return Rule(rule_id, severity, summary, source, doc, reads, check)
 
     return wrap
 
@@ -117,6 +169,10 @@ class Params:
         """What else the rules read that a report should name (Redemption: the dictionary's version)."""
         return {}
 
+    def ban_list(self) -> tuple[str, str] | None:
+        """The format's own ban list, as `banlist.banned` names it: (what it is, where it is published)."""
+        return None
+
     def settings(self) -> dict[str, Any]:
         """The game settings in force, as reports state them."""
         return {f.name: getattr(self, f.name) for f in fields(self) if f.metadata.get("setting")}
@@ -133,16 +189,15 @@ class Params:
 
 
 @dataclass(frozen=True)
-class Format:
+class Format(Generic[P]):
     """A way of playing a game: its description and parameters. A format whose rules change by
     date exists once per rules version, each with the date it took effect."""
 
     name: str
     description: str
-    params: Params = field(default_factory=Params)
+    params: P
     sets: tuple[str, ...] | None = None  # a format the card data defines: only cards of these sets
-    rules: tuple[Rule, ...] | None = None  # the format's own rules, in place of the game's
-    rule_texts: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # id -> (summary, source) it words its own way
+    rules: tuple[Rule[P], ...] | None = None  # the format's own rules, in place of the game's
     identity: Callable[[CardDatabase], Callable[[Card], Hashable]] | None = None  # its own "same card"
     version: str | None = None  # the rules version this format is part of
     effective: date | None = None  # the date that version took effect
@@ -155,7 +210,7 @@ class Format:
         return self.params.settings()
 
 
-def in_force(versions: list[Format], as_of: date | None) -> tuple[Format, bool]:
+def in_force(versions: list[Format[P]], as_of: date | None) -> tuple[Format[P], bool]:
     """The version in force on `as_of` (today when None), and whether `as_of` comes before the
     oldest version (which is then the one used)."""
     dated = sorted(versions, key=lambda f: f.effective or date.min)
@@ -165,12 +220,15 @@ def in_force(versions: list[Format], as_of: date | None) -> tuple[Format, bool]:
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(Generic[P]):
+    """A game: its formats (each with parameters of the game's kind P), its rules and zones, and
+    what its reports, sheets and goldfish model need."""
+
     name: str
     title: str
     source: str  # the rulebook, as deckcheck rules names it
-    formats: tuple[Format, ...]
-    rules: tuple[Rule, ...]  # the game's own; the rules every game shares are added by the engine
+    formats: tuple[Format[P], ...]
+    rules: tuple[Rule[P], ...]  # the game's own; the rules every game shares are added by the engine
     zones: tuple[Zone, ...]  # the zones a deck of this game may have, in the order it is written
     goldfish: str  # the module of its goldfish model (imported only by `goldfish`: it needs numpy)
     type_order: tuple[str, ...] = ()  # card types in the order a canonical deck groups them
@@ -192,9 +250,9 @@ class Game:
     # the deck-check sheet: types written one card a line, and the totals its rules check beside
     # each zone's size (deck, params) -> [(what, figure)]
     listed_singly: tuple[str, ...] = ()
-    sheet_totals: Callable[[Deck, Params], list[tuple[str, str]]] | None = None
+    sheet_totals: Callable[[Deck, P], list[tuple[str, str]]] | None = None
     # the deck-check sheet the game's hosts print, for a format (None: deckcheck's own grouping)
-    official_sheet: Callable[[Format], OfficialSheet] | None = None
+    official_sheet: Callable[[Format[P]], OfficialSheet] | None = None
     # the format of a deck that names none (None: the first of `formats`)
     default: str | None = None
     # words a pasted deck heads a group of cards with, besides the card types (`GE`, `Hero Enhancements`)
@@ -204,7 +262,7 @@ class Game:
     # what the rules that count over the whole deck read of a card (its types for a size by type,
     # Redemption's Lost Souls and Dominants, ...): names that may mean cards differing in it can
     # change each other's verdict; names that cannot are judged each by itself (check/ambiguity.py)
-    counted: Callable[[Card, Params], Hashable] = lambda card, params: card.types
+    counted: Callable[[Card, P], Hashable] = lambda card, params: card.types
 
     def zone(self, name: str) -> Zone | None:
         return next((zone for zone in self.zones if zone.name == name), None)
@@ -231,19 +289,19 @@ class Game:
         """A format's name for one of its aliases (limited -> type1), or the name itself."""
         return next((f.name for f in self.formats if name in f.aliases), name)
 
-    def format(self, name: str, defined: tuple[dict, ...] = (), as_of: date | None = None) -> Format | None:
+    def format(self, name: str, defined: tuple[dict, ...] = (), as_of: date | None = None) -> Format[P] | None:
         """The game's format `name` (or alias) in the version in force on `as_of`, or one the card
         data defines (its sets, the default's rules)."""
         return self.format_in_force(name, defined, as_of)[0]
 
-    def known_format(self, name: str, defined: tuple[dict, ...] = (), as_of: date | None = None) -> Format:
+    def known_format(self, name: str, defined: tuple[dict, ...] = (), as_of: date | None = None) -> Format[P]:
         """format() of a name known to be the game's (the registry's, or one format_named gave)."""
         chosen = self.format(name, defined, as_of)
         if chosen is None:
             raise LookupError(f"{self.name} has no format '{name}'")
         return chosen
 
-    def format_in_force(self, name: str, defined: tuple[dict, ...] = (), as_of: date | None = None) -> tuple[Format | None, bool]:
+    def format_in_force(self, name: str, defined: tuple[dict, ...] = (), as_of: date | None = None) -> tuple[Format[P] | None, bool]:
         """format(), and whether `as_of` came before the oldest version of it."""
         name = self.canonical_format(name)
         versions = [f for f in self.formats if f.name == name]
@@ -299,10 +357,10 @@ class Context:
 
 
 @dataclass(frozen=True)
-class Findings:
+class Findings(Generic[P]):
     """Builds one rule's findings about one deck, pointing each at the line it is about."""
 
-    rule: Rule
+    rule: Rule[P]
     deck: Deck
     context: Context
 
@@ -338,21 +396,12 @@ class Findings:
         return f"; of the same title, {what}: {', '.join(said)}{more}: write the one meant"
 
     @property
-    def params(self) -> Params:
-        return self.context.params
+    def params(self) -> P:
+        """The format's parameters (with the events' settings), as the kind the rule reads."""
+        return self.rule.parameters(self.context.params)
 
 
 MOST_INSTEAD = 3  # other printings a finding names as the one to write
-
-GameParams = TypeVar("GameParams", bound=Params)
-
-
-def params_as(kind: type[GameParams], findings: Findings) -> GameParams:
-    """The format's parameters as the game's own kind of them (every format of a game has them)."""
-    params = findings.params
-    if not isinstance(params, kind):
-        raise TypeError(f"{findings.rule.id} reads {kind.__name__}, not {type(params).__name__}")
-    return params
 
 
 def run_rules(rules: Iterable[Rule], deck: Deck, context: Context, ignore: frozenset[str]) -> Iterator[Finding]:

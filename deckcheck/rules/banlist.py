@@ -6,10 +6,30 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Findings, rule, shapes
+from deckcheck.rules import Doc, Example, Findings, Params, rule, shapes
 from deckcheck.wording import plural
 
 SOURCE = "the ban lists applied: each event file (and the source it names), the format's rules version, the card data's Banned mark"
+BANNED = (
+    "a card on an applied ban list (the format's, an event's, or the card data's own mark where the rules "
+    "version in force says so) is in any zone"
+)
+# a card the card data marks banned, and another, for the examples
+EXAMPLE_CARDS = (
+    "game: redemption\ncards:\n"
+    "  - {name: Old Hero, id: ex-old-hero, type: hero, brigades: [blue], special_ability: false, alignment: good, banned: true}\n"
+    "  - {name: New Hero, id: ex-new-hero, type: hero, brigades: [blue], special_ability: false, alignment: good}\n"
+)
+
+
+def _banned_summary(params: Params) -> str:
+    own = params.ban_list()
+    return f"{BANNED}; here: {own[0]}, and the events'" if own else BANNED
+
+
+def _banned_source(params: Params) -> str:
+    own = params.ban_list()
+    return own[1] if own else SOURCE
 
 
 def _identities(findings: Findings, ids: tuple[str, ...]) -> set:
@@ -20,11 +40,21 @@ def _identities(findings: Findings, ids: tuple[str, ...]) -> set:
 @rule(
     "banlist.banned",
     Severity.ERROR,
-    "a card on an applied ban list (the format's, an event's, or the card data's own mark where the rules "
-    "version in force says so) is in any zone",
-    SOURCE,
+    _banned_summary,
+    _banned_source,
+    doc=Doc(
+        what="A card on a ban list that applies is in the deck, in any zone: the format's own list (Redemption's rules "
+        "versions), an event file's `banned:`, or the card list's Banned mark where the rules version says it counts.",
+        why="A banned card is not played at the event, whatever else the deck does right.",
+        example=Example(
+            "game: redemption\nformat: quickstart\nmain:\n  Old Hero: 1\n",
+            "game: redemption\nformat: quickstart\nmain:\n  New Hero: 1\n",
+            cards=EXAMPLE_CARDS,
+        ),
+    ),
+    reads=Params,
 )
-def banned(deck: Deck, findings: Findings) -> Iterator[Finding]:
+def banned(deck: Deck, findings: Findings[Params]) -> Iterator[Finding]:
     """One finding per banned card, naming every list that bans it."""
     chosen = findings.context.format
     card_list = chosen is None or chosen.card_list_bans
@@ -57,8 +87,24 @@ def banned(deck: Deck, findings: Findings) -> Iterator[Finding]:
             yield findings.about_entries(group, f"{group[0].known.name} is banned {said}{instead}")
 
 
-@rule("banlist.limited", Severity.ERROR, "a card exceeds the count an applied ban list allows it (all zones together)", SOURCE)
-def limited(deck: Deck, findings: Findings) -> Iterator[Finding]:
+@rule(
+    "banlist.limited",
+    Severity.ERROR,
+    "a card exceeds the count an applied ban list allows it (all zones together)",
+    SOURCE,
+    doc=Doc(
+        what="A card an event file limits (`limited: {Name: N}`) has more than N copies, every zone counted together.",
+        why="An organiser may allow a card, but fewer of it than the rules would.",
+        example=Example(
+            "game: redemption\nformat: quickstart\nmain:\n  New Hero: 2\n",
+            "game: redemption\nformat: quickstart\nmain:\n  New Hero: 1\n",
+            cards=EXAMPLE_CARDS,
+            event="name: Example Regional\ngame: redemption\nlimited:\n  New Hero: 1\n",
+        ),
+    ),
+    reads=Params,
+)
+def limited(deck: Deck, findings: Findings[Params]) -> Iterator[Finding]:
     for event in findings.context.events:
         for listed in event.limited:
             wanted = _identities(findings, listed.ids.get(deck.game, ()))

@@ -148,3 +148,20 @@ def test_an_event_setting_the_new_game_does_not_declare_is_refused(tmp_path, set
     outcome = check(tmp_path, deck(), "--event", event)
     assert outcome.exit_code == 2
     assert f"{event}:{where}: settings" in outcome.stderr
+
+
+def test_its_rules_are_documented_from_their_declarations_and_their_examples_run():
+    """A rule added with only its declaration and doc: listed, explained, in the reference, its examples run."""
+    from deckcheck.catalogue import catalogue
+    from deckcheck.check.examples import example_reports
+    from deckcheck.report.rule_docs import reference
+
+    own = [entry for entry in catalogue() if entry.game is not None and entry.game.name == "tiny-duel"]
+    assert [entry.id for entry in own] == ["tiny-duel.deck-size", "tiny-duel.copy-limit", "tiny-duel.stable-size"]
+    assert "### `tiny-duel.stable-size`" in reference(catalogue())
+    explained = run("rules", "--explain", "tiny-duel.stable-size")
+    assert explained.exit_code == 0 and "at most 5 mounts in the stable" in explained.stdout
+    assert "tiny-duel.stable-size" in run("rules", "tiny-duel").stdout
+    for entry in own:
+        fails, passes = example_reports(entry.rule.doc.example)
+        assert entry.id in {f.rule for f in fails.findings} and entry.id not in {f.rule for f in passes.findings}

@@ -3,9 +3,11 @@
 from pathlib import Path
 
 import pytest
-from deckcheck.games.redemption.rules import required_lost_souls
+from deckcheck.games.redemption.building import QUICKSTART
 
 from conftest import DATA, redemption_deck, run
+
+required_lost_souls = QUICKSTART.build.required_lost_souls  # the quick-start chart, as its data gives it
 
 DB = "redemption-cards.yaml"
 
@@ -121,7 +123,7 @@ def test_dominant_cap(check_deck, dominants, legal):
     assert ("redemption.dominant-cap" in outcome.errors) is not legal
     if not legal:
         assert outcome.findings("redemption.dominant-cap")[0]["message"] == (
-            "8 dominants but only 7 Lost Souls; dominants may not outnumber Lost Souls"
+            "8 Dominants but 7 Lost Souls; Dominants may not outnumber Lost Souls"
         )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from deckcheck.model import Deck, Finding, Severity
-from deckcheck.rules import Findings, Rule, shapes
+from deckcheck.rules import Doc, Findings, Params, Rule, shapes
 from deckcheck.wording import plural
 
 SIDE_SWAP = Rule(
@@ -16,6 +16,13 @@ SIDE_SWAP = Rule(
     Severity.ERROR,
     "a sided deck uses only cards of the registered main + side, keeps every card's total, and keeps the main deck at its registered size",
     "Demon Rush rules, Main Deck and Side Deck",
+    Doc(
+        what="Between games of a match, a deck sided (`deckcheck side REGISTERED SIDED`) holds only cards of the registered "
+        "main and side decks, as many of each over both, and a main deck of the registered size.",
+        why="Side-decking swaps cards; it does not bring new ones or change the deck's size.",
+        no_example="it reads two decks, the registered and the sided one (`deckcheck side`); tests/cli check it on pairs built for it",
+    ),
+    Params,
 )
 
 

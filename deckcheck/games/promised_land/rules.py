@@ -11,7 +11,7 @@ from deckcheck.games.promised_land.bible import book_named, canonical_book, test
 from deckcheck.games.zones import MAIN
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.registry import UnknownName
-from deckcheck.rules import EventField, Findings, Format, Game, Params, params_as, rule, setting, shapes
+from deckcheck.rules import Doc, EventField, Example, Findings, Format, Game, Params, rule, setting, shapes
 from deckcheck.wording import plural
 
 BUILDING = "Promised Land game guide, Building Your Deck"
@@ -34,10 +34,6 @@ class PromisedLandParams(Params):
     bible: str | None = setting(None, event={"type": "string", "minLength": 1})  # the translation an event names
 
 
-def _params(findings: Findings) -> PromisedLandParams:
-    return params_as(PromisedLandParams, findings)
-
-
 HOME = PromisedLandParams()
 
 
@@ -51,30 +47,66 @@ def source_range(size: int, share: tuple[int, int] = HOME.source_share) -> tuple
     return size * low // 100, size * high // 100
 
 
+def _deck(fragment: str) -> str:
+    return f"game: promised-land\nmain:\n{fragment}"
+
+
+NON_SOURCES = "  Deluge: 4\n  Salem: 4\n  New Tomb: 4\n  The Young Men: 4\n  Jerusalem: 4\n"  # and Sources: 25 cards want 7-10
+
+
 @rule(
     "promised-land.copy-limit",
     Severity.ERROR,
-    f"at most {HOME.copy_limit} of a single card; common Chapter Source cards are exempt",
+    lambda params: f"at most {params.copy_limit} of a single card; common Chapter Source cards are exempt",
     "Promised Land game guide, Variations on Game Styles / Building Your Deck",
+    doc=Doc(
+        what="At most 4 copies of a card; common Chapter Source cards may be played in any number. The guide calls the "
+        'limit "a general rule"; the rules spec makes it an error.',
+        why="Chapter Sources are the game's basic resource; other cards are limited so that a deck is more than one card.",
+        example=Example(_deck("  Deluge: 5\n  Chapter Source 6: 9\n"), _deck("  Deluge: 4\n  Chapter Source 6: 9\n")),
+    ),
+    reads=PromisedLandParams,
 )
-def copy_limit(deck: Deck, findings: Findings) -> Iterator[Finding]:
-    limit = _params(findings).copy_limit
+def copy_limit(deck: Deck, findings: Findings[PromisedLandParams]) -> Iterator[Finding]:
+    limit = findings.params.copy_limit
     yield from shapes.copy_cap(findings, deck.entries("main"), lambda card: None if is_common_chapter(card) else limit)
 
 
-@rule("promised-land.deck-size", Severity.WARNING, "55-70 cards recommended", BUILDING)
-def deck_size(deck: Deck, findings: Findings) -> Iterator[Finding]:
+@rule(
+    "promised-land.deck-size",
+    Severity.WARNING,
+    lambda params: f"{params.deck_size[0]}-{params.deck_size[1]} cards recommended",
+    BUILDING,
+    doc=Doc(
+        what="A warning where the deck is not the 55-70 cards the game guide recommends.",
+        why="The guide's range is what its life points and Source share are set for.",
+        example=Example(_deck("  Chapter Source 6: 54\n"), _deck("  Chapter Source 6: 55\n")),
+    ),
+    reads=PromisedLandParams,
+)
+def deck_size(deck: Deck, findings: Findings[PromisedLandParams]) -> Iterator[Finding]:
     size = deck.size("main")
-    low, high = _params(findings).deck_size
+    low, high = findings.params.deck_size
     if not low <= size <= high:
         yield findings.about_zone("main", f"the deck has {plural(size, 'card')}; the guide recommends {low}-{high}")
 
 
-@rule("promised-land.source-ratio", Severity.WARNING, "Sources should be 30-40% of the deck", BUILDING)
-def source_ratio(deck: Deck, findings: Findings) -> Iterator[Finding]:
+@rule(
+    "promised-land.source-ratio",
+    Severity.WARNING,
+    lambda params: f"Sources should be {params.source_share[0]}-{params.source_share[1]}% of the deck",
+    BUILDING,
+    doc=Doc(
+        what="A warning where Sources are not 30-40% of the deck (whole cards: 55 cards -> 16-22).",
+        why="Sources pay for every other card: too few and cards stay in hand, too many and there is little to play.",
+        example=Example(_deck(NON_SOURCES + "  Chapter Source 6: 5\n"), _deck(NON_SOURCES + "  Chapter Source 6: 10\n")),
+    ),
+    reads=PromisedLandParams,
+)
+def source_ratio(deck: Deck, findings: Findings[PromisedLandParams]) -> Iterator[Finding]:
     size = deck.size("main")
     sources = shapes.count(deck.entries("main"), lambda card: card.is_a("source"))
-    low, high = source_range(size, _params(findings).source_share)
+    low, high = source_range(size, findings.params.source_share)
     if size and not low <= sources <= high:
         yield findings.about_zone(
             "main",
@@ -113,8 +145,19 @@ def outside_scope(card: Card, scope) -> str | None:
     Severity.ERROR,
     "when the event restricts scripture (testaments, colours, books), every non-Source card is inside it",
     "Promised Land game guide, Determine banned or limited Cards",
+    doc=Doc(
+        what="Where an event file restricts scripture (`scripture: {testaments: [old]}`, colours, books), every card but "
+        "the Sources is inside it; a card is refused only on a fact its data states.",
+        why="A teacher running a lesson on the Old Testament wants decks of it: the event says so once, for every deck.",
+        example=Example(
+            _deck("  New Tomb: 1\n"),
+            _deck("  Deluge: 1\n"),
+            event="name: Old Testament lesson\ngame: promised-land\nscripture:\n  testaments: [old]\n",
+        ),
+    ),
+    reads=PromisedLandParams,
 )
-def scripture_scope(deck: Deck, findings: Findings) -> Iterator[Finding]:
+def scripture_scope(deck: Deck, findings: Findings[PromisedLandParams]) -> Iterator[Finding]:
     for event in findings.context.events:
         scope = event.fields.get("scripture")
         if not scope:

@@ -204,7 +204,7 @@ def matched(found: Dictionary, database: CardDatabase) -> Matched:
 def renamings(database: CardDatabase, as_of: date) -> tuple[Renaming, ...]:
     """The name errata of the dictionary the rules version in force on `as_of` reads, matched to
     the database's printings."""
-    dated = [v for v in versions() if v.effective <= as_of] or list(versions()[:1])
+    dated = [v for v in versions() if (v.effective or date.min) <= as_of] or list(versions()[:1])
     version = dated[-1].dictionary
     return renamed_printings(dictionary(version), database) if version else ()
 

@@ -6,25 +6,42 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from deckcheck.games.redemption.building import DeckBuilding
 from deckcheck.games.redemption.sets import not_yet_legal
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Findings, rule
+from deckcheck.rules import Doc, Example, Findings, rule
+
+
+def _summary(building: DeckBuilding) -> str:
+    if building.pool == "rotation":
+        pool = f"every card is in the Rotation pool {building.category.label} is played with (the card data's Legality)"
+    else:
+        pool = "any card ever released"
+    return pool + "; a format the card data defines takes cards of its sets; no card of a set not yet tournament-legal on the date checked"
 
 
 @rule(
     "redemption.format-sets",
     Severity.ERROR,
-    "every card is in the format's pool: the Rotation pool for Type 1 Limited, Teams and Type 2; a format the "
-    "card data defines (rotation, ...) takes cards of its sets; under tournament rules, no card of a set not yet "
-    "tournament-legal on the date checked",
+    _summary,
     "the card data (LackeyCCG Legality, formats.txt); the sets' release dates (card_data/formats/redemption/sets.yaml)",
+    doc=Doc(
+        what="Every card is in the format's card pool: the Rotation pool for Type 1 Limited, Teams and Type 2 (the "
+        "card list's Legality), the sets of a format the card list defines (rotation, christ-block, ...), and under "
+        "tournament rules no card of a set that was not yet tournament-legal on the date checked.",
+        why="Rotation keeps the game open to new players: a Rotation event is played with the recent sets only.",
+        example=Example(
+            "game: redemption\nformat: type1\nmain:\n  Peter (Ap): 1\n", "game: redemption\nformat: type1\nmain:\n  Peter (I): 1\n"
+        ),
+    ),
+    reads=DeckBuilding,
 )
-def format_sets(deck: Deck, findings: Findings) -> Iterator[Finding]:
+def format_sets(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
     yield from _pool(deck, findings)
     yield from _released(deck, findings)
 
 
-def _released(deck: Deck, findings: Findings) -> Iterator[Finding]:
+def _released(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
     """Under tournament rules, a card of a set that was not yet tournament-legal on the date checked."""
     as_of = findings.context.as_of
     if as_of is None or findings.context.format.effective is None:
@@ -39,10 +56,9 @@ def _released(deck: Deck, findings: Findings) -> Iterator[Finding]:
             )
 
 
-def _pool(deck: Deck, findings: Findings) -> Iterator[Finding]:
+def _pool(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
     chosen = findings.context.format
-    # a tournament format's category (tournament.py, which builds on this module) names its pool
-    category = getattr(chosen.params, "category", None)
+    category = findings.params.category
     if chosen.sets is not None:
         allowed = set(chosen.sets)
         for entry in deck.entries():
@@ -52,7 +68,7 @@ def _pool(deck: Deck, findings: Findings) -> Iterator[Finding]:
                 yield findings.about_entries(
                     [entry], f"{entry.known.name} is from set {card_set}, which the {chosen.name} format does not allow{instead}"
                 )
-    elif category is not None and category.pool == "rotation":
+    elif category.pool == "rotation":
         label = category.label
         for entry in deck.entries():
             # a card whose pool the data does not state is not judged: only a known fact refuses a card

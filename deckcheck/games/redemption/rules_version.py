@@ -81,13 +81,19 @@ class Build:
     """What a category's decks are built to: Type 1 or Type 2 of one version."""
 
     name: str
-    deck: tuple[int, int]
+    deck: tuple[int, int | None]  # no most for the quick-start rules
     lost_souls_base: int
     lost_souls_from: int
-    reserve: tuple[int, int]
+    reserve: tuple[int, int] | None  # None: the rules know no Reserve (quick-start)
     alignment_balance: bool
     limits: tuple[Limit, ...]
     provisional: Mapping[str, str]
+    sites: tuple[str, ...] = ("site", "city")  # the types the site cap counts against Lost Souls
+
+    @property
+    def counted_zones(self) -> tuple[tuple[str, ...], ...]:
+        """What limits are checked on: the deck, then deck + Reserve where the rules have one."""
+        return (("main",),) if self.reserve is None else (("main",), ("main", "side"))
 
     def required_lost_souls(self, size: int) -> int:
         """The chart: `base` Lost Souls, then one more for every 7 cards from `from`."""
@@ -128,7 +134,7 @@ def set_key(card_set: Any) -> str:
 @dataclass(frozen=True, eq=False)  # hashed by identity: identities are cached per version
 class RulesVersion:
     version: str
-    effective: date
+    effective: date | None  # None: the undated quick-start rulebook
     title: str
     source: str
     sections: Mapping[str, str]
@@ -144,6 +150,7 @@ class RulesVersion:
     same_person: tuple[tuple[str, ...], ...] = ()
     same_person_source: str = ""
     dictionary: str | None = None  # the version of the Official Redemption Dictionary whose lists it reads
+    same_card: str | None = None  # "the same card" in its own words, where the version states its own
 
     def section(self, key: str) -> str:
         return f"{self.title}, {self.sections.get(key, key)}"
@@ -169,13 +176,14 @@ def _version(data: dict) -> RulesVersion:
     builds = {
         name: Build(
             name,
-            tuple(kind["deck"]),
+            (kind["deck"][0], kind["deck"][1]),
             kind["lost_souls"]["base"],
             kind["lost_souls"]["from"],
-            tuple(kind["reserve"]),
+            (kind["reserve"][0], kind["reserve"][1]) if kind["reserve"] is not None else None,
             kind.get("alignment_balance", False),
             tuple(_limit(row) for row in kind["limits"]),
             MappingProxyType({**data.get("provisional", {}), **kind.get("provisional", {})}),
+            tuple(kind.get("sites", ("site", "city"))),
         )
         for name, kind in data["kinds"].items()
     }
@@ -188,7 +196,7 @@ def _version(data: dict) -> RulesVersion:
     names = data.get("lost_soul_names", {})
     return RulesVersion(
         version=data["version"],
-        effective=date.fromisoformat(data["effective"]),
+        effective=date.fromisoformat(data["effective"]) if "effective" in data else None,
         title=data["title"],
         source=data["source"],
         sections=MappingProxyType(dict(data.get("sections", {}))),
@@ -206,6 +214,7 @@ def _version(data: dict) -> RulesVersion:
         same_person=tuple(tuple(group) for group in data.get("same_person", [])),
         same_person_source=data.get("same_person_source", ""),
         dictionary=data.get("dictionary"),
+        same_card=data.get("same_card"),
     )
 
 
@@ -219,4 +228,10 @@ def versions() -> tuple[RulesVersion, ...]:
     """Every version of the rules, oldest first."""
     folder = resources.format_rules_folder("redemption")
     found = [_version(checked_data(path, "rules-version")) for path in sorted(folder.glob("dbr-*.yaml"))]
-    return tuple(sorted(found, key=lambda v: v.effective))
+    return tuple(sorted(found, key=lambda v: v.effective or date.min))
+
+
+@cache
+def quickstart() -> RulesVersion:
+    """The quick-start rulebook's deck building rules, written as one more version (undated)."""
+    return _version(checked_data(resources.format_rules_folder("redemption") / "quickstart.yaml", "rules-version"))

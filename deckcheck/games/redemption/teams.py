@@ -7,25 +7,29 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from deckcheck.games.redemption.tournament import DOMINANTS, Tournament, exclusive_cards
+from deckcheck.games.redemption.building import DOMINANTS, DeckBuilding, exclusive_cards
 from deckcheck.model import Deck, Entry, Finding, Severity
-from deckcheck.rules import Context, Findings, Rule, shapes
+from deckcheck.rules import Context, Doc, Findings, Rule, shapes
 
 TEAM_UNIQUE = Rule(
     "redemption.team-unique",
     Severity.ERROR,
     "a team's two decks hold no Dominant in both, no Lost Soul with a special ability in both, and at "
     "most one card of each exclusive pair between them",
-    "Type I Teams Rules",
+    lambda building: building.section("teams"),
+    Doc(
+        what="The two decks of a Teams pair share no Dominant and no Lost Soul with a special ability, and hold "
+        "between them cards of at most one side of each exclusive pair (`deckcheck team A B`).",
+        why="A team plays as one: what the rules allow a deck once, they allow the team once.",
+        no_example="it reads two decks together (`deckcheck team`); the tests check it on teams built for each case",
+    ),
+    DeckBuilding,
 )
 
 
-def team_rule(context: Context) -> Rule:
+def team_rule(context: Context) -> Rule[DeckBuilding]:
     """The rule with the source of the rules version the first deck was checked by."""
-    params = context.format.params if context.format is not None else None
-    if isinstance(params, Tournament):
-        return Rule(TEAM_UNIQUE.id, TEAM_UNIQUE.severity, TEAM_UNIQUE.summary, params.version.section("teams"))
-    return TEAM_UNIQUE
+    return TEAM_UNIQUE.worded(context.format.params)
 
 
 def _unique_per_team(entry: Entry) -> str | None:
@@ -43,7 +47,7 @@ def _where(deck: Deck, entries: list[Entry]) -> str:
     return f"{deck.path} line {entries[0].position.line}"
 
 
-def team_findings(mine: Deck, findings: Findings, theirs: Deck) -> Iterator[Finding]:
+def team_findings(mine: Deck, findings: Findings[DeckBuilding], theirs: Deck) -> Iterator[Finding]:
     """What `mine` shares with its teammate `theirs` that a team may hold only once."""
     identity = findings.context.identity
     their_groups = {identity(g[0].known): g for g in shapes.copies(theirs.entries(), identity)}
@@ -54,11 +58,9 @@ def team_findings(mine: Deck, findings: Findings, theirs: Deck) -> Iterator[Find
         if why and other:
             shared.add(identity(group[0].known))
             yield findings.about_entries(group, f"{group[0].known.name} is in both decks of the team (also {_where(theirs, other)}): {why}")
-    tournament = findings.context.format.params
-    if not isinstance(tournament, Tournament):
-        return
-    theirs_by_pair = exclusive_cards(tournament, theirs)
-    for (first, a, second, b), (_, their_a, _, their_b) in zip(exclusive_cards(tournament, mine), theirs_by_pair):
+    building = findings.params
+    theirs_by_pair = exclusive_cards(building, theirs)
+    for (first, a, second, b), (_, their_a, _, their_b) in zip(exclusive_cards(building, mine), theirs_by_pair):
         for mine_side, their_side in ((a, their_b), (b, their_a)):
             # a card already in both decks is one problem: taking it out of one deck mends both
             if mine_side and their_side and not {identity(e.known) for e in mine_side} & shared:

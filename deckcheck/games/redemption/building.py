@@ -1,0 +1,121 @@
+"""What Redemption's deck building rules read (`DeckBuilding`): a version of the rules, the
+quick-start rulebook's or a tournament version's (1.3.0 from 2026-03-13, 2.0 from 2026-08-13),
+each a data file (rules_version.py), and the category played: Type 1 Limited (`type1`), Unlimited
+(`type1-unlimited`), Teams (`type1-teams`), Type 2 (`type2`) or the quick-start's own. What the rules
+work out about a card (whether it counts as a Lost Soul, its special limit, its exclusive pair,
+its ban) is here, once, for every rule that reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from deckcheck.games.redemption.params import RedemptionParams
+from deckcheck.games.redemption.rules_version import Build, Category, RulesVersion, quickstart, versions
+from deckcheck.games.redemption.same_card import lost_soul_name, matches_title
+from deckcheck.loading.names import normalise
+from deckcheck.model import Card, Deck, Entry
+from deckcheck.rules import shapes
+
+DOMINANTS = ("good_dominant", "evil_dominant")
+CHARACTERS = ("hero", "evil_character")
+ENHANCEMENTS = ("good_enhancement", "evil_enhancement")
+
+
+@dataclass(frozen=True, kw_only=True)
+class DeckBuilding(RedemptionParams):
+    """What a Redemption format's rules read: the rules version in force and the category played
+    (and the turn the goldfish plays)."""
+
+    version: RulesVersion
+    category: Category
+
+    def references(self) -> dict[str, str]:
+        dictionary = self.version.dictionary
+        return {"dictionary": f"Official Redemption Dictionary {dictionary}"} if dictionary else {}
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # a rules version holds read-only mappings, which do not pickle: a goldfish worker finds it again
+        return (deck_building_of, (self.version.version, self.category.name))
+
+    def ban_list(self) -> tuple[str, str] | None:
+        if not self.version.banned:
+            return None
+        marked = ", and the card list's Banned mark" if self.version.card_list_bans else ""
+        return f"the {self.category.label} ban list of {self.version.version}{marked}", self.version.section("banned")
+
+    @property
+    def build(self) -> Build:
+        return self.category.build
+
+    @property
+    def pool(self) -> str:
+        return self.category.pool
+
+    def section(self, key: str) -> str:
+        """Where the rules say it: the version's title and the section (`type1` names the build's own)."""
+        return self.version.section(self.build.name if key == "build" else key)
+
+
+def deck_building_of(version: str, category: str) -> DeckBuilding:
+    """The rules `version` ("quick-start" or a tournament version) and one of its categories."""
+    found = quickstart() if version == quickstart().version else next(v for v in versions() if v.version == version)
+    return DeckBuilding(version=found, category=found.categories[category])
+
+
+QUICKSTART = deck_building_of("quick-start", "quickstart")
+
+
+def special_limit(building: DeckBuilding, card: Card) -> Mapping[str, Any] | None:
+    """The card's own deck building rule (Faithful Witness, Legion, ...), or None."""
+    return building.known(
+        "special", card, lambda: next((spec for spec in building.version.special_limits if matches_title(card, spec)), None)
+    )
+
+
+def counts_as_lost_soul(building: DeckBuilding, card: Card) -> bool:
+    """A Lost Soul the chart counts (the version may name some that do not: the Hopper)."""
+
+    def work() -> bool:
+        name = lost_soul_name(card, building.version) or ""
+        return normalise(name) not in building.version.not_counted_as_lost_souls
+
+    return building.known("counts as a Lost Soul", card, work) if card.is_a("lost_soul") else False
+
+
+def lost_souls(building: DeckBuilding, deck: Deck) -> int:
+    return shapes.count(deck.entries("main"), lambda card: counts_as_lost_soul(building, card))
+
+
+def pair_sides(building: DeckBuilding, card: Card) -> tuple[tuple[int, int], ...]:
+    """The (pair, side) of each exclusive pair a card is a card of."""
+    pairs = building.version.exclusive_pairs
+    return building.known(
+        "pair sides",
+        card,
+        lambda: tuple((index, side) for index, pair in enumerate(pairs) for side, spec in enumerate(pair) if matches_title(card, spec)),
+    )
+
+
+def exclusive_cards(building: DeckBuilding, deck: Deck) -> list[tuple[Mapping[str, Any], list[Entry], Mapping[str, Any], list[Entry]]]:
+    """Per exclusive pair: each side's title spec and the deck's entries of it."""
+    found = []
+    for index, (first, second) in enumerate(building.version.exclusive_pairs):
+        a = [e for e in deck.entries() if e.card is not None and (index, 0) in pair_sides(building, e.card)]
+        b = [e for e in deck.entries() if e.card is not None and (index, 1) in pair_sides(building, e.card)]
+        found.append((first, a, second, b))
+    return found
+
+
+def ban_reason(building: DeckBuilding, card: Card) -> str | None:
+    """Why the version's list for this category bans a printing, or None."""
+
+    def work() -> str | None:
+        for ban in building.version.banned:
+            if building.category.name in ban.categories and ban.matches(card):
+                return f"{building.category.label} (rules {building.version.version}: {ban.note})"
+        return None
+
+    return building.known("ban", card, work)
