@@ -60,10 +60,10 @@ def serve(
     try:
         import uvicorn
 
-        from deckcheck.serve.app import SETTINGS, create_app, serving_process, site_settings
+        from deckcheck.serve.app import SETTINGS, create_app, serving_process
         from deckcheck.serve.logs import LOG_CONFIG
         from deckcheck.serve.registrations import remove_leftovers
-        from deckcheck.serve.site import site_from
+        from deckcheck.serve.site import ServeSettings, site_from
         from deckcheck.serve.slow_clients import DeadlineH11Protocol
     except ImportError:
         fail('deckcheck serve needs its extra: pip install "deckcheck[serve]"')
@@ -79,28 +79,28 @@ def serve(
         except OSError as exc:
             fail(f"cannot use {terminal_path(registrations)} for registrations: {exc.strerror}")
         token = token or _made_token(host, port)
-    choices = dict(
+    settings = ServeSettings(
         game=game,
         format=format,
         as_of=as_of,
-        card_db=[str(p) for p in card_db],
-        events=[str(p) for p in event],
+        card_db=tuple(str(p) for p in card_db),
+        events=tuple(str(p) for p in event),
         registrations=str(registrations) if registrations else None,
         token=token,
         folder=str(Path.cwd()),
         host=host,
         port=port,
-        allowed_hosts=list(allowed_host),
+        allowed_hosts=tuple(allowed_host),
     )
     try:
-        site = site_from(choices)
+        site = site_from(settings)
     except SessionProblem as exc:
         fail(str(exc))
     _listening(host, port)
     _port_free(host, port)
     serving_process()
     if workers > 1:  # each worker process opens the same session from the same choices
-        os.environ[SETTINGS] = site_settings(**choices)
+        os.environ[SETTINGS] = settings.to_json()
     served = create_app(site) if workers == 1 else "deckcheck.serve.app:app_from_environment"
     try:
         # a head that does not arrive whole in time is answered 408 (slow_clients), an idle connection closed

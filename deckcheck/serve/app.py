@@ -9,12 +9,10 @@ reading.py reads what is sent."""
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
-from pathlib import Path
 
 import anyio
 from starlette.applications import Starlette
@@ -26,7 +24,7 @@ from starlette.routing import Route
 from deckcheck.registry import known_games
 from deckcheck.serve import guard, judges, organiser, player, withdrawals
 from deckcheck.serve.pages import Pages
-from deckcheck.serve.site import Site, site_from
+from deckcheck.serve.site import ServeSettings, Site, site_from
 
 Handler = Callable[[Pages, Request], Awaitable[Response]]
 
@@ -88,13 +86,8 @@ def create_app(site: Site) -> Starlette:
 SETTINGS = "DECKCHECK_SERVE"  # the environment variable a worker process reads its site from
 
 
-def site_settings(**settings) -> str:
-    """What `deckcheck serve --workers N` hands each worker process (checked by the command first)."""
-    return json.dumps({key: str(value) if isinstance(value, Path) else value for key, value in settings.items()}, default=str)
-
-
 def app_from_environment() -> Starlette:
     """A worker process's application: its own session, opened from the command's choices as the
     command opened its own."""
     serving_process()
-    return create_app(site_from(json.loads(os.environ[SETTINGS])))
+    return create_app(site_from(ServeSettings.from_json(os.environ[SETTINGS])))

@@ -4,11 +4,11 @@ command builds its site here, and so does each worker process from the same choi
 
 from __future__ import annotations
 
+import json
 import sys
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
 
 from deckcheck.check import CheckOptions
 from deckcheck.choices import Choices
@@ -42,24 +42,50 @@ class Site:
 PASTED = "pasted-deck"  # the name a deck without a file goes by when the config is asked about it
 
 
-def site_from(choices: Mapping[str, Any]) -> Site:
-    """choices: game, format, as_of, card_db, events, registrations, token, folder (where the
-    command ran), host, port, allowed_hosts. Raises SessionProblem as a command's session does."""
-    folder = Path(choices["folder"])
-    card_db, events = [Path(p) for p in choices["card_db"]], [Path(p) for p in choices["events"]]
-    asked = Choices(choices["game"], choices["format"], tuple(card_db), tuple(events))
-    session = open_session(asked, as_of=choices["as_of"], folder=folder)
-    desk = Desk.of(choices["game"], choices["format"], parse_date(choices["as_of"]), session.events)
-    registrations = Path(choices["registrations"]) if choices["registrations"] else None
+@dataclass(frozen=True)
+class ServeSettings:
+    """The choices of `deckcheck serve` a site is set up from: what the command was given, and
+    what each worker process is handed (as JSON in an environment variable) to set up the same."""
+
+    game: str | None = None
+    format: str | None = None
+    as_of: str | None = None
+    card_db: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+    registrations: str | None = None
+    token: str | None = None
+    folder: str = "."  # where the command ran (its config is found from there)
+    host: str = "127.0.0.1"
+    port: int = 8000
+    allowed_hosts: tuple[str, ...] = ()
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> ServeSettings:
+        data = json.loads(text)
+        lists = {key: tuple(data[key]) for key in ("card_db", "events", "allowed_hosts")}
+        return cls(**{**data, **lists})
+
+
+def site_from(settings: ServeSettings) -> Site:
+    """The site of these settings. Raises SessionProblem as a command's session does."""
+    folder = Path(settings.folder)
+    card_db, events = [Path(p) for p in settings.card_db], [Path(p) for p in settings.events]
+    asked = Choices(settings.game, settings.format, tuple(card_db), tuple(events))
+    session = open_session(asked, as_of=settings.as_of, folder=folder)
+    desk = Desk.of(settings.game, settings.format, parse_date(settings.as_of), session.events)
+    registrations = Path(settings.registrations) if settings.registrations else None
     return Site(
         session.databases,
         session.options_for(folder / PASTED),
         desk,
         registrations,
-        choices["token"],
-        host=choices.get("host", "127.0.0.1"),
-        port=int(choices.get("port", 8000)),
-        allowed_hosts=frozenset(name.lower() for name in choices.get("allowed_hosts", ())),
+        settings.token,
+        host=settings.host,
+        port=settings.port,
+        allowed_hosts=frozenset(name.lower() for name in settings.allowed_hosts),
         # a line names what strangers sent (a file name, a player): escaped, it never moves the organiser's terminal
         log=lambda line: print(f"deckcheck serve: {for_terminal(line)}", file=sys.stderr, flush=True),
     )

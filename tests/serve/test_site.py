@@ -13,6 +13,7 @@ from deckcheck.loading.card_db import Databases, load_databases  # noqa: E402
 from deckcheck.serve.app import create_app  # noqa: E402
 from deckcheck.serve.desk import Desk  # noqa: E402
 from deckcheck.serve.site import (
+    ServeSettings,  # noqa: E402
     Site,  # noqa: E402
     site_from,  # noqa: E402
 )
@@ -153,8 +154,7 @@ def test_a_lackey_export_registered_under_type1_keeps_the_verdict_the_player_saw
 
 def test_the_page_applies_the_projects_config(tmp_path):
     (tmp_path / ".deckcheck.yaml").write_text("ignore: [redline.copy-limit]\n")
-    choices = dict(game=None, format=None, as_of=None, card_db=[], events=[], registrations=None, token=None, folder=str(tmp_path))
-    with client_for(site_from(choices)) as client:
+    with client_for(site_from(ServeSettings(folder=str(tmp_path)))) as client:
         page = client.post("/check", data={"deck": ILLEGAL}).text
     assert "redline.copy-limit" not in page
 
