@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)  # named at every call: seven fields, several of one type
 class Choices:
     """What the command line chose (None or empty where it said nothing), or, merged with a
     config, what a run uses."""

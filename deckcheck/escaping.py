@@ -29,6 +29,7 @@ import html
 import io
 import os
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from urllib.parse import quote
 
@@ -135,14 +136,14 @@ def terminal_path(path: os.PathLike | str) -> str:
     return for_terminal(display_path(path))
 
 
-def for_spreadsheet(value):
+def for_spreadsheet(value: object) -> object:
     """A CSV cell a spreadsheet shows as written: one that starts as a formula would (`=`, `+`,
     `-`, `@`, a tab or a carriage return) gets a leading `'`, so that a name such as `=1+1.yaml`
     or `=HYPERLINK(...)` is text when an organiser opens the file."""
     return "'" + value if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r") else value
 
 
-def spreadsheet_csv(rows, fields) -> str:
+def spreadsheet_csv(rows: Iterable[Mapping[str, object]], fields: Sequence[str]) -> str:
     """Rows (mappings) as CSV for a spreadsheet: a byte-order mark first, without which Excel reads
     UTF-8 as the machine's code page (an accented or Chinese name comes out garbled), and every
     cell through for_spreadsheet."""

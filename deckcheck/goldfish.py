@@ -9,7 +9,7 @@ from pathlib import Path
 
 from deckcheck.check import CheckOptions, load_deck, with_printings
 from deckcheck.loading.card_db import CardDatabase, Databases
-from deckcheck.model import Deck
+from deckcheck.model import Card, Deck
 from deckcheck.sim import summary
 from deckcheck.sim.engine import Played, Progress, SimOptions, simulate_all
 from deckcheck.sim.model import GoldfishModel
@@ -92,7 +92,7 @@ def _lacking(queries: list) -> list[str]:
     ]
 
 
-def _played_as(card) -> tuple:
+def _played_as(card: Card) -> tuple[object, ...]:
     return (card.types, tuple(sorted(card.get("brigades") or ())), bool(card.get("special_ability")), card.title)
 
 
@@ -239,8 +239,8 @@ def play_sweep(prepared: Prepared, tracks: list[str], options: SimOptions, sweep
     )
 
 
-def _same_cards(one, other) -> bool:
-    def cards(deck):
+def _same_cards(one: Deck, other: Deck) -> bool:
+    def cards(deck: Deck) -> list[tuple[str, int]]:
         return sorted((e.card.id, e.count) for e in deck.entries("main") if e.card is not None)
 
     return cards(one) == cards(other)

@@ -6,17 +6,19 @@ Loading produces them, rules and renderers only read them.
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from datetime import date
 from functools import cached_property
 from operator import attrgetter
 from types import MappingProxyType
-from typing import Any, NamedTuple, dataclass_transform
+from typing import Any, NamedTuple, TypeVar, dataclass_transform
+
+T = TypeVar("T")
 
 
 @dataclass_transform(frozen_default=True)
-def line_record(cls):
+def line_record(cls: type[T]) -> type[T]:
     """A frozen dataclass to the type checker (mypy refuses any assignment to a field), built at
     run time with plain assignments: a record made for every line of every deck read (its entry,
     its resolved entry, its report line), where a frozen dataclass's __init__, a setattr call a
@@ -24,12 +26,12 @@ def line_record(cls):
     return dataclass(unsafe_hash=True)(cls)
 
 
-def _pickled_as_fields(cls):
+def _pickled_as_fields(cls: type[T]) -> type[T]:
     """A report's parts pickle as their class and field values, to be built again by __init__: a
     folder checked in several processes sends thousands of them back, and the default (a dict of
     state for each object) took four times as long to read."""
-    values = attrgetter(*(f.name for f in fields(cls)))
-    cls.__reduce__ = lambda self: (cls, values(self))
+    values = attrgetter(*(f.name for f in fields(cls)))  # type: ignore[arg-type]  # (a dataclass: every caller's is)
+    setattr(cls, "__reduce__", lambda self: (cls, values(self)))  # noqa: B010 (set on the class, for its instances)
     return cls
 
 
@@ -56,7 +58,7 @@ class Card:
     def get(self, key: str, default: Any = None) -> Any:
         return self.facts.get(key, default)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Card], tuple[object, ...]]:
         # a read-only mapping does not pickle; the goldfish workers receive cards by value
         return (_card, (self.id, self.name, self.types, dict(self.facts)))
 

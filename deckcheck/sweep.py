@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from deckcheck.loading.card_db import CardDatabase
 from deckcheck.model import START, Card, Deck, Entry
 
 _SWEEP = re.compile(r"^(?P<what>.+?)\s*=\s*(?P<low>\d+)\s*\.\.\s*(?P<high>\d+)$")
@@ -46,7 +47,7 @@ class Sweep:
     changes: tuple[tuple[tuple[str, int], ...], ...] = ()
 
 
-def build_sweep(text: str, deck: Deck, database, fill: str | None = None) -> Sweep:
+def build_sweep(text: str, deck: Deck, database: CardDatabase, fill: str | None = None) -> Sweep:
     match = _SWEEP.match(text.strip())
     if not match:
         raise SweepError(f"--sweep takes CARD=LOW..HIGH or type:T=LOW..HIGH, not {text!r}")
@@ -96,7 +97,7 @@ def _union(deck: Deck, variants: tuple[Deck, ...]) -> Deck:
     return replace(deck, zones={**deck.zones, "main": tuple(most.values())})
 
 
-def _card_named(name: str, database) -> Card:
+def _card_named(name: str, database: CardDatabase) -> Card:
     resolution = database.names.resolve(name, suggest=True)
     if resolution.card:
         return resolution.card
@@ -106,7 +107,7 @@ def _card_named(name: str, database) -> Card:
     raise SweepError(f"'{name}' is no {database.game} card{hint}")
 
 
-def _swept(what: str, main: list[Entry], database) -> tuple[Callable[[Card], bool], Card | None]:
+def _swept(what: str, main: list[Entry], database: CardDatabase) -> tuple[Callable[[Card], bool], Card | None]:
     """Which cards the sweep counts, and the card to add copies of when the deck has none."""
     key, colon, value = what.partition(":")
     if colon and key.strip().lower() == "type":
@@ -120,7 +121,9 @@ def _swept(what: str, main: list[Entry], database) -> tuple[Callable[[Card], boo
     return (lambda other: other.id == card.id), card
 
 
-def _filler(fill: str | None, main: list[Entry], swept: Callable[[Card], bool], database) -> Callable[[Card], bool] | list[Card]:
+def _filler(
+    fill: str | None, main: list[Entry], swept: Callable[[Card], bool], database: CardDatabase
+) -> Callable[[Card], bool] | list[Card]:
     """The fillers: `--fill`'s cards in its order, or which cards fill (`type:T`, or by default
     the deck's most common type besides the swept cards)."""
     if fill:
@@ -145,7 +148,9 @@ def _filler(fill: str | None, main: list[Entry], swept: Callable[[Card], bool], 
     return lambda card: card.is_a(common) and not swept(card)
 
 
-def _at(deck: Deck, swept, new_card: Card | None, filler, count: int) -> tuple[Deck, list[tuple[Card, Card]]]:
+def _at(
+    deck: Deck, swept: Callable[[Card], bool], new_card: Card | None, filler: Callable[[Card], bool] | list[Card], count: int
+) -> tuple[Deck, list[tuple[Card, Card]]]:
     """The deck with `count` swept cards, its size kept by the fillers, and its swaps: (the card
     a copy was added of, the card a copy was taken from), in the order made."""
     entries = [replace(e) for e in deck.entries("main")]
@@ -159,7 +164,7 @@ def _at(deck: Deck, swept, new_card: Card | None, filler, count: int) -> tuple[D
     order = {card.id: i for i, card in enumerate(named)}
 
     def is_filler(card: Card) -> bool:
-        return card.id in order if named else filler(card)
+        return card.id in order if isinstance(filler, list) else filler(card)
 
     swaps = []
     for _ in range(abs(count - have)):

@@ -47,3 +47,17 @@ def _without_simulated(text: str) -> list[str]:
             line = line.split("|")[0].split(":")[0].strip()
         kept.append(line)
     return kept
+
+
+PYTHON = re.compile(r"```python\n(.*?)```", re.DOTALL)
+
+
+@pytest.mark.parametrize("code", PYTHON.findall((REPO / "README.md").read_text(encoding="utf-8")))
+def test_readme_python_example_runs(code):
+    """The library examples run as a user would paste them, from the repository's folder."""
+    done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    from deckcheck import api
+
+    assert "examples/redline-cpm.yaml True []" in done.stdout  # a legal example, as `deckcheck check examples/` says
+    assert api.explain("redline.copy-limit").rule.doc.why in done.stdout

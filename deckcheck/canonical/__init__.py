@@ -22,7 +22,7 @@ from deckcheck.loading.names import NameIndex, RenamedIndex, Resolution, normali
 from deckcheck.loading.pasted import settle
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry
 from deckcheck.loading.writing import write_atomically
-from deckcheck.model import Card
+from deckcheck.model import Card, Position, ZoneTable
 from deckcheck.rules import Game
 
 Names = NameIndex | RenamedIndex
@@ -129,7 +129,7 @@ def _cards_in_place(raw: RawDeck, text: str, names: Names) -> str:
     return "".join(pieces)
 
 
-def _single(table, zone: str) -> bool:
+def _single(table: ZoneTable, zone: str) -> bool:
     found = table.get(zone)
     return found is not None and found.single
 
@@ -159,7 +159,7 @@ def _cannot_replace(target: Path) -> str | None:
     return None
 
 
-def _untouched(path: Path, message: str, position) -> RewriteOutcome:
+def _untouched(path: Path, message: str, position: Position | None) -> RewriteOutcome:
     where = f"{position.line}:{position.column}: " if position else ""
     return RewriteOutcome(path, "untouched", f"{where}{message} (deck.parse)")
 

@@ -27,7 +27,7 @@ from math import prod
 
 from deckcheck.check.loaded import Key, LoadedDeck
 from deckcheck.loading.names import normalise
-from deckcheck.model import Card, Deck, Finding, Position, Severity
+from deckcheck.model import Card, Deck, Entry, Finding, Position, Severity
 from deckcheck.rules import Context, run_rules
 from deckcheck.rules.common import AMBIGUOUS_CARD
 from deckcheck.wording import kind_of
@@ -373,7 +373,7 @@ def _written(readings: Readings, card: Card) -> str:
     return f"'{readings.context.database.names.written(card)}'"
 
 
-def _entry(readings: Readings, key: Key):
+def _entry(readings: Readings, key: Key) -> Entry:
     return readings.deck.zones[key[0]][key[1]]
 
 

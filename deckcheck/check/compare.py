@@ -16,7 +16,7 @@ from deckcheck.check.reading import load_deck
 from deckcheck.escaping import display_path
 from deckcheck.games import zone_table
 from deckcheck.loading.card_db import Databases
-from deckcheck.model import Card, Deck, Entry
+from deckcheck.model import Card, Deck, Entry, ZoneTable
 from deckcheck.rules import Context
 
 MISSING, EXTRA, MOVED, PRINTING = "missing", "extra", "moved", "printing"
@@ -189,7 +189,7 @@ def _order(zones: list[str]) -> Callable[[Difference], tuple]:
     return lambda d: (kinds.index(d.kind), zones.index(d.zone) if d.zone in zones else len(zones), d.card.casefold())
 
 
-def _label(context: Context, table, zone: str) -> str:
+def _label(context: Context, table: ZoneTable, zone: str) -> str:
     """What the deck's game calls a zone (Redemption's side deck is its Reserve)."""
     own = context.game.zone(zone) or table.get(zone)
     return own.label if own is not None else zone

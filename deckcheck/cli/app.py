@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from typing import NoReturn
 
 import typer
@@ -32,7 +33,9 @@ def _flags_take_no_value() -> None:
         if shown is None or getattr(shown, "patched", False):
             continue
 
-        def display_type_rich(self, ctx, shown=shown, hidden=hidden):
+        def display_type_rich(
+            self: object, ctx: object, shown: Callable[..., str | None] = shown, hidden: Callable[[object], bool] = hidden
+        ) -> str | None:
             return None if hidden(self) else shown(self, ctx)
 
         display_type_rich.patched = True  # type: ignore[attr-defined]

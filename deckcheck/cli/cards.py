@@ -13,6 +13,7 @@ from deckcheck.choices import Choices
 from deckcheck.cli.app import EXIT_ILLEGAL, EXIT_LEGAL, GAMES, app, fail
 from deckcheck.cli.options import CardDbOption, ListingOutputFormat
 from deckcheck.cli.setup import date_or_exit, game_or_exit, session_or_exit
+from deckcheck.model import Card
 from deckcheck.registry import known_games
 from deckcheck.wording import plural
 
@@ -53,10 +54,10 @@ def cards(
     from deckcheck.search import search
 
     if same_card:
-        _same_card(query, Choices(game, format, tuple(card_db)), date_or_exit(as_of), output_format)
+        _same_card(query, Choices(game=game, format=format, card_db=tuple(card_db)), date_or_exit(as_of), output_format)
     if format is not None or as_of is not None:
         fail("--format and --as-of go with --same-card")
-    run = session_or_exit(Choices(game, card_db=tuple(card_db)))
+    run = session_or_exit(Choices(game=game, card_db=tuple(card_db)))
     games = [game_or_exit(game).name] if game else list(known_games())
     filters = {"type": type_, "brigade": brigade, "faction": faction, "color": color, "set": card_set}
     _check_filters(filters, [run.databases.for_game(each) for each in games])
@@ -115,13 +116,12 @@ def _same_card(query: str | None, asked: Choices, as_of: date | None, output_for
 
 
 def _explain(rule_id: str, output_format: ListingOutputFormat) -> NoReturn:
-    from deckcheck.catalogue import listed
-    from deckcheck.registry import UnknownName
+    from deckcheck.api import SessionProblem, explain
     from deckcheck.report import rule_docs
 
     try:
-        entry = listed(rule_id)
-    except UnknownName as exc:
+        entry = explain(rule_id)
+    except SessionProblem as exc:
         fail(f"--explain: {exc}")
     sys.stdout.write(rule_docs.explain_json(entry) if output_format is ListingOutputFormat.json else rule_docs.explain_text(entry))
     raise typer.Exit(EXIT_LEGAL)
@@ -148,7 +148,7 @@ def _check_filters(filters: dict, databases: list) -> None:
 _NOT_SHOWN = frozenset({"name", "id", "type", "title", "image", "art", "notes", "tags", "rarity", "rotation", "legality"})
 
 
-def _facts(card, game: str) -> str:
+def _facts(card: Card, game: str) -> str:
     """The card's facts in the order its game's card schema declares its fields."""
     from deckcheck.registry import card_fields_schema
 

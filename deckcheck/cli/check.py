@@ -31,6 +31,8 @@ from deckcheck.cli.options import (
 from deckcheck.cli.output import finish, value_of
 from deckcheck.cli.setup import date_or_exit, session_or_exit
 from deckcheck.escaping import terminal_path
+from deckcheck.model import DeckReport
+from deckcheck.session import Session
 
 
 @app.command(
@@ -90,9 +92,9 @@ def check(
     ),
 ) -> None:
     """Check deck files against their game's construction rules."""
-    from deckcheck.check import check_paths, skipped_file
-    from deckcheck.games import all_games
-    from deckcheck.loading.decks import STDIN, collect_decks
+    from deckcheck.api import check_decks, find_decks
+    from deckcheck.check import skipped_file
+    from deckcheck.loading.decks import STDIN
     from deckcheck.rules.common import SKIPPED_FILE
 
     missing = [terminal_path(p) for p in paths if p != STDIN and not p.exists()]
@@ -101,12 +103,12 @@ def check(
     then = date_or_exit(compare_as_of, "--compare-as-of")
     if then is not None and STDIN in paths:
         fail("--compare-as-of checks each deck twice, and standard input can be read once: give the deck as a file")
-    asked = Choices(game, format, tuple(card_db), tuple(event), tuple(ignore), value_of(output_format), strict)
+    asked = _asked(game, format, card_db, event, ignore, output_format, strict)
     run = session_or_exit(asked, as_of, all_formats)
-    found = collect_decks(paths, run.excluded_by(exclude), [name for each in all_games() for name in each.event_fields])
+    found = find_decks(run, paths, exclude)
     players = _current(found.files) if current else {}
     files = list(players) if current else found.files
-    reports = list(check_paths(files, run.options_for, run.databases, jobs, run.choices.card_db))
+    reports = check_decks(run, files, jobs)
     if current:
         reports = [replace(report, player=players[path]) for report, path in zip(reports, files, strict=True)]
     if then is not None:
@@ -146,7 +148,7 @@ def side(
     missing = [terminal_path(p) for p in (registered, sided) if not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
-    asked = Choices(game, format, tuple(card_db), tuple(event), tuple(ignore), value_of(output_format), strict)
+    asked = _asked(game, format, card_db, event, ignore, output_format, strict)
     run = session_or_exit(asked, as_of)
     try:
         report = check_swap(registered, sided, run.options_for, run.databases)
@@ -188,7 +190,7 @@ def team(
         fail(f"no such file: {', '.join(missing)}")
     having = teams_games()  # a deck that does not say is of the game that has teams, when one does
     game = having[0].name if len(having) == 1 else None
-    asked = Choices(game, format, tuple(card_db), tuple(event), tuple(ignore), value_of(output_format), strict)
+    asked = _asked(game, format, card_db, event, ignore, output_format, strict)
     run = session_or_exit(asked, as_of)
     try:
         reports = check_team((deck_a, deck_b), run.options_for, run.databases)
@@ -197,12 +199,33 @@ def team(
     finish(reports, run, explain, output, color)
 
 
-def _compared(reports: list, files: list[Path], run, then: date, jobs: int | None) -> list:
+def _compared(reports: list[DeckReport], files: list[Path], run: Session, then: date, jobs: int | None) -> list[DeckReport]:
     from deckcheck.check import check_paths
     from deckcheck.check.rules_change import compared_all, on_date
 
     before = check_paths(files, on_date(run.options_for, then), run.databases, jobs, run.choices.card_db)
     return compared_all(reports, before, then)
+
+
+def _asked(  # noqa: PLR0913 - the options check, side and team share, each named where it is read
+    game: str | None,
+    format: str | None,
+    card_db: list[Path],
+    event: list[Path],
+    ignore: list[str],
+    output_format: OutputFormat | None,
+    strict: bool,
+) -> Choices:
+    """What check, side and team were asked, as a run's choices."""
+    return Choices(
+        game=game,
+        format=format,
+        card_db=tuple(card_db),
+        events=tuple(event),
+        ignore=tuple(ignore),
+        output_format=value_of(output_format),
+        strict=strict,
+    )
 
 
 def _current(files: list[Path]) -> dict[Path, str | None]:
@@ -243,7 +266,7 @@ def fmt(
     missing = [terminal_path(p) for p in paths if not p.exists()]
     if missing:
         fail(f"no such file or folder: {', '.join(missing)}")
-    run = session_or_exit(Choices(game, card_db=tuple(card_db)))
+    run = session_or_exit(Choices(game=game, card_db=tuple(card_db)))
     outcomes = []
     for path in find_decks(paths):
         try:

@@ -52,7 +52,7 @@ def compare(
         fail(f"no such file: {', '.join(missing)}")
     if registered == STDIN:
         fail("the registered deck must be a file (the presented one may be -, standard input)")
-    run = session_or_exit(Choices(game, format, tuple(card_db)), as_of)
+    run = session_or_exit(Choices(game=game, format=format, card_db=tuple(card_db)), as_of)
     try:
         comparison = compare_decks(registered, presented, run.options_for, run.databases)
     except CannotCompare as exc:

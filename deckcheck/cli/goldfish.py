@@ -136,7 +136,7 @@ def goldfish(
     missing = [terminal_path(p) for p in (deck, vs, opponent) if p is not None and not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
-    session = session_or_exit(Choices(game, card_db=tuple(card_db), events=tuple(event)))
+    session = session_or_exit(Choices(game=game, card_db=tuple(card_db), events=tuple(event)))
     asked = Asked(deck, tuple(track), vs, opponent, keep, mulligan, game_of_match, sweep, fill)
     options = SimOptions(games=games, turns=turns, seed=seed, on_play=on_play, race=not no_race, jobs=jobs)
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import enum
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,8 @@ from deckcheck.cli.options import ColorChoice
 from deckcheck.escaping import display_path
 
 if TYPE_CHECKING:
+    from deckcheck.loading.events import Event
+    from deckcheck.model import DeckReport
     from deckcheck.report import Terminal
     from deckcheck.session import Session
 
@@ -52,7 +55,7 @@ def terminal_for(color: ColorChoice, output: Path | None) -> Terminal:
     return Terminal(colour=colour, width=shutil.get_terminal_size().columns if on_terminal else None)
 
 
-def finish(reports, run: Session, explain: bool, output: Path | None, color: ColorChoice = ColorChoice.auto) -> None:
+def finish(reports: Sequence[DeckReport], run: Session, explain: bool, output: Path | None, color: ColorChoice = ColorChoice.auto) -> None:
     from deckcheck.report import FOR_TERMINALS, chosen_format, renderer
 
     chosen = chosen_format(run.choices.output_format, os.environ)
@@ -67,7 +70,7 @@ def finish(reports, run: Session, explain: bool, output: Path | None, color: Col
     raise typer.Exit(EXIT_ILLEGAL if failed else EXIT_LEGAL)
 
 
-def _step_summary(path: Path, reports, events) -> None:
+def _step_summary(path: Path, reports: Sequence[DeckReport], events: Sequence[Event]) -> None:
     """GitHub shows at most 10 annotations of a level per step: the job summary shows them all."""
     from deckcheck.report import markdown
 

@@ -242,7 +242,9 @@ def read_formats(path: Path) -> list[dict]:
     return formats
 
 
-def _card_of(number: int, row: dict[str, str], sets: titles.SetCodes, rotation_sets: set[str], summary: Summary):
+def _card_of(
+    number: int, row: dict[str, str], sets: titles.SetCodes, rotation_sets: set[str], summary: Summary
+) -> tuple[dict, str, list[str]] | None:
     """(the card's facts, its title, the marks its name lost) of a row, or None for a row the
     summary counts as skipped (a token, no name, a number no card prints, an unknown type)."""
     if "token" in row["Type"].casefold():

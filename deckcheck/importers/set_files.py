@@ -133,7 +133,7 @@ def flow(text: str) -> str:
     return double_quoted(text)
 
 
-def _value(value) -> str:
+def _value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -187,7 +187,7 @@ class Databases:
     def __init__(self, replacements: dict[str, CardDatabase] | None = None):
         self._loaded = dict(replacements or {})
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Databases], tuple[object, ...]]:
         # Sent to another process (a check with a time limit) as the files the user's databases
         # were read from, not as their cards (a full card list is megabytes): the process reads
         # them once and keeps them, with the caches keyed on them, for every later check.

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from datetime import date
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from deckcheck.escaping import for_terminal, terminal_path
 from deckcheck.loading import cache as data_cache
@@ -18,6 +18,9 @@ from deckcheck.loading.files import UnreadableFile, read_limited
 from deckcheck.loading.safe_yaml import Document, InputError, decode, load
 from deckcheck.model import Position
 from deckcheck.wording import plural
+
+if TYPE_CHECKING:  # jsonschema is imported where a schema is checked, not at start-up
+    from jsonschema import Draft202012Validator, ValidationError
 
 
 class FileProblems(Exception):
@@ -29,7 +32,7 @@ class FileProblems(Exception):
 
 
 @cache
-def validator(schema: str):
+def validator(schema: str) -> Draft202012Validator:
     import jsonschema  # imported here: a command that reads no such file never pays for it
 
     return jsonschema.Draft202012Validator(assembled(schema))
@@ -103,12 +106,12 @@ def load_checked(
     return document
 
 
-def _where(document: Document, error) -> Position | None:
+def _where(document: Document, error: ValidationError) -> Position | None:
     """Where a schema error is: the value it is about, or, for keys a mapping may not have, the
     first of those keys (not the mapping's first line)."""
     path = tuple(error.absolute_path)
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        allowed = set(error.schema.get("properties", {}))
+        allowed = set(_properties(error))
         unexpected = [key for key in error.instance if key not in allowed]
         if unexpected:
             return document.key_position(path + (unexpected[0],))
@@ -128,7 +131,7 @@ def checked_data(path: Path, schema: str) -> Any:
     return data
 
 
-def _message(error, schema: str) -> str:
+def _message(error: ValidationError, schema: str) -> str:
     """A schema error in deckcheck's words. A file's content is quoted only as a short, escaped
     excerpt: a config may name any file (a credentials file among them), and errors reach CI logs."""
     where = "/".join(str(p) for p in error.absolute_path)
@@ -146,12 +149,12 @@ def excerpt(value: Any) -> str:
     return f"'{shown}'" if isinstance(value, str) else shown
 
 
-def _excerpted(error) -> str:
+def _excerpted(error: ValidationError) -> str:
     """The schema's own words, with the value they are about shortened (they quote it whole)."""
     return error.message.replace(repr(error.instance), excerpt(error.instance)) if error.instance is not None else error.message
 
 
-def _not_the_file(error, schema: str) -> str | None:
+def _not_the_file(error: ValidationError, schema: str) -> str | None:
     """A whole document of the wrong kind (a path naming another file): what it holds, and what it should be."""
     if error.absolute_path or error.validator != "type":
         return None
@@ -173,24 +176,24 @@ def _kind(value: Any) -> str:
     return "nothing" if value is None else "another kind of value"
 
 
-def _unknown_choice(error) -> str | None:
+def _unknown_choice(error: ValidationError) -> str | None:
     """A value that is none of the words the schema allows, with those words and the ones close to it."""
     from deckcheck.registry import close_to
 
     choices = error.validator_value if error.validator == "enum" else None
-    if not isinstance(error.instance, str) or not choices or not all(isinstance(c, str) for c in choices):
+    if not isinstance(error.instance, str) or not isinstance(choices, list) or not all(isinstance(c, str) for c in choices):
         return None
     return f"{excerpt(error.instance)} is not a choice{close_to(error.instance, choices)} (choices: {', '.join(choices)})"
 
 
-def _unknown_key(error) -> str | None:
+def _unknown_key(error: ValidationError) -> str | None:
     """A key the schema does not allow, said as an option's typo is: with the keys it could have
     meant (the schema's own words for it are a list of what was unexpected)."""
     from deckcheck.registry import close_to
 
     if error.validator != "additionalProperties" or not isinstance(error.instance, dict):
         return None
-    allowed = list(error.schema.get("properties", {}))
+    allowed = list(_properties(error))
     unexpected = [key for key in error.instance if key not in allowed]
     if not unexpected or not allowed:
         return None
@@ -198,7 +201,12 @@ def _unknown_key(error) -> str | None:
     return f"unknown key '{for_terminal(key)}'{close_to(key, allowed)} (keys: {', '.join(allowed)})"
 
 
-def parse_date(text: str | None, path: Path, position) -> date | None:
+def _properties(error: ValidationError) -> Mapping[str, Any]:
+    """The properties the schema an error is about declares (none for a schema that is not a mapping)."""
+    return error.schema.get("properties", {}) if isinstance(error.schema, Mapping) else {}
+
+
+def parse_date(text: str | None, path: Path, position: Position | None) -> date | None:
     """A YYYY-MM-DD the schema let through, as a date; FileProblems for one no calendar has."""
     if text is None:
         return None

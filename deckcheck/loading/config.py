@@ -9,7 +9,7 @@ Overrides and excludes are a repository's (their globs are paths in it).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from functools import cached_property
@@ -84,7 +84,7 @@ class Config:
         config's; the ignore lists of all of them."""
         matching = self.overrides_for(deck)
 
-        def chosen(of_override, command_line, config):
+        def chosen(of_override: Callable[[Override], str | None], command_line: str | None, config: str | None) -> str | None:
             overridden = next((v for v in map(of_override, reversed(matching)) if v), None)
             return command_line or overridden or config
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import BinaryIO
 
 MAX_BYTES = 1024 * 1024
 
@@ -37,7 +38,7 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def open_regular(path: Path, limit: int | None = MAX_BYTES):
+def open_regular(path: Path, limit: int | None = MAX_BYTES) -> BinaryIO:
     """A binary file object of the regular file at `path`, at most `limit` bytes long (None: any
     size); UnreadableFile otherwise."""
     try:

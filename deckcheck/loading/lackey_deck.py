@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import xml.sax
 from xml.sax.handler import ContentHandler
+from xml.sax.xmlreader import AttributesImpl, Locator
 
 from deckcheck.loading.lines import within
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry
@@ -29,7 +30,7 @@ class _Cards(ContentHandler):
         self.locator: xml.sax.xmlreader.Locator | None = None
         self.outside: list[str] = []  # superzones that are not part of a deck (tokens, ...)
 
-    def setDocumentLocator(self, locator) -> None:  # noqa: N802 (SAX's name)
+    def setDocumentLocator(self, locator: Locator) -> None:  # noqa: N802 (SAX's name)
         self.locator = locator
 
     def _here(self) -> Position:
@@ -38,7 +39,7 @@ class _Cards(ContentHandler):
             return START
         return Position(self.locator.getLineNumber() or 1, (self.locator.getColumnNumber() or 0) + 1)
 
-    def startElement(self, name, attrs) -> None:  # noqa: N802
+    def startElement(self, name: str, attrs: AttributesImpl) -> None:  # noqa: N802
         if name == "superzone":
             label = (attrs.get("name") or "").strip().lower()
             self.zone = ZONES.get(label)
@@ -53,11 +54,11 @@ class _Cards(ContentHandler):
             if name == "name":
                 self.card["image"] = attrs.get("id")
 
-    def characters(self, content) -> None:
+    def characters(self, content: str) -> None:
         if self.card is not None and self.field:
             self.card[self.field] += content
 
-    def endElement(self, name) -> None:  # noqa: N802
+    def endElement(self, name: str) -> None:  # noqa: N802
         if name in ("name", "set"):
             self.field = None
         elif name == "card" and self.card is not None:

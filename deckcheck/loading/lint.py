@@ -6,14 +6,17 @@ the cards each field is missing from."""
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from deckcheck.escaping import for_terminal, terminal_path
 from deckcheck.loading.card_db import database_files
 from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, validator
 from deckcheck.loading.names import normalise, slug
+
+T = TypeVar("T")
 
 HIGHEST = 99  # no card of these games prints a number above two digits
 # the lowest value each number may take: Redemption's enhancements lower strength and toughness
@@ -104,7 +107,7 @@ def _schema_of(path: Path) -> str:
     return f"{path.parent.name}-sets" if path.stem == "sets" else "rules-version"
 
 
-def _pairs(group: list):
+def _pairs(group: list[T]) -> Iterator[tuple[T, T]]:
     for i, first in enumerate(group):
         for second in group[i + 1 :]:
             yield first, second
@@ -121,7 +124,8 @@ def _count_coverage(result: LintResult, game: str, card: dict) -> None:
 
 
 def _game_fields(game: str) -> list[str]:
-    schema = validator("card-db").schema["$defs"][game]["properties"]
+    document = validator("card-db").schema  # the validator's: assembled once a process
+    schema = document["$defs"][game]["properties"] if isinstance(document, Mapping) else {}
     return [name for name in schema if name not in ("name", "id", "type", "notes", "tags", "title")]
 
 

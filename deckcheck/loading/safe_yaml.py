@@ -169,7 +169,7 @@ def _counted(event: yaml.Event, documents: int) -> int:
     return documents
 
 
-def _anchor_error(event) -> InputError:
+def _anchor_error(event: yaml.NodeEvent) -> InputError:
     what = "alias" if isinstance(event, yaml.AliasEvent) else "anchor"
     return InputError(f"YAML {what} '{event.anchor}' is not allowed (decks and card databases never need anchors or aliases)", _mark(event))
 
@@ -185,12 +185,13 @@ def _attach(parent: list, node: yaml.Node) -> None:
         parent[1] = None
 
 
-def _tag(event, default: str) -> str:
+def _tag(event: yaml.ScalarEvent | yaml.CollectionStartEvent, default: str) -> str:
     return event.tag if event.tag not in (None, "!") else default
 
 
-def _mark(event) -> Position:
-    return Position(event.start_mark.line + 1, event.start_mark.column + 1)
+def _mark(event: yaml.Event) -> Position:
+    mark = event.start_mark  # the parser marks every event it makes
+    return Position(mark.line + 1, mark.column + 1) if mark is not None else Position(1, 1)
 
 
 def _marked(exc: yaml.MarkedYAMLError, text: str) -> InputError:

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Iterable, Iterator
+from typing import Protocol
 
 from deckcheck.escaping import for_spreadsheet
 
 COLUMNS = ("deck", "section", "label", "turn", "count", "games", "p", "ci95_low", "ci95_high", "exact")
 
 
-def _rows(deck: dict, total: int):
+def _rows(deck: dict, total: int) -> Iterator[tuple[object, ...]]:
     name = deck["deck"]
     for section, key, label in (("tracked", "tracked", "query"), ("figure", "figures", "figure")):
         for item in deck.get(key, []):
@@ -56,16 +58,22 @@ def render(data: dict) -> str:
     return out.getvalue()
 
 
+class CsvWriter(Protocol):
+    """What the csv module's writer does that this module uses."""
+
+    def writerow(self, row: Iterable[object], /) -> object: ...
+
+
 class _SpreadsheetWriter:
     """A csv writer whose cells a spreadsheet shows as written: a deck file named `=1+1.yaml` or a
     swept change `+1 EF-9 Rabbit` is text, never a formula (escaping.for_spreadsheet)."""
 
-    def __init__(self, writer):
+    def __init__(self, writer: CsvWriter) -> None:
         self._writer = writer
 
-    def writerow(self, row) -> None:
+    def writerow(self, row: Iterable[object]) -> None:
         self._writer.writerow([for_spreadsheet(cell) for cell in row])
 
-    def writerows(self, rows) -> None:
+    def writerows(self, rows: Iterable[Iterable[object]]) -> None:
         for row in rows:
             self.writerow(row)

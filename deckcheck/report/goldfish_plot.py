@@ -4,6 +4,10 @@ optional extra (`pip install "deckcheck[plot]"`)."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # matplotlib is an optional extra, imported where a plot is drawn
+    from matplotlib.axes import Axes
 
 
 class PlotUnavailable(Exception):
@@ -79,7 +83,7 @@ def sweep_turn(data: dict) -> int:
     return max(range(1, data["turns"] + 1), key=lambda turn: (spread(turn), -turn))
 
 
-def _sweep(data: dict, left, right, turn: int) -> None:
+def _sweep(data: dict, left: Axes, right: Axes, turn: int) -> None:
     """--sweep: each tracked query by `turn`, and the race, against the count swept."""
     rows = data["sweep"]["rows"]
     counts = [row["count"] for row in rows]

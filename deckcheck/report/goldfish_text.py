@@ -3,17 +3,20 @@ interval, exact), the opening hand, and the race with a histogram of the win tur
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from tabulate import tabulate
 
 BAR = 40
 
 
-def _interval(row) -> str:
+def _interval(row: Mapping[str, Any]) -> str:
     low, high = row["ci95"]
     return f"[{low:.4f}, {high:.4f}]"  # a separator that reads with negative numbers
 
 
-def _number(value) -> str:
+def _number(value: float | None) -> str:
     return "-" if value is None else f"{value:.4f}"
 
 

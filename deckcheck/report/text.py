@@ -5,7 +5,8 @@ is escaped here, before any colour is added."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from tabulate import tabulate
 
@@ -15,6 +16,9 @@ from deckcheck.report import PLAIN, Terminal
 from deckcheck.report.style import paint
 from deckcheck.rules.common import SKIPPED_LINE
 from deckcheck.wording import plural
+
+if TYPE_CHECKING:
+    from deckcheck.loading.events import Event
 
 _COLUMNS = ("rule", "severity", "message", "card", "line")
 _MESSAGE, _CARD = 60, 24  # the widths of the wrapped columns in a file or a pipe
@@ -39,7 +43,7 @@ def deck_heading(report: DeckReport, terminal: Terminal = PLAIN) -> str:
     return f"{for_terminal(f'{report.path} ({game_and_format(report)}){name}')}: {verdict} ({tally})"
 
 
-def judged_line(judged_by) -> str:
+def judged_line(judged_by: Mapping[str, str]) -> str:
     """`rules 2.0 in force on 2026-11-25, Official Redemption Dictionary 7.0.0, card list bundled,
     106 cards (sha256 110fdbf21b8c)`: what a verdict was reached by, for a reader to quote."""
     parts = []
@@ -81,7 +85,7 @@ def format_rows(report: DeckReport) -> list[tuple[str, str, str, str]]:
     ]
 
 
-def event_line(event) -> str:
+def event_line(event: Event) -> str:
     effective = f", effective {event.effective}" if event.effective else ""
     return f"event: {event.name} ({event.path}{effective}, sha256 {event.digest})"
 

@@ -4,16 +4,19 @@ log (as `deckcheck deck-checks`): draw players at random, record each check, exp
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
 from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 import anyio
 from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
+from deckcheck.check import CheckOptions
 from deckcheck.check.compare import CannotCompare, Comparison, compare_decks
 from deckcheck.report.comparison import verdict
 from deckcheck.serve import deck_checks, reading
@@ -21,6 +24,8 @@ from deckcheck.serve.organiser import guarded, guarded_form
 from deckcheck.serve.pages import Pages
 from deckcheck.serve.registrations import Registration, by_player, read_all, same_player
 from deckcheck.serve.site import Site
+
+N = TypeVar("N")  # what a form field is read as (an int, a date)
 
 
 async def page(pages: Pages, request: Request) -> Response:
@@ -80,7 +85,7 @@ async def compare(pages: Pages, request: Request) -> Response:
     events = tuple(e for e in site.desk.events if e.name in current.events)
     as_of = date.fromisoformat(current.as_of)
 
-    def options_for(path: Path):
+    def options_for(path: Path) -> CheckOptions:
         return replace(site.base, game=current.game, format=current.format, as_of=as_of, events=events)
 
     presented = Path(f"presented at the table{sent.suffix}")
@@ -93,7 +98,7 @@ async def compare(pages: Pages, request: Request) -> Response:
     return await _page(pages, comparison=comparison, compared_player=current.player)
 
 
-async def _page(pages: Pages, status: int = 200, comparison: Comparison | None = None, **values) -> Response:
+async def _page(pages: Pages, status: int = 200, comparison: Comparison | None = None, **values: object) -> Response:
     folder = _folder(pages.site)
     rows = await anyio.to_thread.run_sync(lambda: by_player(read_all(folder)))
     log = deck_checks.export_rows(await anyio.to_thread.run_sync(deck_checks.read_log, folder))
@@ -121,7 +126,7 @@ def _folder(site: Site) -> Path:
     return site.registrations
 
 
-def _number(form: FormData, name: str, kind: type):
+def _number(form: FormData, name: str, kind: Callable[[str], N]) -> N | None:
     text = str(form.get(name) or "").strip()
     if not text:
         return None

@@ -73,7 +73,7 @@ def site_from(settings: ServeSettings) -> Site:
     """The site of these settings. Raises SessionProblem as a command's session does."""
     folder = Path(settings.folder)
     card_db, events = [Path(p) for p in settings.card_db], [Path(p) for p in settings.events]
-    asked = Choices(settings.game, settings.format, tuple(card_db), tuple(events))
+    asked = Choices(game=settings.game, format=settings.format, card_db=tuple(card_db), events=tuple(events))
     session = open_session(asked, as_of=settings.as_of, folder=folder)
     desk = Desk.of(settings.game, settings.format, parse_date(settings.as_of), session.events)
     registrations = Path(settings.registrations) if settings.registrations else None

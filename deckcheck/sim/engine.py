@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
@@ -81,7 +81,9 @@ class Played(NamedTuple):
     keep: Query | None = None
 
 
-def _play(deck: Played, order: np.ndarray, spare: np.ndarray | None, dice, options: SimOptions) -> tuple[SimResult, np.ndarray, np.ndarray]:
+def _play(
+    deck: Played, order: np.ndarray, spare: np.ndarray | None, dice: np.random.SeedSequence, options: SimOptions
+) -> tuple[SimResult, np.ndarray, np.ndarray]:
     """A deck's games of a batch, but for the race: the result, and the draw order and the turn
     each card is drawn that the race reads."""
     model, queries, keep = deck
@@ -99,7 +101,7 @@ def _play(deck: Played, order: np.ndarray, spare: np.ndarray | None, dice, optio
     return SimResult(tracked, None, opening=model.opening_counts(within, drawn_within), kept=kept), order, drawn
 
 
-def _batch(task) -> list[SimResult]:
+def _batch(task: tuple[Any, ...]) -> list[SimResult]:
     """One batch of games of every model, on one shuffle of the universe of card copies: each
     model draws its own copies in that shuffle's order, and rolls its dice from the same stream
     (the mulligan and the race each from a generator of its own)."""
@@ -176,12 +178,14 @@ def simulate(
 
 
 def _join(results: list[SimResult], queries: int) -> SimResult:
-    def cat(arrays):
-        return np.concatenate(arrays) if arrays and arrays[0] is not None else None
+    def cat(arrays: list[np.ndarray | None]) -> np.ndarray | None:
+        """Every batch's array of what only some runs have (a race's win turns, an opening's counts)."""
+        present = [array for array in arrays if array is not None]
+        return np.concatenate(present) if arrays and arrays[0] is not None else None
 
-    figures = {label: cat([r.figures[label] for r in results]) for label in (results[0].figures if results else {})}
+    figures = {label: np.concatenate([r.figures[label] for r in results]) for label in (results[0].figures if results else {})}
     return SimResult(
-        [cat([r.tracked[i] for r in results]) for i in range(queries)],
+        [np.concatenate([r.tracked[i] for r in results]) for i in range(queries)],
         cat([r.win_turn for r in results]),
         figures,
         cat([r.opening for r in results]),

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 
-from deckcheck.model import Card
+from deckcheck.model import Card, Deck
 
 NEVER = 127  # the "turn" of a card not drawn within the turns played (fits int8)
 
@@ -80,7 +80,21 @@ class RaceRandom(Protocol):
     def integers(self, low: Any, high: Any = None, size: Any = None) -> Any: ...
 
 
-class GoldfishModel:
+class TurnParams(Protocol):
+    """What every goldfish model reads of a format's parameters; each game's model reads its own
+    kind of them (deckcheck/games/<game>/rules.py), the events' settings included."""
+
+    @property
+    def opening_hand(self) -> int: ...
+
+    @property
+    def draws_per_turn(self) -> int: ...
+
+
+Params = TypeVar("Params", bound=TurnParams)
+
+
+class GoldfishModel(Generic[Params]):
     """Defaults for the games that draw a fixed number of cards each turn from a plain deck."""
 
     game = ""
@@ -101,7 +115,7 @@ class GoldfishModel:
     def play_against(self, opponent: DeckFacts) -> None:
         """The deck the goldfish plays, for a race that needs the opponent's cards."""
 
-    def __init__(self, facts: DeckFacts, params: Any):
+    def __init__(self, facts: DeckFacts, params: Params):
         self.facts = facts
         self.params = params  # the format's parameters (games/<game>/rules.py), the events' settings in
 
@@ -187,6 +201,6 @@ def first_turn(drawn: np.ndarray, mask_by_position: np.ndarray) -> np.ndarray:
     return np.where(mask_by_position, drawn, NEVER).min(axis=1).astype(np.int8)
 
 
-def deck_facts(deck, zone: str = "main") -> DeckFacts:
+def deck_facts(deck: Deck, zone: str = "main") -> DeckFacts:
     """The slots of a resolved deck's zone: one per copy, in deck order."""
     return DeckFacts([entry.card for entry in deck.entries(zone) for _ in range(entry.count) if entry.card is not None])

@@ -4,7 +4,7 @@ win-turn distribution; the opening hand's key count; and, with --vs, the paired 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,7 +58,13 @@ def bounds_of(query: Query) -> list[tuple[int, int | None]]:
     return [(clause.at_least, clause.at_most) for clause in query.clauses]
 
 
-def by_turn(first: np.ndarray, turns: int, exact=None, held=None, start: int = 1) -> list[dict[str, Any]]:
+def by_turn(
+    first: np.ndarray,
+    turns: int,
+    exact: Callable[[int], float | None] | None = None,
+    held: Callable[[np.ndarray, int], np.ndarray] | None = None,
+    start: int = 1,
+) -> list[dict[str, Any]]:
     """P(the event by each turn from `start` (0: the opening hand) to `turns`; `held(first, turn)`
     says per game whether it holds on a turn (a tracked query's own: a curve, a range), else the
     event happened by then."""
@@ -91,15 +97,18 @@ def simplifications(model: GoldfishModel, mulligan: str) -> list[str]:
     return [played] + said[1:]
 
 
+def _exact(model: GoldfishModel, query: Query, options: SimOptions) -> Callable[[int], float | None]:
+    """The exact value of `query` by a turn, as by_turn asks for it."""
+    return lambda turn: exact_value(model, query, turn, options)
+
+
 def deck_summary(model: GoldfishModel, queries: Sequence[Query], result: SimResult, options: SimOptions) -> dict:
     summary: dict[str, Any] = {
         "tracked": [
             {
                 "query": q.label,
                 **({"curve": True} if q.curve else {}),
-                "by_turn": by_turn(
-                    result.tracked[i], options.turns, lambda t, q=q: exact_value(model, q, t, options), q.held, start=OPENING_HAND
-                ),
+                "by_turn": by_turn(result.tracked[i], options.turns, _exact(model, q, options), q.held, start=OPENING_HAND),
             }
             for i, q in enumerate(queries)
         ],

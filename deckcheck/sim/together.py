@@ -13,9 +13,9 @@ drawn and its own random numbers, drawn with the games as the first axis (`Games
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -110,24 +110,26 @@ class GamesRandom:
     def __init__(self, rng: np.random.Generator, games: np.ndarray, batch: int):
         self._rng, self._games, self._batch = rng, games, batch
 
-    def _whole(self, size) -> tuple[int, ...]:
+    def _whole(self, size: int | tuple[int, ...] | None) -> tuple[int, ...]:
         size = tuple(np.atleast_1d(size)) if size is not None else ()
         if not size or size[0] != len(self._games):
             raise ValueError(f"a race draws its random numbers with the games first, not of shape {size}")
         return (self._batch, *size[1:])
 
-    def random(self, size) -> np.ndarray:
+    def random(self, size: int | tuple[int, ...]) -> np.ndarray:
         return self._rng.random(self._whole(size))[self._games]
 
-    def integers(self, low, high=None, size=None, dtype=np.int64) -> np.ndarray:
+    def integers(
+        self, low: int | np.ndarray, high: int | np.ndarray | None = None, size: int | tuple[int, ...] | None = None, dtype: type = np.int64
+    ) -> np.ndarray:
         return self._rng.integers(low, high, size=self._whole(size), dtype=dtype)[self._games]
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Callable[..., np.ndarray]:
         """Every other way of drawing of numpy's Generator that takes a `size` (choice, normal,
         uniform, ...), drawn alike: a model that calls one is not broken by a --sweep."""
         draw = getattr(self._rng, name)
 
-        def drawn(*args, size=None, **options) -> np.ndarray:
+        def drawn(*args: Any, size: int | tuple[int, ...] | None = None, **options: Any) -> np.ndarray:
             return draw(*args, size=self._whole(size), **options)[self._games]
 
         return drawn

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from deckcheck.games.bible_battles.rules import BibleBattlesParams
+from deckcheck.model import Deck
 from deckcheck.sim.model import DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts
 
 
-class BibleBattlesGoldfish(GoldfishModel):
+class BibleBattlesGoldfish(GoldfishModel[BibleBattlesParams]):
     game = "bible-battles"
     goal = "reach the wisdom target"
     opening_label = "followers"
@@ -39,7 +41,7 @@ class BibleBattlesGoldfish(GoldfishModel):
         "Attack and End Stages: nothing is attacked, and the hand limit of 7 is not played.",
     )
 
-    def __init__(self, facts: DeckFacts, params):
+    def __init__(self, facts: DeckFacts, params: BibleBattlesParams):
         super().__init__(facts, params)
         self.follower = facts.where(lambda card: card.is_a("follower"))
         self.wisdom = facts.numbers("wisdom", 1)
@@ -73,7 +75,7 @@ class BibleBattlesGoldfish(GoldfishModel):
         return RaceResult(win)
 
 
-def model_for(deck, params) -> BibleBattlesGoldfish:
+def model_for(deck: Deck, params: BibleBattlesParams) -> BibleBattlesGoldfish:
     return BibleBattlesGoldfish(deck_facts(deck), params)
 
 

@@ -27,13 +27,15 @@ from __future__ import annotations
 
 import numpy as np
 
+from deckcheck.games.demon_rush.rules import DemonRushParams
+from deckcheck.model import Deck
 from deckcheck.sim.model import DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts
 
 DEFAULT_STRENGTH = 3
 RALLIES_PER_TURN = 10
 
 
-class DemonRushGoldfish(GoldfishModel):
+class DemonRushGoldfish(GoldfishModel[DemonRushParams]):
     game = "demon-rush"
     mulligans = ("no-soldier", "none")
     throws_back = "the hand is shuffled back and 5 cards drawn anew"
@@ -61,7 +63,7 @@ class DemonRushGoldfish(GoldfishModel):
         "card left to draw, is not played.",
     )
 
-    def __init__(self, facts: DeckFacts, params, champion_strength: float = 0.0):
+    def __init__(self, facts: DeckFacts, params: DemonRushParams, champion_strength: float = 0.0):
         super().__init__(facts, params)
         self.soldier = facts.where(lambda card: card.is_a("soldier"))
         self.strength = facts.numbers("strength", DEFAULT_STRENGTH)
@@ -126,7 +128,7 @@ def _anew(spare: np.ndarray | None) -> np.ndarray:
     return spare
 
 
-def model_for(deck, params) -> DemonRushGoldfish:
+def model_for(deck: Deck, params: DemonRushParams) -> DemonRushGoldfish:
     champions = [entry.card for entry in deck.entries("champion") if entry.card is not None]
     strength = champions[0].get("strength", 0) if champions else 0
     return DemonRushGoldfish(deck_facts(deck), params, float(strength or 0))

@@ -6,7 +6,7 @@ deck between games, so the two together are what a player brings.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from deckcheck.games import zones
@@ -90,7 +90,7 @@ def champion(deck: Deck, findings: Findings[DemonRushParams]) -> Iterator[Findin
     )
 
 
-def _allows(leader: Card):
+def _allows(leader: Card) -> Callable[[Card], bool]:
     """The rulebook's faction lock: Holy and Evil champions take their faction and Neutral; a
     Neutral champion takes anything but Holy or Evil Greater Beings and structures."""
     side = leader.get("faction")
@@ -99,7 +99,7 @@ def _allows(leader: Card):
     return lambda card: card.get("faction") in (side, "neutral")
 
 
-def _why(leader: Card):
+def _why(leader: Card) -> Callable[[Card], str]:
     side = leader.get("faction")
     if side == "neutral":
         return lambda card: (

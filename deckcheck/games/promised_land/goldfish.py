@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from deckcheck.games.promised_land.rules import testament
+from deckcheck.games.promised_land.rules import PromisedLandParams, testament
+from deckcheck.model import Card, Deck
 from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts
 
 # Source categories: the ten chapter digits, the two testament sections, any other Source
@@ -33,7 +34,7 @@ CATEGORIES = 13
 PLAYS_PER_TURN = 7
 
 
-def _requirement(card) -> tuple[np.ndarray, int | None, bool]:
+def _requirement(card: Card) -> tuple[np.ndarray, int | None, bool]:
     """(digits needed per category, testament category or None, needs any Source)."""
     need = np.zeros(CATEGORIES, dtype=int)
     chapter = (card.get("reference") or {}).get("chapter")
@@ -44,7 +45,7 @@ def _requirement(card) -> tuple[np.ndarray, int | None, bool]:
     return need, section, not need.any() and section is None
 
 
-def _category(card) -> int:
+def _category(card: Card) -> int:
     if card.get("source_kind") == "chapter" and isinstance(card.get("chapter_digit"), int):
         return card.get("chapter_digit")
     if card.get("source_kind") == "section":
@@ -52,7 +53,7 @@ def _category(card) -> int:
     return OTHER
 
 
-class PromisedLandGoldfish(GoldfishModel):
+class PromisedLandGoldfish(GoldfishModel[PromisedLandParams]):
     game = "promised-land"
     goal = "remove the goldfish's life points with Query cards"
     opening_label = "Sources"
@@ -74,7 +75,7 @@ class PromisedLandGoldfish(GoldfishModel):
         "The game is won the turn the goldfish's life points reach 0.",
     )
 
-    def __init__(self, facts: DeckFacts, params):
+    def __init__(self, facts: DeckFacts, params: PromisedLandParams):
         super().__init__(facts, params)
         self.source = facts.where(lambda card: card.is_a("source"))
         self.query = facts.where(lambda card: card.is_a("query"))
@@ -194,7 +195,7 @@ class PromisedLandGoldfish(GoldfishModel):
         available[anything, first] -= 1
 
 
-def model_for(deck, params) -> PromisedLandGoldfish:
+def model_for(deck: Deck, params: PromisedLandParams) -> PromisedLandGoldfish:
     return PromisedLandGoldfish(deck_facts(deck), params)
 
 

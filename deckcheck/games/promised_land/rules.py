@@ -4,7 +4,7 @@ limit is "a general rule" the rules spec makes an error; scripture scope comes f
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from deckcheck.games.promised_land.bible import book_named, canonical_book, testament_of
@@ -126,7 +126,7 @@ def testament(card: Card) -> str | None:
     return {"white": "old", "red": "old", "green": "old", "gold": "new", "grey": "new"}.get(card.get("color"))
 
 
-def outside_scope(card: Card, scope) -> str | None:
+def outside_scope(card: Card, scope: Mapping[str, tuple[str, ...]]) -> str | None:
     """Why a card lies outside an event's scripture scope, or None when it is inside (or the data
     cannot tell: a card is only refused on a fact the database states)."""
     said = testament(card)

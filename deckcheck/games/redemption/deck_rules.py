@@ -7,7 +7,7 @@ chart is counted on the deck alone."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from deckcheck.games.redemption.building import (
@@ -51,7 +51,7 @@ def _deck(fragment: str, format_name: str = "type1") -> str:
 # --- the copy limits: every cap on a card, the lowest one reports ---------------------------------
 
 
-def _caps(building: DeckBuilding):
+def _caps(building: DeckBuilding) -> Callable[[Card, int], list[shapes.Cap]]:
     """A card's caps in a deck of `size` cards: a special card's own limit replaces the others."""
 
     def caps(card: Card, size: int) -> list[shapes.Cap]:
@@ -76,7 +76,7 @@ def _limits(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
     yield from shapes.lowest_caps(findings, deck, _caps(building), building.build.counted_zones, shared=building)
 
 
-def _limit_summary(rule_id: str):
+def _limit_summary(rule_id: str) -> Callable[[DeckBuilding], str]:
     def summary(building: DeckBuilding) -> str:
         rows = building.build.limits_of(rule_id)
         same_card = building.version.same_card or SAME_CARD

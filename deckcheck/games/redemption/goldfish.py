@@ -39,11 +39,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from deckcheck.games.redemption.params import RedemptionParams
+from deckcheck.model import Deck
 from deckcheck.sim import stats
 from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts, first_turn
+from deckcheck.sim.queries import Query
 
 
-class RedemptionGoldfish(GoldfishModel):
+class RedemptionGoldfish(GoldfishModel[RedemptionParams]):
     game = "redemption"
     skip_first_draw_on_play = True
     goal = "rescue 5 Lost Souls"
@@ -69,7 +72,7 @@ class RedemptionGoldfish(GoldfishModel):
         "its Lost Souls put in its Land of Bondage and replaced.",
     )
 
-    def __init__(self, facts: DeckFacts, params):
+    def __init__(self, facts: DeckFacts, params: RedemptionParams):
         super().__init__(facts, params)
         self.lost_soul = facts.where(lambda card: card.is_a("lost_soul"))
         self.play_against(facts)  # the goldfish's deck: a copy of this one
@@ -89,7 +92,7 @@ class RedemptionGoldfish(GoldfishModel):
     def exact_population(self) -> np.ndarray:
         return ~self.lost_soul
 
-    def exact_of(self, query, turn: int, on_play: bool) -> float | None:
+    def exact_of(self, query: Query, turn: int, on_play: bool) -> float | None:
         """At least k of some Lost Souls seen by `turn` (see the module's docstring)."""
         if query.curve or len(query.clauses) != 1:
             return None
@@ -151,7 +154,7 @@ def _of_brigade(facts: DeckFacts, brigade: str) -> np.ndarray:
     return facts.where(lambda card: brigade in (card.get("brigades") or ()))
 
 
-def model_for(deck, params) -> RedemptionGoldfish:
+def model_for(deck: Deck, params: RedemptionParams) -> RedemptionGoldfish:
     return RedemptionGoldfish(deck_facts(deck), params)
 
 

@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from deckcheck.games.redline.rules import RedlineParams
+from deckcheck.model import Deck
 from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts
 from deckcheck.wording import plural
 
@@ -42,7 +44,7 @@ DEFAULT_EFREET_COST = 2
 DEFAULT_CAPTURE_COST = 4
 
 
-class RedlineGoldfish(GoldfishModel):
+class RedlineGoldfish(GoldfishModel[RedlineParams]):
     game = "redline"
     mulligans = ("partial", "none")
     throws_back = "the whole hand goes to the bottom of the deck and 7 cards are drawn"
@@ -80,7 +82,7 @@ class RedlineGoldfish(GoldfishModel):
         "emptying the opponent's deck is not played).",
     )
 
-    def __init__(self, facts: DeckFacts, params, missions: list[float] | None = None):
+    def __init__(self, facts: DeckFacts, params: RedlineParams, missions: list[float] | None = None):
         super().__init__(facts, params)
         self.resource = facts.where(lambda card: card.is_a("resource"))
         self.efreet = facts.where(lambda card: card.is_a("efreet"))
@@ -261,7 +263,7 @@ class _Efreets:
         return rounds
 
 
-def model_for(deck, params) -> RedlineGoldfish:
+def model_for(deck: Deck, params: RedlineParams) -> RedlineGoldfish:
     missions = [float(card.get("capture_cost")) for card in deck_facts(deck, "missions").slots if card.get("capture_cost") is not None]
     return RedlineGoldfish(deck_facts(deck), params, missions)
 
