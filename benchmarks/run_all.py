@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from _figures import NOISE, Result, with_table
@@ -48,14 +49,32 @@ def sizes(name: str, module, small: bool) -> dict:
     return chosen
 
 
+# A guard measures a figure that is over again, up to this many times in all, and keeps its best:
+# a change that doubles the work is over every time, a busy machine's disturbance seldom twice
+# (three runs of the full suite on a 2-core machine put the folder figure over once each)
+GUARD_ATTEMPTS = 3
+
+
 def run(names: tuple[str, ...], small: bool) -> list[Result]:
     results = []
     for name in names:
         module = importlib.import_module(name)
         result = module.measure(**sizes(name, module, small))
+        for _ in range(GUARD_ATTEMPTS - 1):
+            if not small or not any(figure.over for figure in result.figures):
+                break
+            print(result.report(), flush=True)
+            print(f"(over: {name} measured again)", flush=True)
+            result = best_of(result, module.measure(**sizes(name, module, small)))
         print(result.report(), flush=True)
         results.append(result)
     return results
+
+
+def best_of(first: Result, second: Result) -> Result:
+    """Each figure from the run where its ratio was lower."""
+    figures = tuple(min(a, b, key=lambda figure: figure.ratio) for a, b in zip(first.figures, second.figures, strict=True))
+    return replace(first, figures=figures)
 
 
 def main() -> int:
