@@ -1,4 +1,10 @@
-"""Tiny Duel goldfish: one knight a turn, and the race is to 10 power in play."""
+"""Tiny Duel goldfish: one knight a turn, and the race is to 10 power in play.
+
+The turn, as the model plays it:
+1. Draw a card.
+2. Put one knight from your hand into play.
+3. With 10 power of knights in play, you win.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +17,7 @@ class TinyDuelGoldfish(GoldfishModel):
     goal = "10 power of knights in play"
     opening_label = "knights"
     simplifications = ("one knight a turn; spells and mounts do nothing",)
+    turn_order = ("Draw a card.", "Put one knight from your hand into play.", "With 10 power of knights in play, you win.")
 
     def __init__(self, facts, params):
         super().__init__(facts, params)
