@@ -13,6 +13,8 @@ import pytest
 pytest.importorskip("starlette", reason='the serve extra (pip install "deckcheck[serve]") is not installed')
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium drives the browser; it comes with the test extra")
 
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 from uvicorn_thread import served  # noqa: E402
 
 from conftest import REPO  # noqa: E402
@@ -164,8 +166,9 @@ def test_a_printed_sheet_is_one_deck_a_page(empty_desk, browser, tmp_path):
     url, _ = empty_desk
     register_two_decks(browser, url)
     browser.get(url + "/organiser/report.html?token=t")
-    decks = browser.page_source.count('class="sheet"')
-    assert decks == 2, browser.page_source[:2000]  # what the page was, where it is not the sheets
+    WebDriverWait(browser, 20).until(lambda driver: driver.find_elements(By.CSS_SELECTOR, ".sheet"))
+    decks = len(browser.find_elements(By.CSS_SELECTOR, ".sheet"))
+    assert decks == 2, browser.find_element(By.TAG_NAME, "body").text[:2000]  # what the page was, where it is not the sheets
     pdf = tmp_path / "report.pdf"
     printing = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer", f"--print-to-pdf={pdf}"]
     subprocess.run([*printing, url + "/organiser/report.html?token=t"], check=True, capture_output=True, timeout=120)
@@ -224,7 +227,9 @@ def test_two_desks_work_side_by_side_in_one_browser(two_desks, browser):
     browser.get(f"{second}/organiser?token={second_token}")
     for url in (first, second, first):  # back and forth, on the cookies alone
         browser.get(f"{url}/organiser")
-        assert "<h1>Registered decks" in browser.page_source, (url, browser.page_source[:2000])
+        # waited for, not read at once: under load CI met a document still being replaced
+        heading = WebDriverWait(browser, 20).until(lambda driver: driver.find_element(By.TAG_NAME, "h1"))
+        assert "Registered decks" in heading.text, (url, browser.find_element(By.TAG_NAME, "body").text[:2000])
 
 
 @pytest.mark.slow

@@ -76,6 +76,19 @@ def test_ten_registered_decks_print_one_sheet_a_player_with_name_and_fingerprint
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes())) == 10  # a page a player (the overview is for the screen)
 
 
+def _printed(browser, paper: dict) -> dict:
+    """Chromium's print of the page to PDF. Its driven print answers "Printing failed" now and then
+    on a busy machine (CI met it once in a whole-suite run): asked again, it prints."""
+    from selenium.common.exceptions import WebDriverException
+
+    for _ in range(2):
+        try:
+            return browser.execute_cdp_cmd("Page.printToPDF", paper)
+        except WebDriverException:
+            continue  # asked again; the third answer is the test's
+    return browser.execute_cdp_cmd("Page.printToPDF", paper)
+
+
 @pytest.mark.parametrize("paper", [(8.5, 11), (8.27, 11.69)], ids=["Letter", "A4"])
 def test_each_sheet_fits_a_page_of_letter_and_of_a4(championship_desk, paper, tmp_path):
     import base64
@@ -92,7 +105,7 @@ def test_each_sheet_fits_a_page_of_letter_and_of_a4(championship_desk, paper, tm
     try:
         browser.get(f"{championship_desk}/organiser/report.html?token={'t' * 16}")
         width, height = paper
-        printed = browser.execute_cdp_cmd("Page.printToPDF", {"paperWidth": width, "paperHeight": height, "printBackground": False})
+        printed = _printed(browser, {"paperWidth": width, "paperHeight": height, "printBackground": False})
         pdf = base64.b64decode(printed["data"])
         (tmp_path / "sheets.pdf").write_bytes(pdf)
         assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 10
