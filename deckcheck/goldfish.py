@@ -271,6 +271,8 @@ def run(asked: Asked, options: SimOptions, options_for: Callable[[Path], CheckOp
         for each in (prepared, other):
             if each is not None:
                 in_game_of_match(each, asked.game_of_match)
+    if asked.keep is not None and not asked.keep.strip():
+        raise GoldfishError("--keep takes a rule about the opening hand, e.g. --keep 'type:lost_soul>=1'; it was given empty", 2)
     if asked.keep is not None and asked.mulligan is not None:
         raise GoldfishError("--keep is a mulligan policy of its own: give it or --mulligan, not both", 2)
     options = replace(options, mulligan=mulligan_policy(prepared, asked.mulligan))

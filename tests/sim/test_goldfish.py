@@ -426,6 +426,8 @@ def test_keep_rule_moves_the_opening_hand_towards_what_it_asks_for():
         (("redline-cpm.yaml", "--keep", "type:efreet", "--mulligan", "none"), "give it or --mulligan, not both"),
         (("redline-cpm.yaml", "--keep", "curve:resource"), "not a curve"),
         (("redline-cpm.yaml", "--keep", "type:efreat"), "no redline card has type 'efreat'"),
+        (("redline-cpm.yaml", "--keep", ""), "it was given empty"),
+        (("redline-cpm.yaml", "--keep", "  "), "it was given empty"),
     ],
 )
 def test_keep_rules_that_cannot_be_played_are_exit_two(args, words):
