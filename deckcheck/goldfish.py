@@ -79,6 +79,10 @@ def _runs_out(model: GoldfishModel, options: SimOptions) -> list[str]:
     size = int(model.exact_population().sum())  # the cards a draw counts (Redemption: not the Lost Souls)
     if size <= model.hand_size:
         return []  # said already: the deck is all in hand
+    decked = model.decked_on(options.on_play)
+    if decked is not None:
+        lost = "and running out of cards loses the game (the rulebook): every game not won before that turn is lost"
+        return [f"the deck runs out on turn {decked}, {lost}"] if decked <= options.turns else []
     turn = next((t for t in range(1, options.turns + 1) if model.cards_seen(t, options.on_play) >= size), None)
     return [f"the deck runs out on turn {turn}: no card is drawn after it"] if turn is not None else []
 

@@ -81,6 +81,12 @@ def _deck_parts(data: dict, header: str, turns: int) -> list[str]:
                 f"\nRace ({data['race']['goal']}): {_percent(win['won'])} of the games won within {turns} turns "
                 f"({reached}); the games won took {win['mean']} turns on average"
             )
+        decked = data["race"].get("lost_by_decking")
+        if decked:
+            low, high = decked["ci95"]
+            parts.append(
+                f"Lost by running out of cards on turn {decked['turn']}: {_percent(decked['p'])} of the games [{low:.4f}, {high:.4f}]"
+            )
         parts.append(_histogram(win["histogram"], win["not_won"]))
     return parts
 

@@ -128,8 +128,8 @@ def _batch(task: tuple[Any, ...]) -> list[SimResult]:
             races = race_together(union, orders, draws, dice, options.turns)
         else:
             races = [model.race(o, d, np.random.default_rng(dice), options.turns) for model, o, d in zip(models, orders, draws)]
-        for result, race in zip(results, races):
-            result.win_turn, result.figures = race.win_turn, race.figures
+        for model, result, race in zip(models, results, races):
+            result.win_turn, result.figures = model.after_decking(race.win_turn, options.on_play), race.figures
     return results
 
 

@@ -190,6 +190,28 @@ class GoldfishModel(Generic[Params]):
         """Why the deck can never win the race, whatever it draws (None: it may)."""
         return None
 
+    # --- running out of cards ------------------------------------------------------------------
+    # How running out of cards loses, as the game's rulebook says: None, it does not (the model
+    # says what it does instead); "cannot draw", a turn's draw finds the deck empty (Bible Battles:
+    # "unable to draw a card at the beginning of his or her turn"; Demon Rush: "no cards left in
+    # their deck to draw for their turn"); "emptied", the last card drawn loses at once (REDLINE:
+    # "as soon as a player's arsenal has no more cards in it, that player ... has lost the game").
+    decking: str | None = None
+
+    def decked_on(self, on_play: bool) -> int | None:
+        """The turn this deck runs out as its game loses by it (None: the game has no such loss):
+        a deck's size and its draws are the same in every game, so the turn is too."""
+        if self.decking is None:
+            return None
+        position = len(self.facts) if self.decking == "cannot draw" else len(self.facts) - 1
+        return max(1, int(self.turn_of_position(np.array([position]), on_play)[0]))
+
+    def after_decking(self, win_turn: np.ndarray, on_play: bool) -> np.ndarray:
+        """The race's win turns with the games not won before the deck runs out lost (0): the draw
+        that cannot be made comes at the start of that turn, before anything is played."""
+        out = self.decked_on(on_play)
+        return win_turn if out is None else np.where(win_turn < out, win_turn, 0).astype(win_turn.dtype)
+
     def assumptions(self) -> tuple[str, ...]:
         """What the model takes for this deck and these settings that the deck does not say (a
         made-up mission deck, the low end of a range of life points): each a note of the report."""

@@ -122,6 +122,12 @@ def deck_summary(model: GoldfishModel, queries: Sequence[Query], result: SimResu
         first = np.where(result.win_turn > 0, result.win_turn, options.turns + 1)
         won_by_turn = [{key: row[key] for key in ("turn", "p", "ci95")} for row in by_turn(first, options.turns)]
         summary["race"] = {"goal": model.goal, "win_turn": stats.race_summary(result.win_turn), "won_by_turn": won_by_turn}
+        decked = model.decked_on(options.on_play)
+        if decked is not None and decked <= options.turns:
+            lost = int((result.win_turn == 0).sum())
+            games = int(result.win_turn.size)
+            low, high = stats.wilson(lost, games)
+            summary["race"]["lost_by_decking"] = {"turn": decked, "p": _r(lost / games), "ci95": [_r(low), _r(high)]}
         why = model.cannot_win()
         if why:
             summary["race"]["cannot_win"] = why

@@ -766,9 +766,44 @@ def test_a_deck_that_runs_out_says_from_which_turn(tmp_path):
     deck.write_text("game: redline\ngeneral: Mars General\nmain:\n  Crate: 10\n", encoding="utf-8")
     args = ("goldfish", deck, "--card-db", DATA / "redline-cards.yaml", "--games", "100", "--turns", "5", "--no-race")
     notes = json.loads(run(*args, "--output-format", "json").stdout)["notes"]
-    assert "the deck runs out on turn 3: no card is drawn after it" in notes  # 7 in hand, then one a turn
+    # 7 in hand, then one a turn: the last card on turn 3, and "as soon as a player's arsenal has no
+    # more cards in it, that player has been defeated" (the manual)
+    assert any(note.startswith("the deck runs out on turn 3, and running out of cards loses the game") for note in notes)
     long_enough = json.loads(run("goldfish", EXAMPLES / "redline-cpm.yaml", "--games", "100", "--output-format", "json").stdout)
     assert not [note for note in long_enough["notes"] if "runs out" in note]
+
+
+@pytest.mark.parametrize(
+    "deck, lost_on",
+    [
+        # "if your opponent is unable to draw a card at the beginning of his or her turn you win": 7 in
+        # hand, cards 8-15 on turns 1-8, no card for turn 9; 15 followers never reach 30 wisdom by then
+        ("game: bible-battles\nmain:\n  Follower: 15\n", 9),
+        # "no cards left in their deck to draw for their turn": 5 in hand, turns 1 and 2 draw, turn 3 cannot
+        ("game: demon-rush\nchampion: Soren\nmain:\n  Spirit Wolf: 3\n  Jacob, Paladin of Light: 3\n  Holy Water: 1\n", 3),
+        # the arsenal's last card, the 10th, is drawn on turn 3 (7 in hand): defeated as soon as it is empty
+        ("game: redline\ngeneral: Valya Serova\nmain:\n  Supply Drop: 5\n  EF-9 Rabbit: 3\n  EF-41 Huojian: 2\n", 3),
+    ],
+    ids=["bible-battles", "demon-rush", "redline"],
+)
+def test_a_deck_that_runs_out_loses_where_its_rulebook_says_so(tmp_path, deck, lost_on):
+    path = tmp_path / "short.yaml"
+    path.write_text(deck, encoding="utf-8")
+    report = json.loads(run("goldfish", path, "--games", "2000", "--turns", "12", "--output-format", "json").stdout)
+    jsonschema.validate(report, json.loads((REPO / "schemas" / "goldfish.schema.json").read_text()))
+    race = report["race"]
+    won_late = {int(turn) for turn in race["win_turn"]["histogram"] if int(turn) >= lost_on}
+    assert not won_late  # no game is won on or after the turn the deck runs out
+    assert race["lost_by_decking"]["turn"] == lost_on
+    assert race["lost_by_decking"]["p"] == pytest.approx(1 - race["win_turn"]["won"], abs=1e-4)
+
+
+def test_the_bible_battles_deck_of_fifteen_followers_loses_every_game_by_decking(tmp_path):
+    path = tmp_path / "fifteen.yaml"
+    path.write_text("game: bible-battles\nmain:\n  Follower: 15\n", encoding="utf-8")
+    race = json.loads(run("goldfish", path, "--games", "1000", "--turns", "12", "--output-format", "json").stdout)["race"]
+    assert race["win_turn"]["won"] == 0
+    assert (race["lost_by_decking"]["turn"], race["lost_by_decking"]["p"]) == (9, 1.0)
 
 
 def test_a_sweep_gives_each_count_against_the_deck_as_given():

@@ -1,8 +1,9 @@
 """Bible Battles goldfish: the official rules' turn played against an opponent who does nothing.
 
 The rulebook's turn ("GAME PLAY"), as the model plays it, step by step:
-1. Beginning Stage: draw a card (the first turn too), then "add points to your wisdom at this
-   time": every follower already in play adds its wisdom (1 when the data does not say).
+1. Beginning Stage: draw a card (the first turn too; a player who cannot draw, the deck empty,
+   loses the game), then "add points to your wisdom at this time": every follower already in
+   play adds its wisdom (1 when the data does not say).
 2. The game is won in the Beginning Stage whose wisdom reaches the target (30, or the event's
    wisdom_target, up to 99).
 3. Building Stage: one follower comes into play from the hand, the first drawn (no effort
@@ -33,13 +34,16 @@ class BibleBattlesGoldfish(GoldfishModel[BibleBattlesParams]):
     )
 
     turn_order = (
-        'Beginning Stage: draw a card (the first turn too), then "add points to your wisdom at this time": '
+        "Beginning Stage: draw a card (the first turn too; a player who cannot draw, the deck empty, loses the game), "
+        'then "add points to your wisdom at this time": '
         "every follower already in play adds its wisdom (1 when the data does not say).",
         "The game is won in the Beginning Stage whose wisdom reaches the target (30, or the event's wisdom_target, up to 99).",
         "Building Stage: one follower comes into play from the hand, the first drawn (no effort needed); "
         "it first adds wisdom in the next turn's Beginning Stage.",
         "Attack and End Stages: nothing is attacked, and the hand limit of 7 is not played.",
     )
+
+    decking = "cannot draw"
 
     def __init__(self, facts: DeckFacts, params: BibleBattlesParams):
         super().__init__(facts, params)

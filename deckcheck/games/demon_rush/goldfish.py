@@ -7,11 +7,12 @@
   same deck (side-decking between games is left out).
 
 The rules page's turn, as the model plays it, step by step:
-1. Draw 1 card (the first turn too) and replenish imperium to 10.
+1. Draw 1 card (the first turn too; with no card left to draw for the turn, the game is lost)
+   and replenish imperium to 10.
 2. Rally soldiers from the hand: again and again the first drawn soldier whose cost the imperium
    left can pay (one it cannot pay is skipped, and a cheaper one drawn later can still be
-   rallied), until none can be paid (at most 10 a turn); spells, equipment, armor and
-   structures are not played.
+   rallied), until none can be paid (at most 10 a turn); spells, equipment, armor and structures
+   are not played.
 3. Attack: with no soldier in the way, every soldier in play (those rallied this turn too) and
    the champion team-attack the goldfish's champion, dealing their total strength minus its
    strength (1, like Soren), never less than 0, to the goldfish's health.
@@ -52,7 +53,7 @@ class DemonRushGoldfish(GoldfishModel[DemonRushParams]):
     )
 
     turn_order = (
-        "Draw 1 card (the first turn too) and replenish imperium to 10.",
+        "Draw 1 card (the first turn too; with no card left to draw for the turn, the game is lost) and replenish imperium to 10.",
         "Rally soldiers from the hand: again and again the first drawn soldier whose cost the imperium left can pay "
         "(one it cannot pay is skipped, and a cheaper one drawn later can still be rallied), until none can be paid "
         "(at most 10 a turn); spells, equipment, armor and structures are not played.",
@@ -62,6 +63,8 @@ class DemonRushGoldfish(GoldfishModel[DemonRushParams]):
         "The game is won the turn the goldfish's health (30) reaches 0; its other way to be won, an opponent with no "
         "card left to draw, is not played.",
     )
+
+    decking = "cannot draw"
 
     def __init__(self, facts: DeckFacts, params: DemonRushParams, champion_strength: float = 0.0):
         super().__init__(facts, params)

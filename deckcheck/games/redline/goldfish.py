@@ -8,9 +8,9 @@
   with capture costs plays 5 missions of `capture_cost` (4).
 
 The manual's turn, as the model plays it, step by step:
-1. Deploy phase: draw a card (every turn, the first too), then play at most one resource card
-   from the hand; every resource in play gives 1 resource (a card that is both a resource and an
-   efreet is played as a resource).
+1. Deploy phase: draw a card (every turn, the first too; the game is lost as soon as the arsenal
+   holds no more cards), then play at most one resource card from the hand; every resource in
+   play gives 1 resource (a card that is both a resource and an efreet is played as a resource).
 2. Still in the deploy phase: deploy efreets from the hand, first drawn first, each whose cost
    the resources left can pay (one they cannot pay is skipped, a cheaper one drawn later can
    still come), up to the efreet limit of 5 in play; equipment, tactics, recon and repairs are
@@ -19,11 +19,11 @@ The manual's turn, as the model plays it, step by step:
    squad, one open mission at a time, the cheapest first: efreets join, heaviest first, until
    the squad's average capture roll (3.5 a die, light -2, heavy +2) reaches the mission's cost,
    then the next open mission gets a squad. The efreets left forming a squad at the end attack
-   that mission on their own when their best roll could reach its cost, and join the first
-   squad when it could not; so do the efreets left once every open mission has a squad.
-4. Combat phase: nobody defends, so each squad rolls to capture, 1d6-2 per light efreet, 1d6
-   per medium, 1d6+2 per heavy, summed; its mission is captured when the sum reaches its cost,
-   and stays captured (nobody contests it, so no capture token ever raises its cost).
+   that mission on their own when their best roll could reach its cost, and join the first squad
+   when it could not; so do the efreets left once every open mission has a squad.
+4. Combat phase: nobody defends, so each squad rolls to capture, 1d6-2 per light efreet, 1d6 per
+   medium, 1d6+2 per heavy, summed; its mission is captured when the sum reaches its cost, and
+   stays captured (nobody contests it, so no capture token ever raises its cost).
 5. The game is won at the end of the combat phase in which all 5 missions are commanded (the
    tactical victory; emptying the opponent's deck is not played).
 - Facts the manual leaves out have documented defaults: an efreet without a `cost` costs 2, one
@@ -65,7 +65,8 @@ class RedlineGoldfish(GoldfishModel[RedlineParams]):
     )
 
     turn_order = (
-        "Deploy phase: draw a card (every turn, the first too), then play at most one resource card from the hand; "
+        "Deploy phase: draw a card (every turn, the first too; the game is lost as soon as the arsenal holds no more "
+        "cards), then play at most one resource card from the hand; "
         "every resource in play gives 1 resource (a card that is both a resource and an efreet is played as a resource).",
         "Still in the deploy phase: deploy efreets from the hand, first drawn first, each whose cost the resources left "
         "can pay (one they cannot pay is skipped, a cheaper one drawn later can still come), up to the efreet limit of "
@@ -81,6 +82,8 @@ class RedlineGoldfish(GoldfishModel[RedlineParams]):
         "The game is won at the end of the combat phase in which all 5 missions are commanded (the tactical victory; "
         "emptying the opponent's deck is not played).",
     )
+
+    decking = "emptied"
 
     def __init__(self, facts: DeckFacts, params: RedlineParams, missions: list[float] | None = None):
         super().__init__(facts, params)
