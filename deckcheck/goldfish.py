@@ -84,7 +84,7 @@ def _runs_out(model: GoldfishModel, options: SimOptions) -> list[str]:
         lost = "and running out of cards loses the game (the rulebook): every game not won before that turn is lost"
         return [f"the deck runs out on turn {decked}, {lost}"] if decked <= options.turns else []
     turn = next((t for t in range(1, options.turns + 1) if model.cards_seen(t, options.on_play) >= size), None)
-    return [f"the deck runs out on turn {turn}: no card is drawn after it"] if turn is not None else []
+    return [f"the deck runs out on turn {turn}: {model.after_running_out}"] if turn is not None else []
 
 
 def _lacking(queries: list) -> list[str]:

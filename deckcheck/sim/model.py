@@ -197,6 +197,7 @@ class GoldfishModel(Generic[Params]):
     # their deck to draw for their turn"); "emptied", the last card drawn loses at once (REDLINE:
     # "as soon as a player's arsenal has no more cards in it, that player ... has lost the game").
     decking: str | None = None
+    after_running_out = "no card is drawn after it"  # what the model plays once the deck is drawn, where it plays on
 
     def decked_on(self, on_play: bool) -> int | None:
         """The turn this deck runs out as its game loses by it (None: the game has no such loss):

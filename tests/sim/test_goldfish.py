@@ -388,11 +388,12 @@ def test_plot_without_matplotlib_says_how_to_get_it(tmp_path, monkeypatch):
 def test_a_race_the_deck_cannot_win_says_why(tmp_path):
     deck = write(tmp_path, "deck.yaml", "game: promised-land\nformat: sunday-school\nmain:\n  Deluge: 4\n")
     report = goldfish(deck, games=200)
-    assert report["race"]["cannot_win"] == "4 Query cards cannot remove 10 life points (each deals 1)"
+    why = "no Query card of the deck can be played: its Sources, all in play, meet none of their requirements"
+    assert report["race"]["cannot_win"] == why  # Deluge (Genesis 6) needs an Old Testament or a 6; there is no Source
     text = run("goldfish", deck, "--games", "200").stdout
-    assert "never won within the turns played: 4 Query cards cannot remove 10 life points" in text
-    enough = write(tmp_path, "enough.yaml", "game: promised-land\nformat: sunday-school\nmain:\n  Deluge: 10\n")
-    assert "cannot_win" not in goldfish(enough, games=200)["race"]
+    assert f"never won within the turns played: {why}" in text
+    sourced = write(tmp_path, "sourced.yaml", "game: promised-land\nformat: sunday-school\nmain:\n  Deluge: 4\n  Old Testament: 2\n")
+    assert "cannot_win" not in goldfish(sourced, games=200)["race"]  # 4 Queries, 10 life: the Archive comes back
 
 
 @pytest.mark.parametrize(
@@ -804,6 +805,20 @@ def test_the_bible_battles_deck_of_fifteen_followers_loses_every_game_by_decking
     race = json.loads(run("goldfish", path, "--games", "1000", "--turns", "12", "--output-format", "json").stdout)["race"]
     assert race["win_turn"]["won"] == 0
     assert (race["lost_by_decking"]["turn"], race["lost_by_decking"]["p"]) == (9, 1.0)
+
+
+def test_promised_land_shuffles_its_archive_into_a_new_logos_deck(tmp_path):
+    """The guide: "if you play all cards in your Logos Deck you shuffle your Archive Deck and it becomes
+    your new Logos Deck". 4 Queries, 10 life points: 6 in hand, the last card drawn on turn 4, then a
+    Query played comes back each turn; the tenth life point goes on turn 10, in every game."""
+    path = tmp_path / "sunday.yaml"
+    path.write_text(
+        "game: promised-land\nformat: sunday-school\nmain:\n  Deluge: 4\n  Old Testament: 4\n  Chapter Source 6: 2\n", encoding="utf-8"
+    )
+    report = json.loads(run("goldfish", path, "--games", "1000", "--turns", "12", "--output-format", "json").stdout)
+    assert report["race"]["win_turn"]["histogram"] == {"10": 1000}
+    assert any("Archive Deck (the Query cards played) is shuffled into a new Logos Deck" in note for note in report["notes"])
+    assert "cannot_win" not in report["race"]
 
 
 def test_a_sweep_gives_each_count_against_the_deck_as_given():

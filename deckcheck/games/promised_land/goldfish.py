@@ -2,7 +2,8 @@
 
 The guide's "Steps of Each Player Turn", as the model plays them:
 1. Yield: the Sources in play unflip and unlink.
-2. Draw Card: draw 1 (the first turn too).
+2. Draw Card: draw 1 (the first turn too); when the Logos Deck's last card is drawn, the Archive
+   Deck (the Query cards played) is shuffled and becomes the new Logos Deck, as the guide says.
 3. Engage: one Source comes into play from the hand, the first drawn; then, again and again, the
    first drawn Query card whose Source requirement the unflipped Sources meet is played, flipping
    the Sources it needs (at most 7 a turn), and removes 1 life point (the goldfish fails every
@@ -67,7 +68,8 @@ class PromisedLandGoldfish(GoldfishModel[PromisedLandParams]):
 
     turn_order = (
         "Yield: the Sources in play unflip and unlink.",
-        "Draw Card: draw 1 (the first turn too).",
+        "Draw Card: draw 1 (the first turn too); when the Logos Deck's last card is drawn, the Archive Deck (the Query "
+        "cards played) is shuffled and becomes the new Logos Deck, as the guide says.",
         "Engage: one Source comes into play from the hand, the first drawn; then, again and again, the first drawn "
         "Query card whose Source requirement the unflipped Sources meet is played, flipping the Sources it needs "
         "(at most 7 a turn), and removes 1 life point (the goldfish fails every question).",
@@ -114,9 +116,13 @@ class PromisedLandGoldfish(GoldfishModel[PromisedLandParams]):
         return ()
 
     def cannot_win(self) -> str | None:
-        queries, life = int(self.query.sum()), self.params.life_points
-        if queries < life:
-            return f"{queries} Query card{'s' if queries != 1 else ''} cannot remove {life} life points (each deals 1)"
+        # fewer Queries than life points still win: the Archive comes back as a new Logos Deck
+        if not self.query.any():
+            return "the deck holds no Query card, and only Query cards remove life points"
+        every_source = np.zeros((1, CATEGORIES), dtype=np.int16)
+        np.add.at(every_source[0], self.category[self.source], 1)
+        if not self._met(every_source)[0, self.requirement[self.query]].any():
+            return "no Query card of the deck can be played: its Sources, all in play, meet none of their requirements"
         return None
 
     def _met(self, available: np.ndarray) -> np.ndarray:
@@ -138,9 +144,12 @@ class PromisedLandGoldfish(GoldfishModel[PromisedLandParams]):
         r = self.requirement[slot]
         return tuple(self.need[r].tolist()), int(self.section[r]), bool(self.needs_any[r])
 
+    after_running_out = "the Archive Deck (the Query cards played) is shuffled into a new Logos Deck, as the guide says"
+
     def race(self, order: np.ndarray, drawn: np.ndarray, rng: RaceRandom, turns: int) -> RaceResult:
         # cards are drawn in the order of the columns: only the first `seen` are ever in a hand
         seen = int((drawn <= turns).sum(axis=1).max(initial=0))
+        emptied = int(self.turn_of_position(np.array([len(self.facts) - 1]), True)[0])  # the Logos Deck's last card
         order, drawn = order[:, :seen], drawn[:, :seen]
         games = order.shape[0]
         rows = np.arange(games)
@@ -151,7 +160,12 @@ class PromisedLandGoldfish(GoldfishModel[PromisedLandParams]):
         life = np.full(games, float(self.params.life_points))
         win = np.zeros(games, dtype=np.int16)
         playable = {name: np.full(games, NEVER, dtype=np.int8) for name in self.named}
+        archive = _Archive(used, is_query)
         for turn in range(1, turns + 1):
+            if turn > emptied:
+                archive.draw(rng, self.draws_per_turn)
+            elif turn == emptied:  # the deck's own last card was drawn this turn
+                archive.reshuffle(rng, every=True)
             candidates = (drawn <= turn) & ~used & is_source
             has = candidates.any(axis=1)
             pick = candidates.argmax(axis=1)[has]
@@ -193,6 +207,40 @@ class PromisedLandGoldfish(GoldfishModel[PromisedLandParams]):
         anything = games[rest][~by_digits]
         first = (available[anything] > 0).argmax(axis=1)
         available[anything, first] -= 1
+
+
+class _Archive:
+    """The Archive Deck of each game: the Query cards played (`used`), which become the new Logos
+    Deck, shuffled, each time the Logos Deck's last card is drawn; a card drawn from it goes back
+    to the hand (no longer used). Sources stay in play, and other cards are never played."""
+
+    def __init__(self, used: np.ndarray, is_query: np.ndarray):
+        self.used, self.is_query = used, is_query
+        self.in_logos = np.zeros(used.shape, dtype=bool)  # played cards shuffled into the Logos Deck
+        self.place = np.zeros(used.shape)  # their places in it: the lowest is drawn first
+
+    def draw(self, rng: RaceRandom, draws: int) -> None:
+        """A turn's draws from the Logos Deck made of the Archive: a game whose Logos Deck is empty
+        shuffles its Archive first (none to shuffle: no card is drawn), and one whose draw takes
+        the last card shuffles the Archive in at once."""
+        rows = np.arange(len(self.used))
+        for _ in range(draws):
+            self.reshuffle(rng, every=False)
+            has = self.in_logos.any(axis=1)
+            pick = np.where(self.in_logos, self.place, np.inf).argmin(axis=1)[has]
+            self.in_logos[rows[has], pick] = False
+            self.used[rows[has], pick] = False  # in the hand again
+            self.reshuffle(rng, every=False)
+
+    def reshuffle(self, rng: RaceRandom, every: bool) -> None:
+        """The Archive shuffled into the Logos Deck of each game whose Logos Deck is empty (`every`:
+        of every game, the turn the deck's own last card is drawn). Every game draws its numbers,
+        whether or not it shuffles, so that a game gets the same whatever others do."""
+        places = rng.random(self.used.shape)
+        empty = np.ones(len(self.used), dtype=bool) if every else np.asarray(~self.in_logos.any(axis=1), dtype=bool)
+        archived = self.used & self.is_query & ~self.in_logos & empty[:, None]
+        self.place = np.where(archived, places, self.place)
+        self.in_logos |= archived
 
 
 def model_for(deck: Deck, params: PromisedLandParams) -> PromisedLandGoldfish:
