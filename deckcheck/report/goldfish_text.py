@@ -11,9 +11,18 @@ from tabulate import tabulate
 BAR = 40
 
 
+def _digits(low: float, high: float) -> int:
+    """4 decimals, or as many more as an interval needs to be printed as one (never a point)."""
+    digits = 4
+    while digits < 12 and low < high and f"{low:.{digits}f}" == f"{high:.{digits}f}":
+        digits += 1
+    return digits
+
+
 def _interval(row: Mapping[str, Any]) -> str:
     low, high = row["ci95"]
-    return f"[{low:.4f}, {high:.4f}]"  # a separator that reads with negative numbers
+    digits = _digits(low, high)
+    return f"[{low:.{digits}f}, {high:.{digits}f}]"  # a separator that reads with negative numbers
 
 
 def _number(value: float | None) -> str:
@@ -133,9 +142,15 @@ def _sweep_parts(sweep: dict, turns: int) -> list[str]:
     return parts
 
 
+def _signed(row: Mapping[str, Any]) -> str:
+    """A row's difference with as many decimals as its interval."""
+    return f"{row['difference']:+.{_digits(*row['ci95'])}f}"
+
+
 def _difference(row: dict) -> str:
     low, high = row["ci95"]
-    return f"{row['difference']:+.4f} [{low:+.4f}, {high:+.4f}]"
+    digits = _digits(low, high)
+    return f"{row['difference']:+.{digits}f} [{low:+.{digits}f}, {high:+.{digits}f}]"
 
 
 def _changes(changes: list[dict], sign: int) -> str:
@@ -158,20 +173,20 @@ def render(data: dict) -> str:
         parts += ["", "=" * 72] + _deck_parts(other, f"vs {other['deck']} (the same shuffles)", data["turns"])
         difference = other["difference"]
         for tracked in difference["tracked"]:
-            rows = [(_turn(r["turn"]), f"{r['difference']:+.4f}", _interval(r)) for r in tracked["by_turn"]]
+            rows = [(_turn(r["turn"]), _signed(r), _interval(r)) for r in tracked["by_turn"]]
             parts += [
                 f"\nDifference ({data['deck']} minus {other['deck']}): {tracked['query']}",
                 tabulate(rows, headers=("turn", "difference", "95% interval"), tablefmt="simple", disable_numparse=True),
             ]
         if "won_by_turn" in difference:
-            rows = [(r["turn"], f"{r['difference']:+.4f}", _interval(r)) for r in difference["won_by_turn"]]
+            rows = [(r["turn"], _signed(r), _interval(r)) for r in difference["won_by_turn"]]
             parts += [
                 f"\nDifference in the chance to have won by each turn ({data['deck']} minus {other['deck']})",
                 tabulate(rows, headers=("turn", "difference", "95% interval"), tablefmt="simple", disable_numparse=True),
             ]
             mean = difference["restricted_mean_win_turn"]
             parts.append(
-                f"\nWin turn difference over every game: {mean['difference']:+.4f} (95% interval {_interval(mean)}), "
+                f"\nWin turn difference over every game: {_signed(mean)} (95% interval {_interval(mean)}), "
                 f"a game not won counted as won on turn {mean['cap']} (not won: {mean['not_won'][0]:,} and {mean['not_won'][1]:,})"
             )
     parts += [f"\nNote: {note}" for note in data.get("notes", ())]

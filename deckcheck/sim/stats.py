@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 
@@ -77,19 +79,47 @@ def paired_difference(a: np.ndarray, b: np.ndarray) -> tuple[float, tuple[float,
 
 
 def paired_proportions(a: np.ndarray, b: np.ndarray) -> tuple[float, tuple[float, float]]:
-    """P(a) - P(b) over games played on the same shuffles, with the 95% interval of Agresti and Min
-    (2005): half a game added to each of the four cells before the normal interval. It keeps its
-    95% when few games differ, and is never a point where the two decks differ at all."""
+    """P(a) - P(b) over games played on the same shuffles, with Tango's (1998) score interval: the
+    differences Δ whose score statistic, with the games only one deck won at their most likely
+    rates under Δ, is within 1.96. It keeps its 95% when a handful of games differ (the interval
+    of Agresti and Min held the truth 87% of the time at 2 such games in 10,000) and is never a
+    point, not even where no game differs (the decks may still differ)."""
     a, b = a.astype(bool), b.astype(bool)
     games = a.size
     if games == 0:
         return 0.0, (0.0, 0.0)
     only_a, only_b = int((a & ~b).sum()), int((b & ~a).sum())
-    padded = games + 2
-    p_a, p_b = (only_a + 0.5) / padded, (only_b + 0.5) / padded
-    centre = p_a - p_b
-    half = Z95 * math.sqrt(max(0.0, (p_a + p_b) - centre**2) / padded)
-    return (only_a - only_b) / games, (max(-1.0, centre - half), min(1.0, centre + half))
+    estimate = (only_a - only_b) / games
+    score = partial(_score, only_a=only_a, only_b=only_b, games=games)
+    low = -1.0 if score(-1.0) <= Z95 else _crossing(-1.0, estimate, score, Z95)
+    high = 1.0 if score(1.0) >= -Z95 else _crossing(estimate, 1.0, score, -Z95)
+    return estimate, (low, high)
+
+
+def _score(delta: float, only_a: int, only_b: int, games: int) -> float:
+    """Tango's score statistic at the difference `delta`: the games only b won at their rate most
+    likely under `delta` (a root of a quadratic), the variance of only_a - only_b from it."""
+    a_term = 2 * games
+    b_term = -only_a - only_b + (2 * games - only_a + only_b) * delta
+    c_term = -only_b * delta * (1 + delta)
+    rate = (math.sqrt(max(0.0, b_term * b_term - 4 * a_term * c_term)) - b_term) / (2 * a_term)
+    variance = games * (2 * rate + delta * (1 - delta))
+    excess = only_a - only_b - games * delta
+    if variance <= 0:
+        return math.copysign(math.inf, excess) if excess else 0.0
+    return excess / math.sqrt(variance)
+
+
+def _crossing(low: float, high: float, score: Callable[[float], float], bound: float) -> float:
+    """The difference between `low` and `high` where the score crosses `bound` (it falls as the
+    difference grows): 60 halvings, well past a float's precision on [-1, 1]."""
+    for _ in range(60):
+        middle = (low + high) / 2
+        if score(middle) > bound:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2
 
 
 def race_summary(win_turns: np.ndarray) -> dict:

@@ -19,8 +19,17 @@ from deckcheck.sim.queries import Query
 OPENING_HAND = 0  # the turn of a tracked query's first row: the opening hand, before turn 1's draws
 
 
-def _r(value: float | None) -> float | None:
-    return None if value is None else round(float(value), 4)
+def _r(value: float | None, digits: int = 4) -> float | None:
+    return None if value is None else round(float(value), digits) + 0.0  # + 0.0: never -0.0
+
+
+def _difference(mean: float, low: float, high: float) -> dict[str, Any]:
+    """A difference and its interval, rounded to 4 decimals or as many more as keep the interval
+    an interval (40,000 games and more gave [0.0, 0.0] at 4)."""
+    digits = 4
+    while digits < 12 and low < high and round(low, digits) == round(high, digits):
+        digits += 1
+    return {"difference": _r(mean, digits), "ci95": [_r(low, digits), _r(high, digits)]}
 
 
 def exact_value(model: GoldfishModel, query: Query, turn: int, options: SimOptions) -> float | None:
@@ -195,7 +204,7 @@ def comparison(queries: Sequence[Query], mine: SimResult, theirs: SimResult, opt
         rows = []
         for turn in range(OPENING_HAND, options.turns + 1):
             mean, (low, high) = stats.paired_proportions(query.held(mine.tracked[i], turn), query.held(theirs.tracked[i], turn))
-            rows.append({"turn": turn, "difference": _r(mean), "ci95": [_r(low), _r(high)]})
+            rows.append({"turn": turn, **_difference(mean, low, high)})
         tracked.append({"query": query.label, "by_turn": rows})
     result: dict[str, Any] = {"tracked": tracked}
     if mine.win_turn is not None and theirs.win_turn is not None:
@@ -207,12 +216,11 @@ def comparison(queries: Sequence[Query], mine: SimResult, theirs: SimResult, opt
         rows = []
         for turn in range(1, options.turns + 1):
             mean, (low, high) = stats.paired_proportions(ours <= turn, other <= turn)
-            rows.append({"turn": turn, "difference": _r(mean), "ci95": [_r(low), _r(high)]})
+            rows.append({"turn": turn, **_difference(mean, low, high)})
         result["won_by_turn"] = rows
         mean, (low, high) = stats.paired_difference(ours, other)
         result["restricted_mean_win_turn"] = {
-            "difference": _r(mean),
-            "ci95": [_r(low), _r(high)],
+            **_difference(mean, low, high),
             "cap": never,
             "not_won": [int((mine.win_turn == 0).sum()), int((theirs.win_turn == 0).sum())],
         }

@@ -104,7 +104,12 @@ def test_paired_difference():
     assert mean == 0.5 and low < 0.5 < high
 
 
-@pytest.mark.parametrize("only_a, only_b", [(0.0012, 0.0002), (0.0005, 0.0), (0.01, 0.008)])
+@pytest.mark.parametrize(
+    "only_a, only_b",
+    # 2 games expected to differ in 10,000 (the Agresti-Min interval held the truth 87% of the time
+    # there), 2 alike on each side, a handful, and many
+    [(0.0002, 0.0), (0.0001, 0.0001), (0.0012, 0.0002), (0.0005, 0.0), (0.01, 0.008)],
+)
 def test_paired_proportions_keep_their_95_percent_when_few_games_differ(only_a, only_b):
     """300 seeds of 10,000 paired games whose decks differ in a handful of games: the interval holds
     the true difference at least 93% of the time, and is never a point beside a non-zero truth."""
@@ -117,3 +122,16 @@ def test_paired_proportions_keep_their_95_percent_when_few_games_differ(only_a, 
         assert high > low
         held += low <= truth <= high
     assert held / 300 >= 0.93
+
+
+def test_a_paired_interval_is_printed_as_an_interval_at_any_number_of_games():
+    """At 40,000+ games, 4 decimals made [-0.0, 0.0] of an interval: the report keeps the digits it needs."""
+    from deckcheck.sim.summary import _difference
+
+    games = 400_000
+    a, b = np.zeros(games, dtype=bool), np.zeros(games, dtype=bool)
+    a[:3] = True
+    mean, (low, high) = stats.paired_proportions(a, b)
+    row = _difference(mean, low, high)
+    assert row["ci95"][0] < row["ci95"][1] and row["ci95"][0] <= row["difference"] <= row["ci95"][1]
+    assert str(row["ci95"][0]) != "-0.0"
