@@ -61,9 +61,10 @@ def prepare(path: Path, options: CheckOptions, databases: Databases) -> Prepared
     if len(model.facts) == 0:
         raise GoldfishError(f"{path} has no cards in its main deck to play", 1)
     notes = []
-    if len(model.facts) < model.hand_size:
+    if len(model.facts) <= model.hand_size:
+        than = "fewer than" if len(model.facts) < model.hand_size else "as many as"
         notes.append(
-            f"the deck has {len(model.facts)} cards, fewer than the opening hand of {model.hand_size}: "
+            f"the deck has {len(model.facts)} cards, {than} the opening hand of {model.hand_size}: "
             "every card is in hand from the start, and no card is drawn"
         )
     params = context.params
@@ -76,24 +77,33 @@ def prepare(path: Path, options: CheckOptions, databases: Databases) -> Prepared
 
 def _runs_out(model: GoldfishModel, options: SimOptions) -> list[str]:
     """A note of the turn the deck runs out, within the turns played (no card is drawn after it)."""
-    size = int(model.exact_population().sum())  # the cards a draw counts (Redemption: not the Lost Souls)
-    if size <= model.hand_size:
-        return []  # said already: the deck is all in hand
     decked = model.decked_on(options.on_play)
     if decked is not None:
         lost = "and running out of cards loses the game (the rulebook): every game not won before that turn is lost"
         return [f"the deck runs out on turn {decked}, {lost}"] if decked <= options.turns else []
+    size = int(model.exact_population().sum())  # the cards a draw counts (Redemption: not the Lost Souls)
+    if size <= model.hand_size:
+        return []  # said already: the deck is all in hand
     turn = next((t for t in range(1, options.turns + 1) if model.cards_seen(t, options.on_play) >= size), None)
     return [f"the deck runs out on turn {turn}: {model.after_running_out}"] if turn is not None else []
 
 
-def _lacking(queries: list) -> list[str]:
-    """A note for each tracked query the deck holds no card of (its figures are all 0)."""
-    return [
-        f"the deck holds no card of '{query.label}' (a part of it matches none): its chance is 0 on every turn"
-        for query in queries
-        if any(not clause.mask.any() and clause.at_least > 0 for clause in query.clauses)
-    ]
+def _lacking(queries: list[Query]) -> list[str]:
+    """A note for each tracked query the deck cannot meet (its figures are all 0): it holds none of
+    a part's cards, or fewer than the part asks for (`5x EF-9 Rabbit` in a deck of 3)."""
+    notes = []
+    for query in queries:
+        short = next((clause for clause in query.clauses if clause.at_least > int(clause.mask.sum())), None)
+        if short is None:
+            continue
+        # by turn 0 a curve asks for no card: its opening-hand row holds in every game
+        when = "from turn 1 on (by turn 0 a curve asks for no card)" if query.curve else "on every turn"
+        held = int(short.mask.sum())
+        if held == 0:
+            notes.append(f"the deck holds no card of '{query.label}' (a part of it matches none): its chance is 0 {when}")
+        else:
+            notes.append(f"'{query.label}' asks for {short.at_least} cards of a part the deck holds {held} of: its chance is 0 {when}")
+    return notes
 
 
 def _played_as(card: Card) -> tuple[object, ...]:

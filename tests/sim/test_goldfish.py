@@ -722,6 +722,26 @@ def test_tracking_a_card_the_deck_lacks_says_so():
     assert "Note: the deck holds no card of 'Valya Serova'" in run(*args).stdout
 
 
+def test_tracking_more_copies_than_the_deck_holds_or_a_curve_of_none_says_so():
+    args = ("goldfish", EXAMPLES / "redline-cpm.yaml", "--games", "100", "--no-race", "--output-format", "json")
+    report = json.loads(run(*args, "--track", "5x EF-9 Rabbit", "--track", "3x EF-9 Rabbit", "--track", "curve:Valya Serova").stdout)
+    notes = [note for note in report["notes"] if "its chance is 0" in note]
+    assert notes == [
+        "'5x EF-9 Rabbit' asks for 5 cards of a part the deck holds 3 of: its chance is 0 on every turn",
+        "the deck holds no card of 'curve:Valya Serova' (a part of it matches none): its chance is 0 from turn 1 on "
+        "(by turn 0 a curve asks for no card)",
+    ]
+    five, _, curve = report["tracked"]
+    assert all(row["p"] == 0 for row in five["by_turn"]) and curve["by_turn"][0]["p"] == 1.0
+
+
+def test_a_deck_the_size_of_its_opening_hand_says_so(tmp_path):
+    deck = tmp_path / "seven.yaml"
+    deck.write_text("game: redline\ngeneral: Valya Serova\nmain:\n  Supply Drop: 7\n", encoding="utf-8")
+    notes = json.loads(run("goldfish", deck, "--games", "100", "--output-format", "json").stdout)["notes"]
+    assert "the deck has 7 cards, as many as the opening hand of 7: every card is in hand from the start, and no card is drawn" in notes
+
+
 def test_what_the_model_assumes_for_the_deck_is_a_note():
     redline = json.loads(run("goldfish", EXAMPLES / "redline-cpm.yaml", "--games", "100", "--output-format", "json").stdout)
     assert redline["notes"] == ["the deck has 0 missions of the 5 the race reveals: 5 made-up missions of capture cost 4 stand in"]
