@@ -248,9 +248,20 @@ def play_sweep(prepared: Prepared, tracks: list[str], options: SimOptions, sweep
         prepared.settings,
         summary.simplifications(models[at], options.mulligan),
         summary.deck_summary(models[at], queries[at], results[at], options),
-        _notes(prepared, models[at], queries[at], options),
+        _notes(prepared, models[at], queries[at], options) + _fixed_opponent(prepared),
         sweep=swept,
     )
+
+
+def _fixed_opponent(prepared: Prepared) -> list[str]:
+    """A sweep's race against the goldfish's own deck: every count plays the same one."""
+    if not prepared.model.needs_opponent:
+        return []
+    return [
+        f"every count races a goldfish playing the deck as given ({prepared.path.name}), the same opponent for every row: "
+        "a count changes the deck that plays, not the goldfish's deck (a count of 0 Lost Souls still finds Lost Souls "
+        "to rescue in the goldfish's)"
+    ]
 
 
 def _same_cards(one: Deck, other: Deck) -> bool:

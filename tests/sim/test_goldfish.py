@@ -861,3 +861,11 @@ def test_a_race_no_resource_can_pay_for_says_why(tmp_path):
     deck.write_text("game: redline\ngeneral: Valya Serova\nmain:\n  EF-9 Rabbit: 1\n", encoding="utf-8")
     report = goldfish(deck, games=100)
     assert report["race"]["cannot_win"] == "the deck has no resource card to pay for an efreet (each costs at least 1)"
+
+
+def test_a_redemption_sweep_says_every_count_races_the_same_goldfish():
+    args = ("goldfish", EXAMPLES / "redemption-deck-i.yaml", "--sweep", "type:lost_soul=6..7", "--games", "300", "--output-format", "json")
+    notes = json.loads(run(*args).stdout)["notes"]
+    assert any(note.startswith("every count races a goldfish playing the deck as given (redemption-deck-i.yaml)") for note in notes)
+    other = ("goldfish", EXAMPLES / "redline-cpm.yaml", "--sweep", "EF-9 Rabbit=2..3", "--games", "300", "--output-format", "json")
+    assert not any("every count races" in note for note in json.loads(run(*other).stdout)["notes"])
