@@ -11,14 +11,16 @@ The rules page's turn, as the model plays it, step by step:
    and replenish imperium to 10.
 2. Rally soldiers from the hand: again and again the first drawn soldier whose cost the imperium
    left can pay (one it cannot pay is skipped, and a cheaper one drawn later can still be
-   rallied), until none can be paid (at most 10 a turn); spells, equipment, armor and structures
-   are not played.
+   rallied), until none can be paid (at most 10 a turn); then a structure with a strength bonus
+   (Tower of Babel: +2 to every holy soldier), one of each name, is played with the imperium
+   left; other spells, equipment, armor and structures are not played.
 3. Attack: with no soldier in the way, every soldier in play (those rallied this turn too) and
    the champion team-attack the goldfish's champion, dealing their total strength minus its
    strength (1, like Soren), never less than 0, to the goldfish's health.
 4. The game is won the turn the goldfish's health (30) reaches 0; its other way to be won, an
    opponent with no card left to draw, is not played.
-- Facts the data lacks have documented defaults: a soldier without `strength` has 3; a soldier
+- Facts the data lacks have documented defaults: a structure without `cost` costs 1 (the page
+  gives none: it is played with any imperium left); a soldier without `strength` has 3; a soldier
   without `cost` costs its strength, from 1 to 10 imperium (the rules: "the higher a soldier's
   strength, the higher its imperium cost", Nefarious Roc's 10 strength costs 10); a champion
   without `strength` has 0.
@@ -34,6 +36,8 @@ from deckcheck.sim.model import DeckFacts, GoldfishModel, RaceRandom, RaceResult
 
 DEFAULT_STRENGTH = 3
 RALLIES_PER_TURN = 10
+# the rules page gives no structure's cost: one without a `cost` is played with any imperium left
+DEFAULT_STRUCTURE_COST = 1
 
 
 class DemonRushGoldfish(GoldfishModel[DemonRushParams]):
@@ -47,7 +51,8 @@ class DemonRushGoldfish(GoldfishModel[DemonRushParams]):
         "one mulligan per match, taken when the opening 5 hold no soldier; game 2 or 3 of a match has it only "
         "when the games before did not take it",
         "soldiers are rallied first drawn first, each whose cost the 10 imperium left can pay (one it cannot is "
-        "skipped, a cheaper one drawn later still rallied); other cards are left out",
+        "skipped, a cheaper one drawn later still rallied); then a structure with a strength bonus (Tower of Babel) "
+        "with the imperium left; other cards are left out, which makes the race slower than a real one can be",
         "the whole army team-attacks every turn: its strength minus the goldfish champion's (1) is the damage",
         "a soldier has 3 strength unless the data says, and without a cost costs its strength (1 to 10)",
     )
@@ -56,7 +61,8 @@ class DemonRushGoldfish(GoldfishModel[DemonRushParams]):
         "Draw 1 card (the first turn too; with no card left to draw for the turn, the game is lost) and replenish imperium to 10.",
         "Rally soldiers from the hand: again and again the first drawn soldier whose cost the imperium left can pay "
         "(one it cannot pay is skipped, and a cheaper one drawn later can still be rallied), until none can be paid "
-        "(at most 10 a turn); spells, equipment, armor and structures are not played.",
+        "(at most 10 a turn); then a structure with a strength bonus (Tower of Babel: +2 to every holy soldier), one "
+        "of each name, is played with the imperium left; other spells, equipment, armor and structures are not played.",
         "Attack: with no soldier in the way, every soldier in play (those rallied this turn too) and the champion "
         "team-attack the goldfish's champion, dealing their total strength minus its strength (1, like Soren), "
         "never less than 0, to the goldfish's health.",
@@ -71,8 +77,19 @@ class DemonRushGoldfish(GoldfishModel[DemonRushParams]):
         self.soldier = facts.where(lambda card: card.is_a("soldier"))
         self.strength = facts.numbers("strength", DEFAULT_STRENGTH)
         stated = facts.numbers("cost", np.nan)
-        self.cost = np.where(np.isnan(stated), np.clip(self.strength, 1, 10), stated)
+        structure = facts.where(lambda card: card.is_a("structure"))
+        self.cost = np.where(np.isnan(stated), np.where(structure, DEFAULT_STRUCTURE_COST, np.clip(self.strength, 1, 10)), stated)
         self.champion_strength = champion_strength
+        # each structure with a static strength bonus, by name ("only 1 of each card name" in play):
+        # (its slots, the bonus, the soldiers of the faction it boosts)
+        names = np.array([card.name for card in facts.slots], dtype=object)
+        factions = np.array([card.get("faction") for card in facts.slots], dtype=object)
+        self.boosts = [
+            (names == name, float(bonus), factions == side)
+            for name, bonus, side in sorted(
+                {(card.name, card.get("strength_bonus"), card.get("boosts")) for card in facts.slots if card.get("strength_bonus")}
+            )
+        ]
 
     def _no_soldier(self, order: np.ndarray) -> np.ndarray:
         return ~self.soldier[order[:, : self.hand_size]].any(axis=1)
@@ -107,6 +124,7 @@ class DemonRushGoldfish(GoldfishModel[DemonRushParams]):
         imperium = float(self.params.imperium)
         goldfish_champion = float(self.params.goldfish_champion_strength)
         win = np.zeros(games, dtype=np.int16)
+        built = [np.zeros(games, dtype=bool) for _ in self.boosts]  # per boosting structure: in play
         for turn in range(1, turns + 1):
             budget = np.full(games, imperium)
             for _ in range(RALLIES_PER_TURN):
@@ -118,6 +136,12 @@ class DemonRushGoldfish(GoldfishModel[DemonRushParams]):
                 rallied[rows[can], pick] = True
                 budget[can] -= cost[rows[can], pick]
             army = (strength * rallied).sum(axis=1) + self.champion_strength
+            for (is_it, bonus, boosted), in_play in zip(self.boosts, built):  # played with the imperium left
+                candidates = (drawn <= turn) & is_it[order] & (cost <= budget[:, None])
+                now = ~in_play & candidates.any(axis=1)
+                budget[now] -= cost[rows[now], candidates.argmax(axis=1)[now]]
+                in_play |= now
+                army += in_play * bonus * (rallied & boosted[order]).sum(axis=1)
             health -= np.maximum(0.0, army - goldfish_champion)
             newly = (health <= 0) & (win == 0)
             win[newly] = turn
