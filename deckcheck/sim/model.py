@@ -190,6 +190,11 @@ class GoldfishModel(Generic[Params]):
         """Why the deck can never win the race, whatever it draws (None: it may)."""
         return None
 
+    def plays(self, card: Card) -> bool:
+        """Whether the model plays this card; one it does not is named in the simplifications, with
+        the way leaving it out moves the result (a test holds each example deck's cards to it)."""
+        return True
+
     # --- running out of cards ------------------------------------------------------------------
     # How running out of cards loses, as the game's rulebook says: None, it does not (the model
     # says what it does instead); "cannot draw", a turn's draw finds the deck empty (Bible Battles:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from deckcheck.games.bible_battles.rules import BibleBattlesParams
-from deckcheck.model import Deck
+from deckcheck.model import Card, Deck
 from deckcheck.sim.model import DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts
 
 
@@ -31,6 +31,9 @@ class BibleBattlesGoldfish(GoldfishModel[BibleBattlesParams]):
         "each turn: draw, then every follower already in play adds its wisdom (1 unless the data says); "
         "then one follower comes into play, adding wisdom from the next turn on (the rulebook's Beginning and Building Stages)",
         "followers never spend effort: a goldfish needs no army, city or food to win",
+        "animals, beasts, armies, buildings, cities, crops, events, fortresses, items, lands, rivers and unique "
+        "persons are left out: in the model none adds wisdom, so the race is as fast without them; a card that adds "
+        "wisdom or draws in a real game would make it faster",
     )
 
     turn_order = (
@@ -44,6 +47,9 @@ class BibleBattlesGoldfish(GoldfishModel[BibleBattlesParams]):
     )
 
     decking = "cannot draw"
+
+    def plays(self, card: Card) -> bool:
+        return card.is_a("follower")
 
     def __init__(self, facts: DeckFacts, params: BibleBattlesParams):
         super().__init__(facts, params)

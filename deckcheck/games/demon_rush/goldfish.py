@@ -31,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from deckcheck.games.demon_rush.rules import DemonRushParams
-from deckcheck.model import Deck
+from deckcheck.model import Card, Deck
 from deckcheck.sim.model import DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts
 
 DEFAULT_STRENGTH = 3
@@ -52,7 +52,9 @@ class DemonRushGoldfish(GoldfishModel[DemonRushParams]):
         "when the games before did not take it",
         "soldiers are rallied first drawn first, each whose cost the 10 imperium left can pay (one it cannot is "
         "skipped, a cheaper one drawn later still rallied); then a structure with a strength bonus (Tower of Babel) "
-        "with the imperium left; other cards are left out, which makes the race slower than a real one can be",
+        "with the imperium left",
+        "spells, equip spells, armor spells and structures without a strength bonus are left out: they could only "
+        "add to an attack or clear its way, so a real game can be won sooner than the race",
         "the whole army team-attacks every turn: its strength minus the goldfish champion's (1) is the damage",
         "a soldier has 3 strength unless the data says, and without a cost costs its strength (1 to 10)",
     )
@@ -71,6 +73,9 @@ class DemonRushGoldfish(GoldfishModel[DemonRushParams]):
     )
 
     decking = "cannot draw"
+
+    def plays(self, card: Card) -> bool:
+        return card.is_a("soldier", "champion") or bool(card.get("strength_bonus"))
 
     def __init__(self, facts: DeckFacts, params: DemonRushParams, champion_strength: float = 0.0):
         super().__init__(facts, params)

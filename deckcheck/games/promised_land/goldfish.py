@@ -63,7 +63,9 @@ class PromisedLandGoldfish(GoldfishModel[PromisedLandParams]):
         "one Source a turn, the first drawn; Sources flip when used and unflip each turn",
         "a card needs a section Source of its testament or chapter digits linked to its chapter; "
         "one with neither stated needs any Source; book, colour and Bible Sources are not modelled",
-        "every Query deals 1 damage (the goldfish fails every question); other cards are left out",
+        "every Query deals 1 damage (the goldfish fails every question)",
+        "counters, cities, armies, gardens, pools, spies, rivers and mounts are left out: a real game can use them "
+        "to remove life points or to hold on, so it can be won sooner than the race",
     )
 
     turn_order = (
@@ -76,6 +78,9 @@ class PromisedLandGoldfish(GoldfishModel[PromisedLandParams]):
         "Sacrifice and End Turn: the hand limit of 7 is not played.",
         "The game is won the turn the goldfish's life points reach 0.",
     )
+
+    def plays(self, card: Card) -> bool:
+        return card.is_a("source", "query")
 
     def __init__(self, facts: DeckFacts, params: PromisedLandParams):
         super().__init__(facts, params)

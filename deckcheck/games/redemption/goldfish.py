@@ -40,7 +40,7 @@ from __future__ import annotations
 import numpy as np
 
 from deckcheck.games.redemption.params import RedemptionParams
-from deckcheck.model import Deck
+from deckcheck.model import Card, Deck
 from deckcheck.sim import stats
 from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts, first_turn
 from deckcheck.sim.queries import Query
@@ -55,10 +55,14 @@ class RedemptionGoldfish(GoldfishModel[RedemptionParams]):
         "Lost Souls are replaced as they are drawn; exact values are over the non-Lost-Soul cards "
         "(a query of Lost Souls alone: the negative hypergeometric)",
         "the goldfish never blocks: a Hero rescues every turn from the turn it is drawn, while the goldfish's Land "
-        "of Bondage holds a Lost Soul; the win turns are the fastest a deck could win, a lower bound of a real game's",
+        "of Bondage holds a Lost Soul",
         "the goldfish draws its own deck (a copy of this one, or --opponent): 8 cards, then 3 a turn, its Lost "
         "Souls put in its Land of Bondage as drawn",
         "no mulligan (the quick-start rules have none)",
+        "good enhancements, evil enhancements, evil characters, good dominants, evil dominants, sites, cities, "
+        "fortresses, artifacts, covenants and curses are left out: against a goldfish that never blocks no rescue "
+        "needs them, so they change nothing here; a real game can still be won sooner with a card whose ability "
+        "rescues or draws (a Dominant among them), and later against an opponent who blocks",
     )
 
     turn_order = (
@@ -71,6 +75,9 @@ class RedemptionGoldfish(GoldfishModel[RedemptionParams]):
         "The game is won the turn the fifth Lost Soul is rescued; between the player's turns the goldfish draws 3, "
         "its Lost Souls put in its Land of Bondage and replaced.",
     )
+
+    def plays(self, card: Card) -> bool:
+        return card.is_a("hero", "lost_soul")
 
     def __init__(self, facts: DeckFacts, params: RedemptionParams):
         super().__init__(facts, params)

@@ -35,7 +35,7 @@ from __future__ import annotations
 import numpy as np
 
 from deckcheck.games.redline.rules import RedlineParams
-from deckcheck.model import Deck
+from deckcheck.model import Card, Deck
 from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts
 from deckcheck.wording import plural
 
@@ -61,7 +61,8 @@ class RedlineGoldfish(GoldfishModel[RedlineParams]):
         "nobody contests a captured mission, so it is never captured again and the capture token the rulebook adds "
         "(+1 to its next capture cost) never counts",
         "the race is the tactical victory (all 5 missions); the rulebook's other way to win, emptying the opponent's deck, is not played",
-        "equipment, tactics, recon and repairs are left out",
+        "equipment, tactics and strategies are left out (recon and repairs too): each could only strengthen an "
+        "efreet or a squad, so a real game's captures can come sooner than the race's",
     )
 
     turn_order = (
@@ -84,6 +85,9 @@ class RedlineGoldfish(GoldfishModel[RedlineParams]):
     )
 
     decking = "emptied"
+
+    def plays(self, card: Card) -> bool:
+        return card.is_a("resource", "efreet", "mission", "general")
 
     def __init__(self, facts: DeckFacts, params: RedlineParams, missions: list[float] | None = None):
         super().__init__(facts, params)
