@@ -97,6 +97,7 @@ def test_the_guard_fails_when_check_does_twice_the_work():
         "once = check.check_file\n"
         "check.check_file = lambda *args, **options: [once(*args, **options) for _ in range(2)][-1]\n"
         "import run_all\n"
+        "run_all.GUARD_ATTEMPTS = 1  # over on every attempt (the attempts have a test of their own)\n"
         "sys.argv = ['run_all.py', '--guard', '--only', 'check_folder']\n"
         "sys.exit(run_all.main())\n"
     )
@@ -131,3 +132,29 @@ def test_readme_performance_table_is_the_one_run_all_writes():
                 assert abs(ms / baseline - ratio) <= ratio * (0.5 / ms + 0.5 / baseline) + 0.006, (script, label)
     finally:
         sys.path.remove(str(REPO / "benchmarks"))
+
+
+def test_the_guard_measures_an_over_figure_again_and_keeps_the_best(monkeypatch):
+    """A figure over once (a busy moment) and not the next time passes; one over every time fails."""
+    monkeypatch.syspath_prepend(str(REPO / "benchmarks"))
+    import run_all
+    from _figures import Figure, Result
+
+    def module(ratios):
+        calls = iter(ratios)
+
+        class Fake:
+            SMALL: dict = {}
+
+            @staticmethod
+            def measure():
+                return Result("fake.py", "a fake", (Figure("in process", next(calls), 1.0, target=2),))
+
+        return Fake
+
+    monkeypatch.setattr(run_all.importlib, "import_module", lambda name: module([5.0, 1.5, 9.0]))
+    (settled,) = run_all.run(("fake",), small=True)
+    assert settled.figures[0].ratio == 1.5 and not settled.figures[0].over
+    monkeypatch.setattr(run_all.importlib, "import_module", lambda name: module([5.0, 4.0, 6.0]))
+    (over,) = run_all.run(("fake",), small=True)
+    assert over.figures[0].ratio == 4.0 and over.figures[0].over
