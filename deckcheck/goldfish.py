@@ -76,7 +76,8 @@ def prepare(path: Path, options: CheckOptions, databases: Databases) -> Prepared
 
 
 def _runs_out(model: GoldfishModel, options: SimOptions) -> list[str]:
-    """A note of the turn the deck runs out, within the turns played (no card is drawn after it)."""
+    """A note of the turn the deck runs out, within the turns played, and what follows: the game
+    lost where its rulebook says so, else what the model plays on (a reshuffle, no more draws)."""
     decked = model.decked_on(options.on_play)
     if decked is not None:
         lost = "and running out of cards loses the game (the rulebook): every game not won before that turn is lost"
