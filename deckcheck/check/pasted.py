@@ -31,7 +31,9 @@ def header_counts(raw: RawDeck) -> list[Finding]:
         end = raw.headers[index + 1].position.line if index + 1 < len(raw.headers) else None
         under = sum(e.count for e in raw.entries if e.position.line > header.position.line and (end is None or e.position.line < end))
         if under != header.count:
-            said = f"the header {_shown(header.words)} says {header.count}; {plural(under, 'card')} follow it"
+            said = (
+                f"the header {_shown(header.words)} says {header.count}; {plural(under, 'card')} {'follows' if under == 1 else 'follow'} it"
+            )
             findings.append(finding_of(HEADER_COUNT, said, position=header.position))
     return findings
 

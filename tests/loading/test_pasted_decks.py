@@ -189,6 +189,11 @@ def test_a_headers_number_is_a_check_on_the_cards_under_it():
     assert all(f["severity"] == "warning" for f in outcome.findings("deck.header-count"))
 
 
+def test_one_card_under_a_header_follows_it():
+    outcome = check("Heroes (2)\n1 Gideon (K)\n")
+    assert [f["message"] for f in outcome.findings("deck.header-count")] == ["the header 'Heroes (2)' says 2; 1 card follows it"]
+
+
 def test_a_title_line_of_a_singleton_list_is_its_name_and_prose_below_is_skipped_saying_how_to_keep_it():
     outcome = check("My deck for Saturday\n1x Gideon (K)\n1x Soul 1\nMaybe cut for the regional\n")
     assert outcome.deck["name"] == "My deck for Saturday" and not outcome.findings("deck.unknown-card")
