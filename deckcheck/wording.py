@@ -4,7 +4,10 @@ report shares."""
 
 from __future__ import annotations
 
-from deckcheck.model import Card
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # plural is wanted by commands' --help paths, which load no card
+    from deckcheck.model import Card
 
 _IRREGULAR = {"copy": "copies", "Lost Soul": "Lost Souls", "City": "Cities", "is": "are", "does": "do"}
 

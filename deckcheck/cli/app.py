@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable
 from typing import NoReturn
 
 import typer
@@ -23,27 +22,6 @@ EXIT_LEGAL, EXIT_ILLEGAL, EXIT_CANNOT_RUN = 0, 1, 2
 GAMES = ", ".join(known_games())
 
 
-def _flags_take_no_value() -> None:
-    """typer's rich help labels a flag `<bool>`, as if it took a value, and an argument with a
-    metavar `<list[Path]>` beside it: show no type for either."""
-    from typer.core import TyperArgument, TyperOption
-
-    for kind, hidden in ((TyperOption, lambda param: param.is_flag), (TyperArgument, lambda param: param.metavar is not None)):
-        shown = getattr(kind, "display_type_rich", None)
-        if shown is None or getattr(shown, "patched", False):
-            continue
-
-        def display_type_rich(
-            self: object, ctx: object, shown: Callable[..., str | None] = shown, hidden: Callable[[object], bool] = hidden
-        ) -> str | None:
-            return None if hidden(self) else shown(self, ctx)
-
-        display_type_rich.patched = True  # type: ignore[attr-defined]
-        kind.display_type_rich = display_type_rich  # type: ignore[method-assign]
-
-
-_flags_take_no_value()
-
 app = typer.Typer(
     name="deckcheck",
     help="Check trading card game decks against their rulebooks, write reports for people and CI, and "
@@ -53,8 +31,39 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # click's plain help, not typer's rich panels: rich's rendering was most of `--help`'s time
+    # (2.5x `import typer` for an app of one option), and plain text reads the same in a pipe
+    rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def examples_as_written(group: typer.Typer) -> None:
+    """Each command's examples shown as written: click rewraps a paragraph of help to the
+    terminal's width (a command split mid-option) unless the paragraph opens with \\b. An example
+    is a paragraph of an epilog indented by two spaces; with the heading before it ("Examples:")
+    and the examples after it, it becomes one such paragraph."""
+    if isinstance(group.info.epilog, str):
+        group.info.epilog = _unwrapped_examples(group.info.epilog)
+    for command in group.registered_commands:
+        if isinstance(command.epilog, str):
+            command.epilog = _unwrapped_examples(command.epilog)
+    for subgroup in group.registered_groups:
+        if subgroup.typer_instance is not None:
+            examples_as_written(subgroup.typer_instance)
+
+
+def _unwrapped_examples(epilog: str) -> str:
+    paragraphs: list[str] = []
+    for paragraph in epilog.split("\n\n"):
+        before = paragraphs[-1] if paragraphs else ""
+        if paragraph.startswith("  ") and before.startswith("\b\n"):
+            paragraphs[-1] = before + "\n" + paragraph
+        elif paragraph.startswith("  ") and before.endswith(":"):
+            paragraphs[-1] = "\b\n" + before + "\n" + paragraph
+        else:
+            paragraphs.append(paragraph)
+    return "\n\n".join(paragraphs)
 
 
 def _version(value: bool) -> None:

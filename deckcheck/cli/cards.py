@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from datetime import date
 from pathlib import Path
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import typer
 
@@ -13,9 +13,11 @@ from deckcheck.choices import Choices
 from deckcheck.cli.app import EXIT_ILLEGAL, EXIT_LEGAL, GAMES, app, fail
 from deckcheck.cli.options import CardDbOption, ListingOutputFormat
 from deckcheck.cli.setup import date_or_exit, game_or_exit, session_or_exit
-from deckcheck.model import Card
 from deckcheck.registry import known_games
 from deckcheck.wording import plural
+
+if TYPE_CHECKING:  # imported by the commands that run, not by --help
+    from deckcheck.model import Card
 
 
 @app.command(

@@ -7,6 +7,7 @@ import os
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -31,8 +32,10 @@ from deckcheck.cli.options import (
 from deckcheck.cli.output import finish, value_of
 from deckcheck.cli.setup import date_or_exit, session_or_exit
 from deckcheck.escaping import terminal_path
-from deckcheck.model import DeckReport
-from deckcheck.session import Session
+
+if TYPE_CHECKING:  # imported by the commands that run, not by --help
+    from deckcheck.model import DeckReport
+    from deckcheck.session import Session
 
 
 @app.command(

@@ -29,7 +29,7 @@ def _goldfish_help(ctx: typer.Context, value: bool) -> None:
 
     from deckcheck.games import all_games
 
-    ctx.get_help()
+    typer.echo(ctx.get_help())
     typer.echo("\nEach game's turn as its model plays it, and what the model simplifies:")
     for game in all_games():
         model = importlib.import_module(game.goldfish).MODEL
