@@ -54,8 +54,11 @@ def open_run(  # noqa: PLR0913 - the command line's choices, each by name
 def find_decks(session: Session, paths: Sequence[str | Path], exclude: Sequence[str] = ()) -> DeckFiles:
     """The deck files named, and those in the folders named (less the excluded ones), and the
     files a folder holds that are plainly not decks, with why."""
-    event_fields = [name for each in all_games() for name in each.event_fields]
-    return collect_decks([Path(p) for p in paths], session.excluded_by(exclude), event_fields)
+    return collect_decks([Path(p) for p in paths], session.excluded_by(exclude), _event_fields)
+
+
+def _event_fields() -> list[str]:
+    return [name for each in all_games() for name in each.event_fields]
 
 
 def check_decks(session: Session, files: Sequence[Path], jobs: int | None = 1) -> list[DeckReport]:

@@ -1,6 +1,6 @@
 """What `deckcheck --version` prints, and the flags that ask for it: shared by the installed
 command's entry point (deckcheck/command.py, which answers before typer is imported) and the
-typer application's own --version (deckcheck/cli/app.py)."""
+typer application's own --version (deckcheck/cli/application.py)."""
 
 from deckcheck import __version__
 

@@ -1,17 +1,32 @@
 """The `deckcheck` command: each module parses one command group's options and calls the library.
 
-`app` and `run`, which runs it, live in cli/app.py (the installed command starts in
-deckcheck/command.py, which answers --version before anything here is imported); importing a
-command's module registers it, in the order `deckcheck --help` lists them.
+`app` and `run`, which runs it, live in cli/application.py (the installed command starts in
+deckcheck/command.py, which answers --version, and checks deck files named alone, before
+anything typer is imported); the first use of `app` or `run` imports every command's module,
+which registers it, in the order `deckcheck --help` lists them. Until then importing a module of
+this package (cli/checking.py, cli/speak.py) imports no typer.
 """
 
-from deckcheck.cli.app import app, examples_as_written, run
+from __future__ import annotations
 
-# isort: off
-# each registers its commands, in the order --help lists them
-from deckcheck.cli import check, compare, goldfish, db, cards, serve, deck_checks  # noqa: F401
-# isort: on
+from typing import TYPE_CHECKING, Any
 
-examples_as_written(app)
+if TYPE_CHECKING:
+    from deckcheck.cli.application import app, run
 
 __all__ = ["app", "run"]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in __all__:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from deckcheck.cli import application
+
+    # isort: off
+    # each registers its commands, in the order --help lists them
+    from deckcheck.cli import check, compare, goldfish, db, cards, serve, deck_checks  # noqa: F401
+    # isort: on
+
+    application.examples_as_written(application.app)
+    globals().update(app=application.app, run=application.run)  # found at once from now on
+    return globals()[name]

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, NoReturn
 import typer
 
 from deckcheck.choices import Choices
-from deckcheck.cli.app import EXIT_ILLEGAL, EXIT_LEGAL, GAMES, app, fail
+from deckcheck.cli.application import GAMES, app
 from deckcheck.cli.options import CardDbOption, ListingOutputFormat
 from deckcheck.cli.setup import date_or_exit, game_or_exit, session_or_exit
+from deckcheck.cli.speak import EXIT_ILLEGAL, EXIT_LEGAL, fail
 from deckcheck.registry import known_games
 from deckcheck.wording import plural
 

@@ -4,15 +4,13 @@
 from __future__ import annotations
 
 import os
-from dataclasses import replace
-from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import typer
 
 from deckcheck.choices import Choices
-from deckcheck.cli.app import EXIT_ILLEGAL, EXIT_LEGAL, app, fail, say, warn
+from deckcheck.cli.application import app
+from deckcheck.cli.checking import CheckAsked, asked_choices, check_files
 from deckcheck.cli.options import (
     AsOfOption,
     CardDbOption,
@@ -30,12 +28,9 @@ from deckcheck.cli.options import (
     StrictOption,
 )
 from deckcheck.cli.output import finish, value_of
-from deckcheck.cli.setup import date_or_exit, session_or_exit
+from deckcheck.cli.setup import session_or_exit
+from deckcheck.cli.speak import EXIT_ILLEGAL, EXIT_LEGAL, fail, say, warn
 from deckcheck.escaping import terminal_path
-
-if TYPE_CHECKING:  # imported by the commands that run, not by --help
-    from deckcheck.model import DeckReport
-    from deckcheck.session import Session
 
 
 @app.command(
@@ -95,30 +90,26 @@ def check(
     ),
 ) -> None:
     """Check deck files against their game's construction rules."""
-    from deckcheck.api import check_decks, find_decks
-    from deckcheck.check import skipped_file
-    from deckcheck.loading.decks import STDIN
-    from deckcheck.rules.common import SKIPPED_FILE
-
-    missing = [terminal_path(p) for p in paths if p != STDIN and not p.exists()]
-    if missing:
-        fail(f"no such file or folder: {', '.join(missing)}")
-    then = date_or_exit(compare_as_of, "--compare-as-of")
-    if then is not None and STDIN in paths:
-        fail("--compare-as-of checks each deck twice, and standard input can be read once: give the deck as a file")
-    asked = _asked(game, format, card_db, event, ignore, output_format, strict)
-    run = session_or_exit(asked, as_of, all_formats)
-    found = find_decks(run, paths, exclude)
-    players = _current(found.files) if current else {}
-    files = list(players) if current else found.files
-    reports = check_decks(run, files, jobs)
-    if current:
-        reports = [replace(report, player=players[path]) for report, path in zip(reports, files, strict=True)]
-    if then is not None:
-        reports = _compared(reports, files, run, then, jobs)
-    if SKIPPED_FILE.id not in run.choices.ignore:
-        reports += [skipped_file(path, why) for path, why in found.skipped]
-    finish(reports, run, explain, output, color)
+    asked = CheckAsked(
+        paths=tuple(paths),
+        game=game,
+        format=format,
+        card_db=tuple(card_db),
+        event=tuple(event),
+        output_format=value_of(output_format),
+        output=output,
+        strict=strict,
+        explain=explain,
+        ignore=tuple(ignore),
+        jobs=jobs,
+        as_of=as_of,
+        color=color,
+        exclude=tuple(exclude),
+        all_formats=all_formats,
+        compare_as_of=compare_as_of,
+        current=current,
+    )
+    check_files(asked)
 
 
 @app.command(
@@ -151,7 +142,7 @@ def side(
     missing = [terminal_path(p) for p in (registered, sided) if not p.exists()]
     if missing:
         fail(f"no such file: {', '.join(missing)}")
-    asked = _asked(game, format, card_db, event, ignore, output_format, strict)
+    asked = asked_choices(game, format, card_db, event, ignore, value_of(output_format), strict)
     run = session_or_exit(asked, as_of)
     try:
         report = check_swap(registered, sided, run.options_for, run.databases)
@@ -193,48 +184,13 @@ def team(
         fail(f"no such file: {', '.join(missing)}")
     having = teams_games()  # a deck that does not say is of the game that has teams, when one does
     game = having[0].name if len(having) == 1 else None
-    asked = _asked(game, format, card_db, event, ignore, output_format, strict)
+    asked = asked_choices(game, format, card_db, event, ignore, value_of(output_format), strict)
     run = session_or_exit(asked, as_of)
     try:
         reports = check_team((deck_a, deck_b), run.options_for, run.databases)
     except NoTeams as exc:
         fail(str(exc))
     finish(reports, run, explain, output, color)
-
-
-def _compared(reports: list[DeckReport], files: list[Path], run: Session, then: date, jobs: int | None) -> list[DeckReport]:
-    from deckcheck.check import check_paths
-    from deckcheck.check.rules_change import compared_all, on_date
-
-    before = check_paths(files, on_date(run.options_for, then), run.databases, jobs, run.choices.card_db)
-    return compared_all(reports, before, then)
-
-
-def _asked(  # noqa: PLR0913 - the options check, side and team share, each named where it is read
-    game: str | None,
-    format: str | None,
-    card_db: list[Path],
-    event: list[Path],
-    ignore: list[str],
-    output_format: OutputFormat | None,
-    strict: bool,
-) -> Choices:
-    """What check, side and team were asked, as a run's choices."""
-    return Choices(
-        game=game,
-        format=format,
-        card_db=tuple(card_db),
-        events=tuple(event),
-        ignore=tuple(ignore),
-        output_format=value_of(output_format),
-        strict=strict,
-    )
-
-
-def _current(files: list[Path]) -> dict[Path, str | None]:
-    from deckcheck.serve.registrations import current_registrations
-
-    return current_registrations(files)
 
 
 def _given_folder(path: Path, given: list[Path]) -> Path:

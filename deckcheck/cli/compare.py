@@ -8,10 +8,11 @@ from pathlib import Path
 import typer
 
 from deckcheck.choices import Choices
-from deckcheck.cli.app import EXIT_ILLEGAL, EXIT_LEGAL, app, fail
+from deckcheck.cli.application import app
 from deckcheck.cli.options import AsOfOption, CardDbOption, FormatOption, GameOption, OutputOption
 from deckcheck.cli.output import write_report
 from deckcheck.cli.setup import session_or_exit
+from deckcheck.cli.speak import EXIT_ILLEGAL, EXIT_LEGAL, fail
 from deckcheck.escaping import terminal_path
 
 

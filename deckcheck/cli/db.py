@@ -6,7 +6,8 @@ from pathlib import Path
 
 import typer
 
-from deckcheck.cli.app import EXIT_ILLEGAL, EXIT_LEGAL, app, fail, say
+from deckcheck.cli.application import app
+from deckcheck.cli.speak import EXIT_ILLEGAL, EXIT_LEGAL, fail, say
 from deckcheck.escaping import terminal_path
 from deckcheck.wording import plural
 

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import typer
 
-from deckcheck.cli.app import app, fail, say
+from deckcheck.cli.application import app
+from deckcheck.cli.speak import fail, say
 from deckcheck.escaping import terminal_path
 
 deck_checks = typer.Typer(

@@ -8,10 +8,11 @@ from pathlib import Path
 import typer
 
 from deckcheck.choices import Choices
-from deckcheck.cli.app import app, fail, warn
+from deckcheck.cli.application import app
 from deckcheck.cli.options import CardDbOption, EventOption, GameOption, OutputOption
 from deckcheck.cli.output import write_report
 from deckcheck.cli.setup import session_or_exit
+from deckcheck.cli.speak import fail, warn
 from deckcheck.escaping import for_json, terminal_path
 
 

@@ -7,16 +7,11 @@ import enum
 import typer
 
 from deckcheck import output_formats
-from deckcheck.cli.app import GAMES
+from deckcheck.cli.application import GAMES
+from deckcheck.cli.output import ColorChoice
 
 # the report formats, as deckcheck.output_formats lists them (a new renderer is a new choice here)
 OutputFormat = enum.Enum("OutputFormat", {name: name for name in output_formats.CHOICES}, type=str)  # type: ignore[misc]
-
-
-class ColorChoice(str, enum.Enum):
-    auto = "auto"
-    always = "always"
-    never = "never"
 
 
 class ListingOutputFormat(str, enum.Enum):

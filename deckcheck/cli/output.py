@@ -1,5 +1,6 @@
 """Where a report goes and the exit code it sets: stdout or --output, colour and width for a
-terminal, the GitHub job summary."""
+terminal, the GitHub job summary. Without typer: `deckcheck check` of deck files alone runs with
+typer never imported."""
 
 from __future__ import annotations
 
@@ -8,12 +9,9 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
-import typer
-
-from deckcheck.cli.app import EXIT_ILLEGAL, EXIT_LEGAL, fail, warn
-from deckcheck.cli.options import ColorChoice
+from deckcheck.cli.speak import EXIT_ILLEGAL, EXIT_LEGAL, fail, warn
 from deckcheck.escaping import display_path
 
 if TYPE_CHECKING:
@@ -21,6 +19,12 @@ if TYPE_CHECKING:
     from deckcheck.model import DeckReport
     from deckcheck.report import Terminal
     from deckcheck.session import Session
+
+
+class ColorChoice(str, enum.Enum):
+    auto = "auto"
+    always = "always"
+    never = "never"
 
 
 def value_of(choice: enum.Enum | None) -> str | None:
@@ -55,7 +59,9 @@ def terminal_for(color: ColorChoice, output: Path | None) -> Terminal:
     return Terminal(colour=colour, width=shutil.get_terminal_size().columns if on_terminal else None)
 
 
-def finish(reports: Sequence[DeckReport], run: Session, explain: bool, output: Path | None, color: ColorChoice = ColorChoice.auto) -> None:
+def finish(
+    reports: Sequence[DeckReport], run: Session, explain: bool, output: Path | None, color: ColorChoice = ColorChoice.auto
+) -> NoReturn:
     from deckcheck.report import FOR_TERMINALS, chosen_format, renderer
 
     chosen = chosen_format(run.choices.output_format, os.environ)
@@ -67,7 +73,7 @@ def finish(reports: Sequence[DeckReport], run: Session, explain: bool, output: P
     if chosen == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
         _step_summary(Path(os.environ["GITHUB_STEP_SUMMARY"]), reports, run.events)
     failed = any(not r.legal or (run.choices.strict and r.warnings) for r in reports)
-    raise typer.Exit(EXIT_ILLEGAL if failed else EXIT_LEGAL)
+    raise SystemExit(EXIT_ILLEGAL if failed else EXIT_LEGAL)
 
 
 def _step_summary(path: Path, reports: Sequence[DeckReport], events: Sequence[Event]) -> None:

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import typer
 
-from deckcheck.cli.app import GAMES, app, fail, say, warn
+from deckcheck.cli.application import GAMES, app
 from deckcheck.cli.options import CardDbOption
+from deckcheck.cli.speak import fail, say, warn
 from deckcheck.escaping import terminal_path
 
 

@@ -7,7 +7,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from deckcheck.choices import Choices
-from deckcheck.cli.app import fail
+from deckcheck.cli.speak import fail
 
 if TYPE_CHECKING:
     from deckcheck.rules import Game

@@ -33,18 +33,22 @@ class DeckFiles:
 
 
 def collect_decks(
-    paths: Iterable[Path], excluded: Callable[[Path, Path], bool] = lambda path, root: False, event_fields: Iterable[str] = ()
+    paths: Iterable[Path],
+    excluded: Callable[[Path, Path], bool] = lambda path, root: False,
+    event_fields: Callable[[], Iterable[str]] = tuple,
 ) -> DeckFiles:
     """Each file named, and every deck file under each folder named, in a stable order. In a
     folder, a file `excluded(file, folder)` names is left out, and one that is plainly not a deck
-    as a whole (a LackeyCCG card list, a card database, an event file; `event_fields`: the keys the
-    games add to an event) is left out with why, for the report to say."""
+    as a whole (a LackeyCCG card list, a card database, an event file; `event_fields()`: the keys
+    the games add to an event, asked for only when a folder is searched, as they import every
+    game's rules) is left out with why, for the report to say."""
     found = DeckFiles()
-    shapes = _Shapes(frozenset(event_fields))
+    shapes = None
     for path in paths:
         if not path.is_dir():
             found.files.append(path)
             continue
+        shapes = shapes or _Shapes(frozenset(event_fields()))
         for each in sorted(p for p in path.rglob("*") if p.suffix.lower() in DECK_SUFFIXES and p.is_file() and not _hidden(p, path)):
             if excluded(each, path):
                 continue

@@ -32,8 +32,7 @@ def test_colour_never_and_machine_formats_have_none():
 def test_no_color_turns_auto_off_on_a_terminal(monkeypatch):
     import sys
 
-    from deckcheck.cli.options import ColorChoice
-    from deckcheck.cli.output import terminal_for
+    from deckcheck.cli.output import ColorChoice, terminal_for
 
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     assert terminal_for(ColorChoice.auto, None).colour

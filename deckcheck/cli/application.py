@@ -1,5 +1,5 @@
-"""The `deckcheck` application: the command group, its --version, the exit codes, and how a
-command speaks (say on stdout, warn and fail on stderr). The commands register themselves on `app`
+"""The `deckcheck` application: the command group and its --version (how a command speaks and
+its exit codes are cli/speak.py's). The commands register themselves on `app`
 from their own modules (deckcheck/cli/__init__.py imports them in the order --help lists them).
 
 Everything heavier than typer is imported inside the command that needs it, so that `--help`
@@ -9,16 +9,12 @@ deckcheck/command.py).
 
 from __future__ import annotations
 
-import os
-import sys
-from typing import NoReturn
-
 import typer
 
+from deckcheck.cli.speak import internal_error
 from deckcheck.registry import known_games
 from deckcheck.version import VERSION_FLAGS, version_line
 
-EXIT_LEGAL, EXIT_ILLEGAL, EXIT_CANNOT_RUN = 0, 1, 2
 GAMES = ", ".join(known_games())
 
 
@@ -79,32 +75,9 @@ def main(
     """deckcheck: deck checks, reports and goldfish playtests."""
 
 
-def say(text: str) -> None:
-    """A line (or lines) for the person at the terminal: names in it are shown, not obeyed."""
-    from deckcheck.escaping import terminal_lines
-
-    typer.echo(terminal_lines(text))
-
-
-def warn(text: str) -> None:
-    """A diagnostic on stderr, escaped like everything a terminal or CI log receives."""
-    from deckcheck.escaping import terminal_lines
-
-    typer.echo(terminal_lines(f"deckcheck: {text}"), err=True)
-
-
-def fail(message: str) -> NoReturn:
-    """The command cannot run (exit 2), said on stderr."""
-    warn(message)
-    raise typer.Exit(EXIT_CANNOT_RUN)
-
-
 def run() -> None:
     """Entry point: no traceback reaches a user unless DECKCHECK_DEBUG asks for it."""
     try:
         app(prog_name="deckcheck")
     except Exception as exc:  # a bug in deckcheck: say so in one line, exit 2
-        if os.environ.get("DECKCHECK_DEBUG"):
-            raise
-        warn(f"internal error: {type(exc).__name__}: {exc} (please report it; set DECKCHECK_DEBUG=1 for the traceback)")
-        sys.exit(EXIT_CANNOT_RUN)
+        internal_error(exc)

@@ -1,0 +1,121 @@
+"""What `deckcheck check` does once its options are read, without typer: the typer command
+(cli/check.py) hands it what it parsed, and deckcheck/command.py runs it on deck files named
+alone (`deckcheck check decks/a.yaml decks/b.txt`, a pre-commit hook's call) with typer never
+imported, which is most of the time a one-deck check took. The defaults here are the options'
+defaults (a test holds the typer command to them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+from deckcheck.choices import Choices
+from deckcheck.cli.output import ColorChoice, finish
+from deckcheck.cli.setup import date_or_exit, session_or_exit
+from deckcheck.cli.speak import fail, guarded
+from deckcheck.escaping import terminal_path
+
+if TYPE_CHECKING:
+    from deckcheck.model import DeckReport
+    from deckcheck.session import Session
+
+
+@dataclass(frozen=True, kw_only=True)
+class CheckAsked:
+    """`deckcheck check`'s options, as the command line gave them."""
+
+    paths: tuple[Path, ...]
+    game: str | None = None
+    format: str | None = None
+    card_db: tuple[Path, ...] = ()
+    event: tuple[Path, ...] = ()
+    output_format: str | None = None
+    output: Path | None = None
+    strict: bool = False
+    explain: bool = False
+    ignore: tuple[str, ...] = ()
+    jobs: int | None = None
+    as_of: str | None = None
+    color: ColorChoice = ColorChoice.auto
+    exclude: tuple[str, ...] = ()
+    all_formats: bool = False
+    compare_as_of: str | None = None
+    current: bool = False
+
+    def choices(self) -> Choices:
+        return asked_choices(self.game, self.format, self.card_db, self.event, self.ignore, self.output_format, self.strict)
+
+
+def plain_check(arguments: list[str]) -> bool:
+    """Whether `deckcheck ARGUMENTS` is `check` of paths alone: no option, no `-` (standard
+    input), nothing typer would answer otherwise (help, a usage error)."""
+    return len(arguments) >= 2 and arguments[0] == "check" and all(a and not a.startswith("-") for a in arguments[1:])
+
+
+def run_plain_check(arguments: list[str]) -> None:
+    """`deckcheck check PATH...` (plain_check's), as the typer command runs it."""
+    guarded(lambda: check_files(CheckAsked(paths=tuple(Path(a) for a in arguments[1:]))))
+
+
+def check_files(asked: CheckAsked) -> NoReturn:
+    """Check the decks `asked` names, write the report, and exit with its code."""
+    from deckcheck.api import check_decks, find_decks
+    from deckcheck.check import skipped_file
+    from deckcheck.loading.decks import STDIN
+    from deckcheck.rules.common import SKIPPED_FILE
+
+    missing = [terminal_path(p) for p in asked.paths if p != STDIN and not p.exists()]
+    if missing:
+        fail(f"no such file or folder: {', '.join(missing)}")
+    then = date_or_exit(asked.compare_as_of, "--compare-as-of")
+    if then is not None and STDIN in asked.paths:
+        fail("--compare-as-of checks each deck twice, and standard input can be read once: give the deck as a file")
+    run = session_or_exit(asked.choices(), asked.as_of, asked.all_formats)
+    found = find_decks(run, asked.paths, asked.exclude)
+    players = _current(found.files) if asked.current else {}
+    files = list(players) if asked.current else found.files
+    reports = check_decks(run, files, asked.jobs)
+    if asked.current:
+        reports = [replace(report, player=players[path]) for report, path in zip(reports, files, strict=True)]
+    if then is not None:
+        reports = _compared(reports, files, run, then, asked.jobs)
+    if SKIPPED_FILE.id not in run.choices.ignore:
+        reports += [skipped_file(path, why) for path, why in found.skipped]
+    finish(reports, run, asked.explain, asked.output, asked.color)
+
+
+def asked_choices(  # noqa: PLR0913 - the options check, side and team share, each named where it is read
+    game: str | None,
+    format: str | None,
+    card_db: tuple[Path, ...] | list[Path],
+    event: tuple[Path, ...] | list[Path],
+    ignore: tuple[str, ...] | list[str],
+    output_format: str | None,
+    strict: bool,
+) -> Choices:
+    """What check, side and team were asked, as a run's choices."""
+    return Choices(
+        game=game,
+        format=format,
+        card_db=tuple(card_db),
+        events=tuple(event),
+        ignore=tuple(ignore),
+        output_format=output_format,
+        strict=strict,
+    )
+
+
+def _compared(reports: list[DeckReport], files: list[Path], run: Session, then: date, jobs: int | None) -> list[DeckReport]:
+    from deckcheck.check import check_paths
+    from deckcheck.check.rules_change import compared_all, on_date
+
+    before = check_paths(files, on_date(run.options_for, then), run.databases, jobs, run.choices.card_db)
+    return compared_all(reports, before, then)
+
+
+def _current(files: list[Path]) -> dict[Path, str | None]:
+    from deckcheck.serve.registrations import current_registrations
+
+    return current_registrations(files)

@@ -1,0 +1,129 @@
+"""`deckcheck check PATH...` with no option runs without typer (deckcheck/command.py): the same
+report, messages and exit code as the typer command gives the same arguments."""
+
+from __future__ import annotations
+
+import inspect
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from deckcheck.cli.check import check
+from deckcheck.cli.checking import CheckAsked, plain_check
+
+from conftest import REPO, run
+
+EXAMPLES = REPO / "examples"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "plain"),
+    [
+        (["check", "a.yaml"], True),
+        (["check", "a.yaml", "decks/"], True),
+        (["check"], False),  # typer says what is missing
+        (["check", "-"], False),  # standard input
+        (["check", "a.yaml", "--game", "redline"], False),
+        (["check", "--help"], False),
+        (["check", "-h"], False),
+        (["check", ""], False),
+        (["fmt", "a.yaml"], False),
+        (["check", "a.yaml", "--"], False),
+    ],
+)
+def test_only_paths_named_alone_skip_typer(arguments, plain):
+    assert plain_check(arguments) is plain
+
+
+def test_the_typer_commands_defaults_are_the_plain_checks():
+    asked = CheckAsked(paths=())
+    for name, parameter in inspect.signature(check).parameters.items():
+        if name == "paths":
+            continue
+        default = parameter.default.default  # typer's Option keeps its default here
+        expected = getattr(asked, name)
+        if name == "output_format":
+            assert default is None and expected is None
+            continue
+        assert (tuple(default) if isinstance(default, list) else default) == expected, name
+
+
+def _installed(*arguments: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    environment = {**os.environ, "NO_COLOR": "1"}
+    return subprocess.run(
+        [sys.executable, "-m", "deckcheck", "check", *map(str, arguments)], capture_output=True, text=True, cwd=cwd, env=environment
+    )
+
+
+def _cases(tmp_path: Path) -> dict[str, list[Path]]:
+    (tmp_path / "broken.yaml").write_text("main:\n  - [unclosed\n", encoding="utf-8")
+    (tmp_path / "illegal.yaml").write_text("game: redline\nmain:\n  EF-9 Rabbit: 7\n", encoding="utf-8")
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    (folder / "cards.txt").write_text("Name\tSet\tImageFile\tType\n", encoding="utf-8")  # a Lackey card list: skipped
+    (folder / "deck.yaml").write_text((EXAMPLES / "redline-cpm.yaml").read_text(encoding="utf-8"), encoding="utf-8")
+    return {
+        "a legal deck": [EXAMPLES / "redemption-deck-i.yaml"],
+        "two decks": [EXAMPLES / "redline-cpm.yaml", EXAMPLES / "bible-battles.txt"],
+        "an illegal deck": [tmp_path / "illegal.yaml"],
+        "a deck that does not parse": [tmp_path / "broken.yaml"],
+        "a folder with a file that is no deck": [folder],
+        "a missing file": [tmp_path / "missing.yaml"],
+    }
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        "a legal deck",
+        "two decks",
+        "an illegal deck",
+        "a deck that does not parse",
+        "a folder with a file that is no deck",
+        "a missing file",
+    ],
+)
+def test_the_plain_check_says_what_the_typer_command_says(tmp_path, monkeypatch, case):
+    paths = _cases(tmp_path)[case]
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("NO_COLOR", "1")
+    through_typer = run("check", *paths)
+    plain = _installed(*paths, cwd=tmp_path)
+    assert (plain.returncode, plain.stdout, plain.stderr) == (through_typer.exit_code, through_typer.stdout, through_typer.stderr)
+    assert plain.returncode in (0, 1, 2) and plain.stdout + plain.stderr
+
+
+def test_a_config_beside_the_decks_is_read_by_the_plain_check(tmp_path):
+    (tmp_path / ".deckcheck.yaml").write_text("output_format: json\n", encoding="utf-8")
+    done = _installed(EXAMPLES / "redline-cpm.yaml", cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.lstrip().startswith("{")
+
+
+def test_the_plain_check_imports_no_typer():
+    program = (
+        "import atexit, sys\nfrom deckcheck.command import run\n"
+        f"sys.argv = ['deckcheck', 'check', {str(EXAMPLES / 'redline-cpm.yaml')!r}]\n"
+        "atexit.register(lambda: print(sorted(m for m in ('typer', 'click', 'pydantic', 'rich') if m in sys.modules), file=sys.stderr))\n"
+        "run()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    assert done.returncode == 0
+    assert done.stderr.strip() == "[]"
+
+
+def test_a_closed_pipe_ends_the_plain_check_quietly():
+    reading, writing = os.pipe()
+    os.close(reading)  # the reader has gone (`| head` that has read its lines)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "deckcheck", "check", str(EXAMPLES / "redline-cpm.yaml")],
+            stdout=writing,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    finally:
+        os.close(writing)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr
