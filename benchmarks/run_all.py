@@ -28,6 +28,7 @@ OWN_LIST = REPO / "tests" / "data" / "lackey"
 # In the README's order; each module has measure(**size), FULL and SMALL.
 BENCHMARKS = (
     "check_folder",
+    "peers",
     "startup",
     "goldfish",
     "goldfish_games",

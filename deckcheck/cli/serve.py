@@ -18,7 +18,7 @@ from deckcheck.escaping import terminal_path
     "  deckcheck serve   # an open checker: players pick game, format and date\n\n"
     "  deckcheck serve --registrations registrations/ --event events/regional.yaml   # an event's desk\n\n"
     "  deckcheck serve --registrations reg/ --game redemption --format type1 --as-of 2026-12-05 --host 0.0.0.0\n\n"
-    'Needs the serve extra: pip install "deckcheck\\[serve]". The page works without JavaScript. With --event (or '
+    'Needs the serve extra: pip install "deckcheck[serve]". The page works without JavaScript. With --event (or '
     "--game/--format/--as-of) every deck is checked and registered as the organiser says. With --registrations the "
     "organiser's pages (/organiser, its printable report, /organiser/registrations.csv and .json) need a token: "
     "--token, or one made and printed on start. POST /api/check answers the JSON report."

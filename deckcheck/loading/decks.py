@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from deckcheck.loading import lackey_deck, resources, text_deck, yaml_deck
+from deckcheck.loading import resources, yaml_deck
 from deckcheck.loading.files import MAX_BYTES, UnreadableFile, open_regular, read_limited
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.loading.safe_yaml import InputError, decode
@@ -161,6 +161,11 @@ def read_deck(path: Path, zones: ZoneTable, text: str | None = None) -> RawDeck:
     suffix = sniffed_suffix(text) if path == STDIN else path.suffix.lower()
     if suffix in YAML_SUFFIXES:
         return yaml_deck.read(str(path), text, zones)
+    # the other readers are imported for the decks written their way (a YAML deck needs neither)
     if suffix == ".dek" and text.lstrip().startswith("<"):
+        from deckcheck.loading import lackey_deck
+
         return lackey_deck.read(str(path), text)
+    from deckcheck.loading import text_deck
+
     return text_deck.read(str(path), text, zones)
