@@ -41,18 +41,22 @@ def measure(carddata: Path = DEFAULT, runs: int = 5) -> Result:
         deck = Path(work) / "deck.dek"
         deck.write_text((REPO / "tests" / "decks" / "redemption" / "deck-i.dek").read_text())
         env = {**os.environ, "DECKCHECK_CACHE_DIR": str(Path(work) / "cache")}
-        bundled = [*deckcheck_command(), "check", str(deck)]
-        imported = bundled + ["--card-db", str(database)]
-        cold = median_time(imported, runs, {**env, "DECKCHECK_NO_CACHE": "1"})
-        median_time(imported, 1, env)
-        median_time(bundled, 1, env)
-        warm = median_time(imported, runs, env)
-        base = median_time(bundled, runs, env)
+        # the same command both ways, the list named as a user who checks with it always names it
+        # (DECKCHECK_CARD_DB): only the database differs, not the way the command line is read
+        command = [*deckcheck_command(), "check", str(deck)]
+        imported = {**env, "DECKCHECK_CARD_DB": str(database)}
+        cold = median_time(command, runs, {**imported, "DECKCHECK_NO_CACHE": "1"})
+        median_time(command, 1, imported)
+        median_time(command, 1, env)
+        warm = median_time(command, runs, imported)
+        base = median_time(command, runs, env)
     return Result(
         "full_database.py",
         DESCRIPTION,
         # the cache is the answer to a full list's cost: the run without it is timed to show what it saves
-        (Figure("no cache", cold, base, target=None), Figure("warm cache", warm, base, target=1.5, standing=1.9)),
+        # held at 2.2x: the same extra time reads as a higher ratio since one deck named alone checks
+        # without typer (its baseline 774 -> 494 ms here, the full list's extra time unchanged)
+        (Figure("no cache", cold, base, target=None), Figure("warm cache", warm, base, target=1.5, standing=2.2)),
     )
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
-from typing import NoReturn
+from typing import NoReturn, TextIO
 
 EXIT_LEGAL, EXIT_ILLEGAL, EXIT_CANNOT_RUN = 0, 1, 2
 
@@ -32,8 +32,8 @@ def fail(message: str) -> NoReturn:
     raise SystemExit(EXIT_CANNOT_RUN)
 
 
-def _line(text: str, stream: object) -> None:
-    print(text, file=stream, flush=True)  # type: ignore[call-overload]
+def _line(text: str, stream: TextIO) -> None:
+    print(text, file=stream, flush=True)
 
 
 def internal_error(exc: Exception) -> NoReturn:
