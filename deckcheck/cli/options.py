@@ -51,7 +51,7 @@ JobsOption = typer.Option(
     min=1,
     metavar="N",
     help="Check decks in N processes (the same output). Default: on Linux, a folder of 200 decks or more "
-    "in one process per core (at most 8); fewer decks in this one.",
+    "in one process per free core (at most 8; cores less the load average); fewer decks in this one.",
 )
 
 OutputOption = typer.Option(None, "--output", metavar="FILE", help="Write the report to this file instead of stdout.")

@@ -43,11 +43,10 @@ def processes_used(monkeypatch):
     return used
 
 
-@pytest.mark.skipif(
-    not sys.platform.startswith("linux") or processes.workers_for(processes.PARALLEL_FROM, None) < 2,
-    reason="forks on Linux with two cores or more",
-)
-def test_a_large_folder_is_checked_in_processes_with_the_same_report(tmp_path, processes_used):
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="workers are forked on Linux only")
+def test_a_large_folder_is_checked_in_processes_with_the_same_report(tmp_path, processes_used, monkeypatch):
+    monkeypatch.setattr(processes, "_cores", lambda: 2)  # two free cores, whatever this machine has
+    monkeypatch.setattr(processes, "_load", lambda: 0.0)
     folder = folder_of(tmp_path, processes.PARALLEL_FROM)
     by_default = run("check", folder, "--output-format", "json")
     assert processes_used and processes_used[0] >= 2
@@ -65,6 +64,7 @@ def test_a_smaller_folder_stays_in_this_process(tmp_path, processes_used):
 
 
 def test_how_many_processes(monkeypatch):
+    monkeypatch.setattr(processes, "_load", lambda: 0.0)
     monkeypatch.setattr(processes, "_cores", lambda: 16)
     monkeypatch.setattr(processes, "_forks", lambda: True)
     assert processes.workers_for(processes.PARALLEL_FROM - 1, None) == 1
@@ -75,6 +75,18 @@ def test_how_many_processes(monkeypatch):
     monkeypatch.setattr(processes, "_forks", lambda: False)  # macOS, Windows: only when asked
     assert processes.workers_for(10_000, None) == 1
     assert processes.workers_for(10_000, 3) == 3
+
+
+@pytest.mark.parametrize(
+    ("cores", "load", "workers"),
+    [(2, 0.0, 2), (2, 0.4, 2), (2, 1.0, 1), (2, 1.6, 1), (2, 7.0, 1), (4, 1.0, 3), (4, 2.6, 1), (16, 3.0, 8)],
+)
+def test_processes_only_on_cores_the_machines_load_leaves_free(monkeypatch, cores, load, workers):
+    monkeypatch.setattr(processes, "_forks", lambda: True)
+    monkeypatch.setattr(processes, "_cores", lambda: cores)
+    monkeypatch.setattr(processes, "_load", lambda: load)
+    assert processes.workers_for(10_000, None) == workers
+    assert processes.workers_for(10_000, 2) == 2  # asked for: as asked, whatever the load
 
 
 @pytest.mark.slow
