@@ -18,7 +18,9 @@ from deckcheck.registry import known_games
 from deckcheck.wording import plural
 
 if TYPE_CHECKING:  # imported by the commands that run, not by --help
+    from deckcheck.loading.card_db import CardDatabase
     from deckcheck.model import Card
+    from deckcheck.rules import Game
 
 
 @app.command(
@@ -54,6 +56,7 @@ def cards(
     from tabulate import tabulate
 
     from deckcheck.escaping import for_json, for_terminal
+    from deckcheck.games import game_named
     from deckcheck.search import search
 
     if same_card:
@@ -63,10 +66,11 @@ def cards(
     run = session_or_exit(Choices(game=game, card_db=tuple(card_db)))
     games = [game_or_exit(game).name] if game else list(known_games())
     filters = {"type": type_, "brigade": brigade, "faction": faction, "color": color, "set": card_set}
-    _check_filters(filters, [run.databases.for_game(each) for each in games])
+    searched = [(each, database) for each in games for database in _searched(run.databases.for_game(each), game_named(each))]
+    _check_filters(filters, [database for _, database in searched])
     found = []
-    for each in games:
-        found += [(each, card) for card in search(run.databases.for_game(each), query or "", **filters)]
+    for each, database in searched:
+        found += [(each, card) for card in search(database, query or "", **filters)]
     shown = found[:limit]
     if output_format is ListingOutputFormat.json:
         data = [{"game": g, "id": c.id, "name": c.name, "type": list(c.types), **dict(c.facts)} for g, c in shown]
@@ -130,6 +134,11 @@ def _explain(rule_id: str, output_format: ListingOutputFormat) -> NoReturn:
     raise typer.Exit(EXIT_LEGAL)
 
 
+def _searched(database: CardDatabase, game: Game) -> list[CardDatabase]:
+    """A game's card database, and the cards its formats play beside a deck (Redemption's Paragons)."""
+    return [database, game.kept_apart()] if game.kept_apart is not None else [database]
+
+
 def _check_filters(filters: dict, databases: list) -> None:
     """A filter's value is one some card has (exit 2 with the values there are, otherwise)."""
     from deckcheck.registry import close_to
@@ -152,10 +161,12 @@ _NOT_SHOWN = frozenset({"name", "id", "type", "title", "image", "art", "notes", 
 
 
 def _facts(card: Card, game: str) -> str:
-    """The card's facts in the order its game's card schema declares its fields."""
+    """The card's facts in the order its game's card schema declares its fields, then any others."""
     from deckcheck.registry import card_fields_schema
 
-    order = [field for field in card_fields_schema(game).get("properties", {}) if field not in _NOT_SHOWN]
+    declared = [field for field in card_fields_schema(game).get("properties", {}) if field not in _NOT_SHOWN]
+    # then facts of cards kept apart from the card list (a Paragon's numbers), in their own order
+    order = declared + [k for k in card.facts if k not in declared and k not in _NOT_SHOWN]
     return ", ".join(
         f"{k}={'/'.join(map(str, v)) if isinstance(v, list) else v}" for k in order if (v := card.facts.get(k)) not in (None, [], False, "")
     )

@@ -263,6 +263,9 @@ class Game(Generic[P]):
     # Redemption's Lost Souls and Dominants, ...): names that may mean cards differing in it can
     # change each other's verdict; names that cannot are judged each by itself (check/ambiguity.py)
     counted: Callable[[Card, P], Hashable] = lambda card, params: card.types
+    # cards its formats play beside a deck that no card list holds (Redemption's Paragons), which
+    # `deckcheck cards` lists with the game's own
+    kept_apart: Callable[[], CardDatabase] | None = None
 
     def zone(self, name: str) -> Zone | None:
         return next((zone for zone in self.zones if zone.name == name), None)

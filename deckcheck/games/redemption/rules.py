@@ -12,6 +12,7 @@ from deckcheck.games.redemption.deck_rules import counted
 from deckcheck.games.redemption.dictionary import renamings
 from deckcheck.games.redemption.duplicate_cards import quickstart_identity
 from deckcheck.games.redemption.formats import QUICKSTART_FORMAT, rules_of, tournament_formats
+from deckcheck.games.redemption.paragons import paragon_cards
 from deckcheck.games.redemption.sheet import official_sheet
 from deckcheck.games.redemption.teams import TEAM_UNIQUE, team_findings, team_rule
 from deckcheck.model import Deck
@@ -57,6 +58,7 @@ GAME = Game(
     official_sheet=official_sheet,
     renamings=renamings,
     counted=counted,
+    kept_apart=paragon_cards,
     default="type1",
     # as players head the groups of a pasted list: GE good enhancements, EE evil, EC evil characters, LS Lost Souls
     group_names=(
