@@ -87,6 +87,7 @@ class Zone:
     label: str
     single: bool = False  # one card named on its line (`General: NAME`), not `3 Card` lines
     headed: bool = True  # a text deck writes a header line for it (the main deck needs none)
+    apart: bool = False  # its card is one its game keeps apart from the card lists (Redemption's Paragon)
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases, content: 
     names = game.names(database, as_of)
     settle(raw, names)  # a pasted deck's lines read as the card list says: cards, headers, its name, prose
     skipped = skipped_lines(raw) + header_counts(raw)
-    zones, findings, ambiguous, renamed = _resolve(raw, database, names)
+    zones, findings, ambiguous, renamed = _resolve(raw, database, names, _kept_apart(game))
     deck = Deck(display_path(path), game.name, chosen.name, raw.name, zones, raw.zone_positions)
     loaded = LoadedDeck(
         raw,
@@ -123,18 +123,38 @@ def context_for(game: Game, chosen: Format, database: CardDatabase, events: tupl
     return Context(game, database, same_card, rules_checked(game, chosen), params, chosen, events, as_of)
 
 
+def _kept_apart(game: Game) -> dict[str, tuple[str, NameIndex]]:
+    """The game's zones whose card is one it keeps apart from its card lists (Redemption's
+    Paragon), each with its label and how names find those cards."""
+    apart = [zone for zone in game.zones if zone.apart]
+    if not apart or game.kept_apart is None:
+        return {}
+    names = game.kept_apart().names
+    return {zone.name: (zone.label, names) for zone in apart}
+
+
 def _resolve(
-    raw: RawDeck, database: CardDatabase, names: NameIndex | RenamedIndex
+    raw: RawDeck, database: CardDatabase, names: NameIndex | RenamedIndex, apart: dict[str, tuple[str, NameIndex]]
 ) -> tuple[dict[str, tuple[Entry, ...]], list[Finding], dict[Key, tuple[Card, ...]], list[str]]:
-    """Zones of entries resolved to cards; the findings of names that resolve to none; the
-    entries whose name matches several printings, with those printings (judged later); and a
-    note for each name that errata replaced."""
+    """Zones of entries resolved to cards (those of a zone `apart` names among the cards kept
+    apart); the findings of names that resolve to none; the entries whose name matches several
+    printings, with those printings (judged later); and a note for each name that errata replaced."""
     zones: dict[str, list[Entry]] = {}
     findings: list[Finding] = []
     ambiguous: dict[Key, tuple[Card, ...]] = {}
     renamed: list[str] = []
     unknown = 0
     for item in raw.entries:
+        if item.zone in apart:
+            label, kept = apart[item.zone]
+            resolution = kept.resolve(item.typed, suggest=True)
+            if resolution.card is None:
+                hint = f"; did you mean {', '.join(repr(s) for s in resolution.suggestions)}?" if resolution.suggestions else ""
+                findings.append(
+                    finding_of(UNKNOWN_CARD, f"no {label} is called '{item.typed}'{hint}", item.typed, item.zone, item.position)
+                )
+            zones.setdefault(item.zone, []).append(Entry(item.typed, item.count, item.zone, item.position, resolution.card))
+            continue
         printing = database.printing(item.image, item.set) if item.image else None
         # suggestions cost a search each: a deck of thousands of unknown names gets them for the first few
         resolution = Resolution(printing) if printing else names.resolve(item.typed, suggest=unknown < SUGGESTED_NAMES)

@@ -66,7 +66,7 @@ def cards(
     run = session_or_exit(Choices(game=game, card_db=tuple(card_db)))
     games = [game_or_exit(game).name] if game else list(known_games())
     filters = {"type": type_, "brigade": brigade, "faction": faction, "color": color, "set": card_set}
-    searched = [(each, database) for each in games for database in _searched(run.databases.for_game(each), game_named(each))]
+    searched = [(each, database) for each in games for database in _searched(run.databases.for_game(each), game_named(each), type_)]
     _check_filters(filters, [database for _, database in searched])
     found = []
     for each, database in searched:
@@ -134,9 +134,13 @@ def _explain(rule_id: str, output_format: ListingOutputFormat) -> NoReturn:
     raise typer.Exit(EXIT_LEGAL)
 
 
-def _searched(database: CardDatabase, game: Game) -> list[CardDatabase]:
-    """A game's card database, and the cards its formats play beside a deck (Redemption's Paragons)."""
-    return [database, game.kept_apart()] if game.kept_apart is not None else [database]
+def _searched(database: CardDatabase, game: Game, type_: str | None) -> list[CardDatabase]:
+    """A game's card database, and where `--type` names their type, the cards its formats play
+    beside a deck (Redemption's Paragons): a search by brigade or name finds the cards of decks."""
+    from deckcheck.search import search
+
+    apart = game.kept_apart() if game.kept_apart is not None else None
+    return [database, apart] if apart is not None and type_ is not None and search(apart, "", type=type_) else [database]
 
 
 def _check_filters(filters: dict, databases: list) -> None:

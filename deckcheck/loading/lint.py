@@ -98,13 +98,18 @@ def _is_rules_version_file(path: Path) -> bool:
     return path.parent.parent.name == "formats"
 
 
+# card_data/formats/<game>/ files with a schema of their own, by name (the others are rules versions)
+_OWN_SCHEMA = {"sets": "{game}-sets", "paragon": "paragon-rules", "paragons": "paragons"}
+
+
 def _schema_of(path: Path) -> str:
-    """card_data/formats/<game>/: ordir-*.yaml a dictionary, sets.yaml the game's set dates, the rest rules versions."""
+    """card_data/formats/<game>/: ordir-*.yaml a dictionary, sets.yaml the game's set dates, the
+    Paragon format and its Paragons theirs, the rest rules versions."""
     if not _is_rules_version_file(path):
         return "card-db"
     if path.name.startswith("ordir-"):
         return "dictionary"
-    return f"{path.parent.name}-sets" if path.stem == "sets" else "rules-version"
+    return _OWN_SCHEMA.get(path.stem, "rules-version").format(game=path.parent.name)
 
 
 def _pairs(group: list[T]) -> Iterator[tuple[T, T]]:

@@ -759,19 +759,29 @@ def test_a_name_the_card_list_gives_two_cards_is_an_error_where_their_verdicts_d
 def test_all_formats_lists_every_format_with_its_verdict(check):
     outcome = check(deck("type1", 60, 8, {"Old Hero (UL)": 1}, copies=1), V20, "--all-formats")
     formats = {(f["format"], f["rules_version"]): f for f in outcome.deck["formats"]}
-    assert set(formats) == {("quickstart", None), ("type1", "2.0"), ("type1-unlimited", "2.0"), ("type1-teams", "2.0"), ("type2", "2.0")}
+    assert set(formats) == {
+        ("quickstart", None),
+        ("type1", "2.0"),
+        ("type1-unlimited", "2.0"),
+        ("type1-teams", "2.0"),
+        ("type2", "2.0"),
+        ("paragon", "paragon 1.2 with 2.0"),
+    }
+    assert "redemption.paragon" in {e["rule"] for e in formats[("paragon", "paragon 1.2 with 2.0")]["errors"]}
     assert formats[("type1-unlimited", "2.0")]["legal"] is True
     assert [e["rule"] for e in formats[("type1", "2.0")]["errors"]] == ["redemption.format-sets"]
     assert "redemption.deck-size" in {e["rule"] for e in formats[("type2", "2.0")]["errors"]}
     assert formats[("quickstart", None)]["legal"] is True
     older = check(deck("type1", 60, 8, copies=1), V13, "--all-formats").deck["formats"]
-    assert {f["rules_version"] for f in older} == {None, "1.3.0"}
+    assert {f["rules_version"] for f in older} == {None, "1.3.0", "paragon 1.1 with 1.3.0"}
 
 
 def test_all_formats_in_text_and_markdown(check):
     text = check(deck("type1", 50, 7, copies=1), V20, "--all-formats", "--output-format", "text").stdout
-    assert "format           rules    verdict    first errors" in text
-    assert "type1-unlimited  2.0      legal" in text and "type2            2.0      ILLEGAL    redemption.deck-size" in text
+    rows = [line.split() for line in text.splitlines()]
+    assert ["format", "rules", "verdict", "first", "errors"] in rows
+    assert ["type1-unlimited", "2.0", "legal"] in rows
+    assert any(r[:3] == ["type2", "2.0", "ILLEGAL"] and r[3].startswith("redemption.deck-size") for r in rows)
     markdown = check(deck("type1", 50, 7, copies=1), V20, "--all-formats", "--output-format", "markdown").stdout
     assert ["type1-teams", "2.0", "legal", ""] in markdown_cells(markdown)
 

@@ -282,7 +282,7 @@ def test_unknown_format_lists_the_datas_formats(tmp_path, imported):
     deck.write_text("game: redemption\nformat: legacy\nmain:\n  Peter (I): 1\n")
     (finding,) = run("check", deck, "--card-db", imported[0], "--output-format", "json").findings("deck.unknown-game")
     assert finding["message"] == (
-        "Redemption has no format 'legacy' (formats: quickstart, type1, type1-unlimited, type1-teams, type2, rotation, kings-only)"
+        "Redemption has no format 'legacy' (formats: quickstart, type1, type1-unlimited, type1-teams, type2, paragon, rotation, kings-only)"
     )
 
 

@@ -13,6 +13,9 @@ from deckcheck.rules import Doc, Example, Findings, rule
 
 
 def _summary(building: DeckBuilding) -> str:
+    if building.category.excluded_sets:
+        sets = sorted(building.category.excluded_sets, key=str.casefold)
+        return f"every set but {len(sets)}: {', '.join(sets)} (the card list's Set column)"
     if building.pool == "rotation":
         pool = f"every card is in the Rotation pool {building.category.label} is played with (the card data's Legality)"
     else:
@@ -59,6 +62,7 @@ def _released(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]
 def _pool(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
     chosen = findings.context.format
     category = findings.params.category
+    yield from _excluded(deck, findings)
     if chosen.sets is not None:
         allowed = set(chosen.sets)
         for entry in deck.entries():
@@ -78,6 +82,18 @@ def _pool(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
                     [entry],
                     f"{_printing(entry.card)} is not in the Rotation pool that {label} is played with; type1-unlimited allows it{instead}",
                 )
+
+
+def _excluded(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
+    """A card of a set the category's pool leaves out (Paragon's 35 sets)."""
+    category = findings.params.category
+    if not category.excluded_sets:
+        return
+    for entry in deck.entries("main", "side"):
+        card_set = entry.card.get("set") if entry.card is not None else None
+        if card_set in category.excluded_sets:
+            instead = findings.instead(entry.known, lambda card: card.get("set") not in category.excluded_sets, "in the pool")
+            yield findings.about_entries([entry], f"{entry.known.name} is from set {card_set}, which {category.label} leaves out{instead}")
 
 
 def _printing(card: Card) -> str:

@@ -15,9 +15,12 @@ from deckcheck.games.redemption.formats import QUICKSTART_FORMAT, rules_of, tour
 from deckcheck.games.redemption.paragons import paragon_cards
 from deckcheck.games.redemption.sheet import official_sheet
 from deckcheck.games.redemption.teams import TEAM_UNIQUE, team_findings, team_rule
-from deckcheck.model import Deck
+from deckcheck.model import Deck, Zone
 from deckcheck.rules import Game, TeamRule
 from deckcheck.wording import plural
+
+# the Paragon format's leader, named on a line of its own and kept apart from the card lists (paragons.py)
+PARAGON = Zone("paragon", ("paragon",), "Paragon", single=True, apart=True)
 
 
 def sheet_totals(deck: Deck, building: DeckBuilding) -> list[tuple[str, str]]:
@@ -33,7 +36,7 @@ GAME = Game(
     source="Redemption quick-start rulebook",
     formats=(QUICKSTART_FORMAT, *tournament_formats()),
     rules=rules_of(QUICKSTART),  # the quick-start format's (it has none of its own)
-    zones=(zones.MAIN, zones.called(zones.SIDE, "Reserve", "reserve")),
+    zones=(PARAGON, zones.MAIN, zones.called(zones.SIDE, "Reserve", "reserve")),
     goldfish="deckcheck.games.redemption.goldfish",
     type_order=(
         "hero",

@@ -111,6 +111,7 @@ class Category:
     build: Build
     pool: str  # "rotation" or "all"
     teams: bool = False
+    excluded_sets: frozenset[str] = frozenset()  # sets the pool leaves out (Paragon's), by the card list's Set
 
 
 @dataclass(frozen=True)

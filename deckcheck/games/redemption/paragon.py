@@ -1,0 +1,304 @@
+"""Redemption's Paragon format (card_data/formats/redemption/paragon.yaml): 40-card decks led by a
+Paragon (paragons.py), no Lost Souls in decks (the game plays a shared Soul Deck), the Paragon's
+five numbers counted over deck and Reserve. What the rules' text does not settle is the web app's
+reading, marked provisional in the data; the two open questions are settings an event chooses.
+
+Each Paragon version is played with the Type 1 rules that carry over from the deck building rules
+in force on the same date (exclusive pairs, special cards, Sites and Cities, "same card"): the
+format exists once for each date either changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from datetime import date
+from functools import cache
+from types import MappingProxyType
+from typing import Any
+
+from deckcheck.games.redemption.building import DOMINANTS, DeckBuilding
+from deckcheck.games.redemption.deck_rules import with_provisional
+from deckcheck.games.redemption.paragons import KINDS, PARAGON, Paragon, paragons
+from deckcheck.games.redemption.rules_version import Build, Category, Limit, RulesVersion, alignment, versions
+from deckcheck.loading import resources
+from deckcheck.loading.checked_yaml import checked_data
+from deckcheck.model import Card, Deck, Entry, Finding, Severity
+from deckcheck.rules import Doc, Example, Findings, rule, setting
+from deckcheck.wording import plural
+
+NAME = "paragon"
+LISTED = 6  # cards a numbers finding names of each kind
+_KIND_WORDS = {"primary_good": "{good} good", "other_good": "other good", "neutral": "neutral", "primary_evil": "{evil} evil"}
+
+
+@dataclass(frozen=True)
+class ParagonVersion:
+    version: str
+    effective: date
+    note: str | None
+
+
+@dataclass(frozen=True)
+class ParagonRules:
+    """The format's rules as data: its versions, sizes, pool and what is provisional."""
+
+    title: str
+    source: str
+    versions: tuple[ParagonVersion, ...]
+    deck: int
+    reserve: tuple[int, int]
+    dominants: int
+    sites: tuple[str, ...]
+    excluded_sets: frozenset[str]
+    provisional: MappingProxyType[str, str]
+
+
+@cache
+def paragon_rules() -> ParagonRules:
+    data = checked_data(resources.format_rules_folder("redemption") / "paragon.yaml", "paragon-rules")
+    return ParagonRules(
+        title=data["title"],
+        source=data["source"],
+        versions=tuple(
+            ParagonVersion(v["version"], date.fromisoformat(v["effective"]), v.get("note"))
+            for v in sorted(data["versions"], key=lambda v: v["effective"])
+        ),
+        deck=data["deck"],
+        reserve=(data["reserve"][0], data["reserve"][1]),
+        dominants=data["dominants"],
+        sites=tuple(data["sites"]),
+        excluded_sets=frozenset(data["excluded_sets"]),
+        provisional=MappingProxyType(dict(data["provisional"])),
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
+class ParagonBuilding(DeckBuilding):
+    """A Paragon version, with the deck building rules in force beside it (`version`, whose
+    Type 1 lists carry over), and the event's answers to the questions the rules' text leaves open."""
+
+    paragon: ParagonVersion
+    effective: date  # the date this pairing of Paragon and deck building rules took effect
+    # "exact" (the web app's reading) or "at_least": whether each number is the count or its least
+    paragon_numbers: str = setting("exact", event={"enum": ["exact", "at_least"]})
+    # a card of two brigades, one the Paragon's: "primary" (the web app's reading) or "other"
+    paragon_two_brigades: str = setting("primary", event={"enum": ["primary", "other"]})
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the rules versions hold read-only mappings, which do not pickle: a worker finds them again
+        return (_building_again, (self.effective, self.paragon_numbers, self.paragon_two_brigades))
+
+    def section(self, key: str) -> str:
+        """The Paragon rules for the build and what they add; the deck building rules' own sections for what carries over."""
+        if key in ("build", NAME):
+            return f"{paragon_rules().title} {self.paragon.version}"
+        return self.version.section(key)
+
+    def references(self) -> dict[str, str]:
+        return {**super().references(), NAME: f"{paragon_rules().title} {self.paragon.version}"}
+
+
+def _building_again(effective: date, numbers: str, two_brigades: str) -> ParagonBuilding:
+    found = next(b for b in paragon_buildings() if b.effective == effective)
+    return replace(found, paragon_numbers=numbers, paragon_two_brigades=two_brigades)
+
+
+def _category(rules: ParagonRules) -> Category:
+    limits = (
+        Limit("redemption.dominant-limit", "1 of each Dominant", max=1, types=DOMINANTS, why="dominant"),
+        Limit(
+            "redemption.copy-limit",
+            "1 of any card (quoted: 'You may not include more than 1 copy of any card in your deck')",
+            max=1,
+            why="Paragon is singleton",
+        ),
+    )
+    build = Build(NAME, (rules.deck, rules.deck), 0, rules.deck, rules.reserve, False, limits, rules.provisional, rules.sites)
+    return Category(NAME, "Paragon", (), build, "all", excluded_sets=rules.excluded_sets)
+
+
+def _in_force(tournament: list[RulesVersion], when: date) -> RulesVersion:
+    current = [v for v in tournament if v.effective is not None and v.effective <= when]
+    return current[-1] if current else tournament[0]
+
+
+@cache
+def paragon_buildings() -> tuple[ParagonBuilding, ...]:
+    """One for each date the Paragon rules or the deck building rules change, from the first Paragon version."""
+    rules = paragon_rules()
+    category = _category(rules)
+    first = rules.versions[0].effective
+    tournament = [v for v in versions() if v.effective is not None]
+    changes = sorted({v.effective for v in rules.versions} | {v.effective for v in tournament if v.effective and v.effective > first})
+    return tuple(
+        ParagonBuilding(
+            version=_in_force(tournament, when),
+            category=category,
+            paragon=[p for p in rules.versions if p.effective <= when][-1],
+            effective=when,
+        )
+        for when in changes
+    )
+
+
+# --- what a Paragon deck counts ------------------------------------------------------------------
+
+
+def the_paragon(deck: Deck) -> Paragon | None:
+    """The Paragon a deck names (the first, where it names several), or None."""
+    entries = [e for e in deck.entries(NAME) if e.card is not None and e.card.is_a(PARAGON)]
+    if not entries:
+        return None
+    name = entries[0].card.name if entries[0].card else ""
+    return next((p for p in paragons() if p.name == name), None)
+
+
+def kind_of(card: Card, paragon: Paragon, building: ParagonBuilding) -> str | None:
+    """Which of the Paragon's five numbers a card counts toward (None: a Lost Soul, counted by none)."""
+    if card.is_a("lost_soul"):
+        return None
+    side = alignment(card)
+    if side == "neutral":
+        return "neutral"
+    brigades = set(card.get("brigades") or ())
+    own = paragon.good if side == "good" else paragon.evil
+    primary = own in brigades and (building.paragon_two_brigades == "primary" or len(brigades) == 1)
+    return f"{'primary' if primary else 'other'}_{side}"
+
+
+def counted(deck: Deck, paragon: Paragon, building: ParagonBuilding) -> dict[str, list[Entry]]:
+    """The deck's and Reserve's entries by the number each counts toward."""
+    kinds: dict[str, list[Entry]] = {kind: [] for kind in KINDS}
+    for entry in deck.entries("main", "side"):
+        kind = kind_of(entry.card, paragon, building) if entry.card is not None else None
+        if kind is not None:
+            kinds[kind].append(entry)
+    return kinds
+
+
+def described(kind: str, paragon: Paragon) -> str:
+    words = _KIND_WORDS.get(kind, "other evil")
+    return words.format(good=paragon.good.replace("_", " ").title(), evil=paragon.evil.replace("_", " ").title()) + " cards"
+
+
+def _listed(entries: list[Entry]) -> str:
+    names = [f"{e.card.name if e.card else e.typed}" + (f" x{e.count}" if e.count > 1 else "") for e in entries[:LISTED]]
+    more = f", and {plural(len(entries) - LISTED, 'other')}" if len(entries) > LISTED else ""
+    return ": " + ", ".join(names) + more if names else ""
+
+
+# --- its rules -----------------------------------------------------------------------------------
+
+_EXAMPLE_CARDS = "game: redemption\ncards:\n  - {name: Moses (Pa), id: ex-moses, set: RR, type: hero, brigades: [blue], alignment: good}\n"
+
+
+@rule(
+    "redemption.paragon",
+    Severity.ERROR,
+    lambda building: (
+        "the deck names its Paragon (paragon: NAME), one of the 42, not among its cards"
+        if isinstance(building, ParagonBuilding)
+        else "no Paragon: only a Paragon deck names one"
+    ),
+    lambda building: building.section(NAME) if isinstance(building, ParagonBuilding) else building.section("build"),
+    doc=Doc(
+        what="A Paragon deck names its Paragon, one of the 42 (`paragon: Abraham` in YAML, `Paragon: Abraham` on a line of "
+        "a text deck), outside its 40 cards; a deck of another format names none.",
+        why="The Paragon sets the numbers the deck is built to and is in play from the start: a judge must know which.",
+        example=Example(
+            "game: redemption\nformat: type1\nparagon: Abraham\nmain:\n  Moses (Pa): 1\n",
+            "game: redemption\nformat: type1\nmain:\n  Moses (Pa): 1\n",
+            cards=_EXAMPLE_CARDS,
+        ),
+    ),
+    reads=DeckBuilding,
+)
+def paragon_named(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
+    named = [e for e in deck.entries(NAME)]
+    if not isinstance(findings.params, ParagonBuilding):
+        if named:
+            label = findings.params.category.label
+            yield findings.about_entries(named, f"a {label} deck plays no Paragon; only a Paragon deck names one (format: paragon)")
+        return
+    if not named:
+        yield findings.about_zone("main", "a Paragon deck names its Paragon: `paragon: NAME` (deckcheck cards --type paragon lists them)")
+    elif len(named) > 1 or named[0].count > 1:
+        yield findings.about_entries(named, f"a deck plays one Paragon; this one names {plural(sum(e.count for e in named), 'Paragon')}")
+
+
+@rule(
+    "redemption.paragon-numbers",
+    Severity.ERROR,
+    lambda building: with_provisional(
+        "redemption.paragon-numbers",
+        f"the Paragon's five numbers, {'exactly' if getattr(building, 'paragon_numbers', 'exact') == 'exact' else 'at least'}: "
+        "good cards of its good brigade, other good cards, neutral cards, evil cards of its evil brigade, other evil cards, "
+        "over deck and Reserve (Lost Souls aside; a good and evil card is neutral)",
+        building,
+    ),
+    lambda building: building.section(NAME),
+    doc=Doc(
+        what="The deck and Reserve together hold the numbers the Paragon prints: good cards of its good brigade (primary "
+        "good), other good cards, neutral cards, evil cards of its evil brigade (primary evil) and other evil cards. Lost Souls "
+        "count toward none; Dominants count by their alignment; a card both good and evil counts as neutral.",
+        why="The numbers are what makes each Paragon's deck its own: 42 Paragons, 42 shapes of deck.",
+        no_example="a deck of 40 singletons; tests/games/test_redemption_paragon.py builds one to Abraham's numbers and one short of them",
+    ),
+    reads=DeckBuilding,
+)
+def paragon_numbers(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
+    building = findings.params
+    if not isinstance(building, ParagonBuilding):
+        return
+    paragon = the_paragon(deck)
+    if paragon is None:
+        return  # redemption.paragon says what is missing
+    exact = building.paragon_numbers == "exact"
+    for kind, entries in counted(deck, paragon, building).items():
+        have, wanted = sum(e.count for e in entries), paragon.numbers[kind]
+        if have == wanted or (not exact and have > wanted):
+            continue
+        wants = f"{paragon.name} wants {'' if exact else 'at least '}{wanted} {described(kind, paragon)}"
+        finding = f"{wants}; this deck has {have}{_listed(entries)}"
+        yield findings.about_entries(entries[:LISTED], finding) if entries else findings.about_zone("main", finding)
+
+
+@rule(
+    "redemption.no-lost-souls",
+    Severity.ERROR,
+    lambda building: with_provisional("redemption.no-lost-souls", "no Lost Soul in the deck: the game plays a shared Soul Deck", building),
+    lambda building: building.section(NAME),
+    doc=Doc(
+        what="A Paragon deck holds no Lost Soul: the game plays a shared Soul Deck of 21 Lost Souls that no player owns.",
+        why="Every player rescues from the same souls; a deck's own would be souls only its opponent could rescue.",
+        no_example="a Paragon deck is 40 singletons; tests/games/test_redemption_paragon.py puts a Lost Soul in one",
+    ),
+    reads=DeckBuilding,
+)
+def no_lost_souls(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
+    souls = [e for e in deck.entries("main") if e.card is not None and e.card.is_a("lost_soul")]
+    if souls:
+        yield findings.about_entries(
+            souls, f"{plural(sum(e.count for e in souls), 'Lost Soul')} in a Paragon deck; it may hold none{_listed(souls)}"
+        )
+
+
+@rule(
+    "redemption.dominant-max",
+    Severity.ERROR,
+    lambda building: with_provisional("redemption.dominant-max", f"at most {paragon_rules().dominants} Dominants", building),
+    lambda building: building.section(NAME),
+    doc=Doc(
+        what="A Paragon deck holds at most 7 Dominants, good and evil together (one of each, as redemption.dominant-limit says).",
+        why="Without Lost Souls of its own a Paragon deck has no Dominant cap by Lost Souls; the format sets a number instead.",
+        no_example="a Paragon deck is 40 singletons; tests/games/test_redemption_paragon.py puts 8 Dominants in one",
+    ),
+    reads=DeckBuilding,
+)
+def dominant_max(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
+    most = paragon_rules().dominants
+    dominants = [e for e in deck.entries("main", "side") if e.card is not None and e.card.is_a(*DOMINANTS)]
+    have = sum(e.count for e in dominants)
+    if have > most:
+        yield findings.about_entries(dominants, f"{plural(have, 'Dominant')}; a Paragon deck may hold at most {most}{_listed(dominants)}")
