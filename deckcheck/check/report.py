@@ -48,11 +48,17 @@ def report_of(path: str, loaded: LoadedDeck, ignore: frozenset[str] = frozenset(
         settings=dict(context.settings) if context else {},
         rules_version=context.format.version if context else None,
         rules=rules,
-        notes=tuple(loaded.notes),
+        notes=tuple(loaded.notes) + _noted(deck, context),
         game_inferred=loaded.game_inferred,
         as_of=loaded.as_of if context else None,
         judged_by=_judged_by(context, loaded.as_of) if context else {},
     )
+
+
+def _noted(deck: Deck | None, context: Context | None) -> tuple[str, ...]:
+    if deck is None or context is None or context.game.noted is None:
+        return ()
+    return tuple(context.game.noted(deck, context.params))
 
 
 def every_format(loaded: LoadedDeck, options: CheckOptions) -> Iterator[FormatVerdict]:
@@ -99,7 +105,17 @@ def _judged_by(context: Context, as_of: date | None) -> dict[str, str]:
 def _sheet(deck: Deck, context: Context) -> SheetLayout:
     game = context.game
     labels = tuple((zone.name, zone.label) for zone in game.zones)
-    sizes = [(label, plural(deck.size(name), "card")) for name, label in labels if name in deck.zones or name == "main"]
+    # a zone of one card (a general, a Paragon) by its card's name, the others by their size
+    sizes = [
+        (
+            zone.label,
+            ", ".join(e.card.name if e.card else e.typed for e in deck.zones[zone.name])
+            if zone.single
+            else plural(deck.size(zone.name), "card"),
+        )
+        for zone in game.zones
+        if zone.name in deck.zones or zone.name == "main"
+    ]
     extra = game.sheet_totals(deck, context.params) if game.sheet_totals else []
     official = game.official_sheet(context.format) if game.official_sheet else None
     return SheetLayout(labels, game.type_order, game.listed_singly, tuple(sizes + extra), official)

@@ -63,7 +63,7 @@ def _official_body(report: DeckReport, official: OfficialSheet, layout: SheetLay
     foot of the last column (more lines than the paper's where the Reserve holds more)."""
     boxes: dict[str, list[CardLine]] = defaultdict(list)
     for line in report.cards:
-        if line.zone != official.numbered_zone:
+        if line.zone == "main":  # a leader named on its own line (a Paragon) is in the totals below
             boxes[official.box_of(line.types)].append(line)
     columns = []
     for index, column in enumerate(official.columns):

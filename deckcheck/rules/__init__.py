@@ -266,6 +266,8 @@ class Game(Generic[P]):
     # cards its formats play beside a deck that no card list holds (Redemption's Paragons), which
     # `deckcheck cards` lists with the game's own
     kept_apart: Callable[[], CardDatabase] | None = None
+    # what a report says of a deck beside its findings (Redemption: a Paragon deck's Paragon and counts)
+    noted: Callable[[Deck, P], list[str]] | None = None
 
     def zone(self, name: str) -> Zone | None:
         return next((zone for zone in self.zones if zone.name == name), None)

@@ -186,3 +186,33 @@ def test_the_excluded_sets_by_set_code_are_the_web_apps_by_official_set_on_every
     ]
     assert not wrong, wrong[:10]
     assert {row["OfficialSet"] for row in rows} >= EXCLUDED_OFFICIAL
+
+
+def test_reports_name_the_paragon_and_its_five_counts(paragon_deck, tmp_path):
+    (note,) = [n for n in paragon_deck(_short_of_blue).deck["notes"] if n.startswith("Paragon ")]
+    assert note == (
+        "Paragon Abraham (Paragon of Faith): Blue good cards 10 of 11, other good cards 15 of 14, neutral cards 5 of 5, "
+        "Black evil cards 10 of 10, other evil cards 10 of 10"
+    )
+    sheet = paragon_deck(_short_of_blue, "--output-format", "html").stdout
+    assert "Paragon Deck Check" in sheet and "10 (Abraham wants 11)" in sheet
+    assert sheet.count(">Abraham<") == 1  # in the totals, not in the boxes of the main deck
+
+
+def test_the_page_shows_the_paragon_and_its_counts(tmp_path):
+    pytest.importorskip("starlette", reason='the serve extra (pip install "deckcheck[serve]") is not installed')
+    from deckcheck.loading.card_db import Databases, load_databases
+    from deckcheck.serve.app import create_app
+    from deckcheck.serve.site import Site
+    from starlette.testclient import TestClient
+
+    database = tmp_path / "cards.yaml"
+    database.write_text(json.dumps({"game": "redemption", "cards": _cards()}), encoding="utf-8")
+    main = {f"Blue Hero {i}": 1 for i in range(1, 12)} | {f"Green Hero {i}": 1 for i in range(1, 15)}
+    main |= {f"Artifact {i}": 1 for i in range(1, 6)} | {f"Black Evil {i}": 1 for i in range(1, 11)}
+    deck = yaml.safe_dump({"game": "redemption", "format": "paragon", "paragon": "Abraham", "main": main}, sort_keys=False)
+    site = Site(Databases(load_databases([database])), allowed_hosts=frozenset({"desk.test"}))
+    with TestClient(create_app(site), base_url="http://desk.test") as client:
+        page = client.post("/check", data={"deck": deck})
+    assert page.status_code == 200
+    assert "Paragon Abraham (Paragon of Faith)" in page.text and "other evil cards 0 of 10" in page.text

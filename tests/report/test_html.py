@@ -104,6 +104,7 @@ def test_other_games_keep_their_grouping_under_the_same_header(tmp_path):
     sheet = html(EXAMPLES / "redline-cpm.yaml").split('<section class="sheet">')[1]
     assert "<h2>Redline Deck Check Sheet</h2>" in sheet and "<th>Checked by</th>" in sheet and '<div class="columns">' not in sheet
     assert "<h3>Main (60)</h3>" in sheet
+    assert "<tr><th>General</th><td>Valya Serova</td></tr>" in sheet  # a zone of one card totals as its card
 
 
 def test_a_finding_stands_beside_the_line_it_is_about(tmp_path):

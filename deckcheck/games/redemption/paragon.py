@@ -177,6 +177,26 @@ def counted(deck: Deck, paragon: Paragon, building: ParagonBuilding) -> dict[str
     return kinds
 
 
+def tallies(deck: Deck, building: DeckBuilding) -> tuple[Paragon, list[tuple[str, int, int]]] | None:
+    """A Paragon deck's Paragon and, for each of its numbers, what it counts, the deck's count
+    and the Paragon's; None for a deck of another format or naming no known Paragon."""
+    paragon = the_paragon(deck) if isinstance(building, ParagonBuilding) else None
+    if paragon is None or not isinstance(building, ParagonBuilding):
+        return None
+    kinds = counted(deck, paragon, building)
+    return paragon, [(described(kind, paragon), sum(e.count for e in kinds[kind]), paragon.numbers[kind]) for kind in KINDS]
+
+
+def noted(deck: Deck, building: DeckBuilding) -> list[str]:
+    """What a report says of a Paragon deck beside its findings: its Paragon and its five counts."""
+    found = tallies(deck, building)
+    if found is None:
+        return []
+    paragon, rows = found
+    counts = ", ".join(f"{what} {have} of {wanted}" for what, have, wanted in rows)
+    return [f"Paragon {paragon.name} ({paragon.title}): {counts}"]
+
+
 def described(kind: str, paragon: Paragon) -> str:
     words = _KIND_WORDS.get(kind, "other evil")
     return words.format(good=paragon.good.replace("_", " ").title(), evil=paragon.evil.replace("_", " ").title()) + " cards"

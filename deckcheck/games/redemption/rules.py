@@ -12,6 +12,7 @@ from deckcheck.games.redemption.deck_rules import counted
 from deckcheck.games.redemption.dictionary import renamings
 from deckcheck.games.redemption.duplicate_cards import quickstart_identity
 from deckcheck.games.redemption.formats import QUICKSTART_FORMAT, rules_of, tournament_formats
+from deckcheck.games.redemption.paragon import noted, tallies
 from deckcheck.games.redemption.paragons import paragon_cards
 from deckcheck.games.redemption.sheet import official_sheet
 from deckcheck.games.redemption.teams import TEAM_UNIQUE, team_findings, team_rule
@@ -24,7 +25,12 @@ PARAGON = Zone("paragon", ("paragon",), "Paragon", single=True, apart=True)
 
 
 def sheet_totals(deck: Deck, building: DeckBuilding) -> list[tuple[str, str]]:
-    """The Lost Souls a deck-check sheet totals: those the deck counts, and those its size needs."""
+    """The Lost Souls a deck-check sheet totals: those the deck counts, and those its size needs;
+    a Paragon deck's Paragon and its five numbers instead."""
+    paragon = tallies(deck, building)
+    if paragon is not None:
+        leader, rows = paragon
+        return [(what.capitalize(), f"{have} ({leader.name} wants {wanted})") for what, have, wanted in rows]
     size = deck.size("main")
     needed = building.build.required_lost_souls(size)
     return [("Lost Souls", f"{lost_souls(building, deck)} ({needed} required for {plural(size, 'card')})")]
@@ -62,6 +68,7 @@ GAME = Game(
     renamings=renamings,
     counted=counted,
     kept_apart=paragon_cards,
+    noted=noted,
     default="type1",
     # as players head the groups of a pasted list: GE good enhancements, EE evil, EC evil characters, LS Lost Souls
     group_names=(

@@ -29,7 +29,11 @@ COLUMNS = (
 
 
 def official_sheet(chosen: Format) -> OfficialSheet:
-    """The Type 2 sheet for a Type 2 format, the Type 1 sheet for every other (Teams, quick-start)."""
+    """The Type 2 sheet for a Type 2 format, the Type 1 sheet for every other (Teams, quick-start).
+    No Paragon sheet is published: a Paragon deck is written in the Type 1 sheet's boxes under its
+    own title, its Paragon and five numbers in the totals below."""
     if chosen.name.startswith("type2"):
         return OfficialSheet("T2 Deck Check Sheet", COLUMNS, MISC, "side", 20)
+    if chosen.name == "paragon":
+        return OfficialSheet("Paragon Deck Check (the T1 sheet's boxes)", COLUMNS, MISC, "side", 10)
     return OfficialSheet("T1 Deck Check Sheet", COLUMNS, MISC, "side", 10)
