@@ -216,3 +216,17 @@ def test_the_page_shows_the_paragon_and_its_counts(tmp_path):
         page = client.post("/check", data={"deck": deck})
     assert page.status_code == 200
     assert "Paragon Abraham (Paragon of Faith)" in page.text and "other evil cards 0 of 10" in page.text
+
+
+def test_goldfish_rescues_from_the_shared_soul_deck(tmp_path):
+    database = tmp_path / "cards.yaml"
+    database.write_text(json.dumps({"game": "redemption", "cards": _cards()}), encoding="utf-8")
+    main = {f"Blue Hero {i}": 1 for i in range(1, 12)} | {f"Green Hero {i}": 1 for i in range(1, 15)}
+    main |= {f"Artifact {i}": 1 for i in range(1, 6)} | {f"Black Evil {i}": 1 for i in range(1, 11)}
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(yaml.safe_dump({"game": "redemption", "format": "paragon", "paragon": "Abraham", "main": main}), encoding="utf-8")
+    outcome = run("goldfish", deck, "--card-db", database, "--games", "300", "--output-format", "json")
+    assert outcome.exit_code == 0, outcome.stderr
+    # a deck without Lost Souls of its own wins: 25 Heroes in 40 cards, one in each opening hand of this seed, five rescues by turn 5
+    assert outcome.report["race"]["win_turn"]["histogram"] == {"5": 300}
+    assert any("shared Soul Deck of 21 Lost Souls" in line for line in outcome.report["simplifications"])

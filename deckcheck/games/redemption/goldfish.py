@@ -59,6 +59,9 @@ class RedemptionGoldfish(GoldfishModel[RedemptionParams]):
         "the goldfish draws its own deck (a copy of this one, or --opponent): 8 cards, then 3 a turn, its Lost "
         "Souls put in its Land of Bondage as drawn",
         "no mulligan (the quick-start rules have none)",
+        "a Paragon deck plays the shared Soul Deck of 21 Lost Souls, 3 in play and each one rescued replaced from it, "
+        "in place of the goldfish's Land of Bondage: a rescue always finds a Lost Soul while it lasts; the Paragon rules' "
+        "own win condition is not known here, so 5 rescues win, as in Type 1",
         "good enhancements, evil enhancements, evil characters, good dominants, evil dominants, sites, cities, "
         "fortresses, artifacts, covenants and curses are left out: against a goldfish that never blocks no rescue "
         "needs them, so they change nothing here; a real game can still be won sooner with a card whose ability "
@@ -124,7 +127,7 @@ class RedemptionGoldfish(GoldfishModel[RedemptionParams]):
     def cannot_win(self) -> str | None:
         if not self.hero.any():
             return "the deck has no Hero to make a rescue attempt"
-        souls = int(self.opponent_lost_soul.sum())
+        souls = self.params.shared_souls or int(self.opponent_lost_soul.sum())
         if souls < self.params.rescues_to_win:
             return f"the goldfish's deck holds {souls} Lost Souls, fewer than the {self.params.rescues_to_win} rescues that win"
         return None
@@ -136,6 +139,14 @@ class RedemptionGoldfish(GoldfishModel[RedemptionParams]):
         seen = self.hand_size + self.draws_per_turn * np.arange(turns)  # such cards drawn before turn t
         return (soul[:, None, :] & (others_before[:, None, :] < seen[None, :, None])).sum(axis=2)
 
+    def lost_souls_to_rescue(self, rng: RaceRandom, games: int, turns: int) -> np.ndarray:
+        """(games, turns): the Lost Souls a rescue could have found by the player's turn t: the
+        goldfish's Land of Bondage, or a shared Soul Deck, whose souls in play are replaced as they
+        are rescued (every one of them can be rescued in turn)."""
+        if self.params.shared_souls:
+            return np.full((games, turns), self.params.shared_souls, dtype=np.int16)
+        return self.goldfish_lost_souls(rng, games, turns)
+
     def race_context(self) -> object:
         # the brigades paired for the figure are the deck's, but a pair whose Hero was never drawn
         # cannot be the first matched: the figure reads only the cards drawn
@@ -144,7 +155,7 @@ class RedemptionGoldfish(GoldfishModel[RedemptionParams]):
     def race(self, order: np.ndarray, drawn: np.ndarray, rng: RaceRandom, turns: int) -> RaceResult:
         games = order.shape[0]
         first_hero = first_turn(drawn, self.hero[order]).astype(np.int16)
-        bondage = self.goldfish_lost_souls(rng, games, turns)
+        bondage = self.lost_souls_to_rescue(rng, games, turns)
         rescued = np.zeros(games, dtype=np.int16)
         win = np.zeros(games, dtype=np.int16)
         for turn in range(1, turns + 1):

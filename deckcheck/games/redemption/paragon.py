@@ -80,6 +80,8 @@ class ParagonBuilding(DeckBuilding):
 
     paragon: ParagonVersion
     effective: date  # the date this pairing of Paragon and deck building rules took effect
+    shared_souls: int = 21  # the shared Soul Deck (the web app's reading), 3 of it in play
+    shared_souls_in_play: int = 3
     # "exact" (the web app's reading) or "at_least": whether each number is the count or its least
     paragon_numbers: str = setting("exact", event={"enum": ["exact", "at_least"]})
     # a card of two brigades, one the Paragon's: "primary" (the web app's reading) or "other"
