@@ -42,7 +42,7 @@ def _plural(phrase: str) -> str:
 
 def union(tables: list[tuple[Zone, ...]], groups: frozenset[str] = frozenset()) -> ZoneTable:
     """Every zone of every game, each with every word any game has for it: what a deck file of
-    an unknown game may hold (the standard zones first, in their order)."""
+    an unknown game may hold (the zones of one card first, then the standard zones in their order)."""
     merged: dict[str, Zone] = {zone.name: zone for zone in STANDARD}
     extra: list[str] = []
     for zones in tables:
@@ -54,4 +54,6 @@ def union(tables: list[tuple[Zone, ...]], groups: frozenset[str] = frozenset()) 
                 words = merged[zone.name].words + tuple(w for w in zone.words if w not in merged[zone.name].words)
                 merged[zone.name] = replace(merged[zone.name], words=words)
     order = [zone.name for zone in STANDARD] + extra
+    # a zone of one card (a leader: a general, a champion, a Paragon) is written before the cards it leads
+    order.sort(key=lambda name: not merged[name].single)
     return ZoneTable(tuple(merged[name] for name in order), groups)

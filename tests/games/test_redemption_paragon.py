@@ -230,3 +230,15 @@ def test_goldfish_rescues_from_the_shared_soul_deck(tmp_path):
     # a deck without Lost Souls of its own wins: 25 Heroes in 40 cards, one in each opening hand of this seed, five rescues by turn 5
     assert outcome.report["race"]["win_turn"]["histogram"] == {"5": 300}
     assert any("shared Soul Deck of 21 Lost Souls" in line for line in outcome.report["simplifications"])
+
+
+@pytest.mark.parametrize("suffix", [".yaml", ".txt"])
+def test_fmt_writes_the_paragon_first_and_keeps_the_verdict(paragon_deck, tmp_path, suffix):
+    before = paragon_deck(suffix=suffix)
+    deck, database = tmp_path / f"deck{suffix}", tmp_path / "cards.yaml"
+    assert run("fmt", deck, "--card-db", database).exit_code == 0
+    lines = [line for line in deck.read_text(encoding="utf-8").splitlines() if not line.startswith(("#", "game:", "format:"))]
+    assert lines[0] in ("paragon: Abraham", "Paragon: Abraham")
+    assert run("fmt", "--check", deck, "--card-db", database).exit_code == 0
+    after = run("check", deck, "--card-db", database, "--as-of", AS_OF, "--output-format", "json")
+    assert (after.exit_code, after.deck["notes"]) == (before.exit_code, before.deck["notes"]) == (0, after.deck["notes"])
