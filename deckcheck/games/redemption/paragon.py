@@ -29,7 +29,13 @@ from deckcheck.wording import plural
 
 NAME = "paragon"
 LISTED = 6  # cards a numbers finding names of each kind
-_KIND_WORDS = {"primary_good": "{good} good", "other_good": "other good", "neutral": "neutral", "primary_evil": "{evil} evil"}
+_KIND_WORDS = {
+    "primary_good": "{good} good",
+    "other_good": "other good",
+    "neutral": "neutral",
+    "primary_evil": "{evil} evil",
+    "other_evil": "other evil",
+}
 
 
 @dataclass(frozen=True)
@@ -52,6 +58,7 @@ class ParagonRules:
     sites: tuple[str, ...]
     excluded_sets: frozenset[str]
     provisional: MappingProxyType[str, str]
+    quoted: MappingProxyType[str, str]  # what the rules' text says, where it can be quoted
 
 
 @cache
@@ -70,6 +77,7 @@ def paragon_rules() -> ParagonRules:
         sites=tuple(data["sites"]),
         excluded_sets=frozenset(data["excluded_sets"]),
         provisional=MappingProxyType(dict(data["provisional"])),
+        quoted=MappingProxyType(dict(data.get("quoted", {}))),
     )
 
 
@@ -80,8 +88,7 @@ class ParagonBuilding(DeckBuilding):
 
     paragon: ParagonVersion
     effective: date  # the date this pairing of Paragon and deck building rules took effect
-    shared_souls: int = 21  # the shared Soul Deck (the web app's reading), 3 of it in play
-    shared_souls_in_play: int = 3
+    shared_souls: int = 21  # the shared Soul Deck (the web app's reading; 3 of it in play)
     # "exact" (the web app's reading) or "at_least": whether each number is the count or its least
     paragon_numbers: str = setting("exact", event={"enum": ["exact", "at_least"]})
     # a card of two brigades, one the Paragon's: "primary" (the web app's reading) or "other"
@@ -111,7 +118,7 @@ def _category(rules: ParagonRules) -> Category:
         Limit("redemption.dominant-limit", "1 of each Dominant", max=1, types=DOMINANTS, why="dominant"),
         Limit(
             "redemption.copy-limit",
-            "1 of any card (quoted: 'You may not include more than 1 copy of any card in your deck')",
+            f'1 of any card ("{rules.quoted["copies"]}")' if "copies" in rules.quoted else "1 of any card",
             max=1,
             why="Paragon is singleton",
         ),
@@ -149,11 +156,8 @@ def paragon_buildings() -> tuple[ParagonBuilding, ...]:
 
 def the_paragon(deck: Deck) -> Paragon | None:
     """The Paragon a deck names (the first, where it names several), or None."""
-    entries = [e for e in deck.entries(NAME) if e.card is not None and e.card.is_a(PARAGON)]
-    if not entries:
-        return None
-    name = entries[0].card.name if entries[0].card else ""
-    return next((p for p in paragons() if p.name == name), None)
+    named = next((e.card.name for e in deck.entries(NAME) if e.card is not None and e.card.is_a(PARAGON)), None)
+    return next((p for p in paragons() if p.name == named), None)
 
 
 def kind_of(card: Card, paragon: Paragon, building: ParagonBuilding) -> str | None:
@@ -182,8 +186,10 @@ def counted(deck: Deck, paragon: Paragon, building: ParagonBuilding) -> dict[str
 def tallies(deck: Deck, building: DeckBuilding) -> tuple[Paragon, list[tuple[str, int, int]]] | None:
     """A Paragon deck's Paragon and, for each of its numbers, what it counts, the deck's count
     and the Paragon's; None for a deck of another format or naming no known Paragon."""
-    paragon = the_paragon(deck) if isinstance(building, ParagonBuilding) else None
-    if paragon is None or not isinstance(building, ParagonBuilding):
+    if not isinstance(building, ParagonBuilding):
+        return None
+    paragon = the_paragon(deck)
+    if paragon is None:
         return None
     kinds = counted(deck, paragon, building)
     return paragon, [(described(kind, paragon), sum(e.count for e in kinds[kind]), paragon.numbers[kind]) for kind in KINDS]
@@ -200,7 +206,7 @@ def noted(deck: Deck, building: DeckBuilding) -> list[str]:
 
 
 def described(kind: str, paragon: Paragon) -> str:
-    words = _KIND_WORDS.get(kind, "other evil")
+    words = _KIND_WORDS[kind]
     return words.format(good=paragon.good.replace("_", " ").title(), evil=paragon.evil.replace("_", " ").title()) + " cards"
 
 
@@ -237,7 +243,7 @@ _EXAMPLE_CARDS = "game: redemption\ncards:\n  - {name: Moses (Pa), id: ex-moses,
     reads=DeckBuilding,
 )
 def paragon_named(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
-    named = [e for e in deck.entries(NAME)]
+    named = list(deck.entries(NAME))
     if not isinstance(findings.params, ParagonBuilding):
         if named:
             label = findings.params.category.label

@@ -14,10 +14,9 @@ class RedemptionParams(Params):
     opening_hand: int = setting(8)
     draws_per_turn: int = setting(3)
     rescues_to_win: int = setting(5)
-    # Lost Souls of a Soul Deck the players share instead of their own (Paragon: 21), and how many
-    # of them are in play at once; 0: each player's deck holds its own
+    # Lost Souls of a Soul Deck the players share instead of their own (Paragon: 21); 0: each
+    # player's deck holds its own
     shared_souls: int = 0
-    shared_souls_in_play: int = 0
 
 
 QUICKSTART = RedemptionParams()
