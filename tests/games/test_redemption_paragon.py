@@ -9,7 +9,7 @@ import json
 
 import pytest
 import yaml
-from deckcheck.games.redemption.paragon import paragon_rules
+from deckcheck.games.redemption.paragon import paragon_buildings, paragon_rules
 
 from conftest import SHARED, run
 
@@ -170,6 +170,10 @@ def test_the_paragon_rules_are_dated_and_their_provisional_points_said():
     assert "provisional" in explained and "at_least" in explained
     before = [v.effective.isoformat() for v in paragon_rules().versions]
     assert before == sorted(before) and before[-1] == "2026-07-01"
+    # once for each pairing of a Paragon version and the deck building rules beside it, in date order
+    pairs = [(b.paragon.version, b.version.version) for b in paragon_buildings()]
+    assert len(pairs) == len(set(pairs)) and [b.effective for b in paragon_buildings()] == sorted(b.effective for b in paragon_buildings())
+    assert pairs[-1] == ("1.2", "2.0") and {p for p, _ in pairs} == {v.version for v in paragon_rules().versions}
 
 
 @pytest.mark.skipif(

@@ -134,21 +134,19 @@ def _in_force(tournament: list[RulesVersion], when: date) -> RulesVersion:
 
 @cache
 def paragon_buildings() -> tuple[ParagonBuilding, ...]:
-    """One for each date the Paragon rules or the deck building rules change, from the first Paragon version."""
+    """One for each date the Paragon rules or the deck building rules beside them change, from
+    the first Paragon version (before the oldest deck building rules, the oldest are applied: their
+    own date changes nothing then)."""
     rules = paragon_rules()
     category = _category(rules)
-    first = rules.versions[0].effective
     tournament = [v for v in versions() if v.effective is not None]
-    changes = sorted({v.effective for v in rules.versions} | {v.effective for v in tournament if v.effective and v.effective > first})
-    return tuple(
-        ParagonBuilding(
-            version=_in_force(tournament, when),
-            category=category,
-            paragon=[p for p in rules.versions if p.effective <= when][-1],
-            effective=when,
-        )
-        for when in changes
-    )
+    dates = sorted({v.effective for v in rules.versions} | {v.effective for v in tournament if v.effective})
+    found: list[ParagonBuilding] = []
+    for when in (d for d in dates if d >= rules.versions[0].effective):
+        version, paragon = _in_force(tournament, when), [p for p in rules.versions if p.effective <= when][-1]
+        if not found or (found[-1].version, found[-1].paragon) != (version, paragon):
+            found.append(ParagonBuilding(version=version, category=category, paragon=paragon, effective=when))
+    return tuple(found)
 
 
 # --- what a Paragon deck counts ------------------------------------------------------------------
