@@ -26,15 +26,20 @@ version's data may add people the dictionary does not list, matched by the start
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping
 from datetime import date
 from functools import cache
+from pathlib import Path
 from typing import Any
 
+from deckcheck.games.redemption import dictionary as dictionary_module
 from deckcheck.games.redemption.dictionary import Dictionary, dictionary, loose, matched, renamed_printings
 from deckcheck.games.redemption.newer_cards import NewerCards
 from deckcheck.games.redemption.rules_version import RulesVersion, reference_key
+from deckcheck.loading import cache as card_cache
+from deckcheck.loading import resources
 from deckcheck.loading.card_db import CardDatabase
 from deckcheck.loading.names import normalise
 from deckcheck.model import Card, Deck
@@ -137,15 +142,34 @@ class SameCard:
 
     def __init__(self, database: CardDatabase, version: RulesVersion | None):
         self._dictionary = dictionary(version.dictionary) if version is not None and version.dictionary else None
-        listed = matched(self._dictionary, database) if self._dictionary is not None else None
-        self._groups_of = listed.groups_of if listed is not None else {}
-        self._generic = listed.generic if listed is not None else frozenset()
         self._people = _people_not_in(self._dictionary, version.same_person if version is not None else ())
-        self._errata = (
+        self._version = version
+        self._database = database
+        self._keys: dict[str, list[tuple]] = {}
+        self._border_sets: dict[str, str] | None = None
+        # the groups of a full card list take a fifth of a second to work out: they are kept in the
+        # cache (loading/cache.py), keyed by the card list's files, the rules' data and this code
+        kept = card_cache.load(_cache_key(database, version))
+        if isinstance(kept, dict) and kept.get("card_ids") == [card.id for card in database.cards]:
+            self._restore(kept)
+        else:
+            self._work_out(database)
+            card_cache.store(_cache_key(database, version), self._kept())
+        self._members: dict[str, list[Card]] = {}  # a group's printings, to explain a link through one
+        for card in database.cards:
+            self._members.setdefault(self._groups[card.id], []).append(card)
+        published = date.fromisoformat(self._dictionary.published) if self._dictionary is not None else None
+        self.newer = NewerCards(database, published, self.same, self.generic) if published is not None else None
+
+    def _work_out(self, database: CardDatabase) -> None:
+        """The dictionary's lists matched to the card list, then each printing joined to every
+        other it shares a key with (union-find over the whole list)."""
+        listed = matched(self._dictionary, database) if self._dictionary is not None else None
+        self._groups_of: Mapping[str, tuple[int, ...]] = listed.groups_of if listed is not None else {}
+        self._generic: frozenset[str] = listed.generic if listed is not None else frozenset()
+        self._errata: dict[str, str] = (
             {card.id: r.errata for r in renamed_printings(self._dictionary, database) for card in r.cards} if self._dictionary else {}
         )
-        self._version = version
-        self._keys: dict[str, list[tuple]] = {}
         parent = {card.id: card.id for card in database.cards}
 
         def root(card_id: str) -> str:
@@ -155,22 +179,41 @@ class SameCard:
             return card_id
 
         first: dict[tuple, str] = {}
-        border_sets = _border_sets(database)
         for card in database.cards:
-            keys = self._keys_of(card, border_sets)
-            self._keys[card.id] = keys
-            for key in keys:
+            for key in self._keys_for(card):
                 if key in first:
                     parent[root(card.id)] = root(first[key])
                 else:
                     first[key] = card.id
         self._groups = {card_id: root(card_id) for card_id in parent}
-        self._members: dict[str, list[Card]] = {}  # a group's printings, to explain a link through one
-        for card in database.cards:
-            self._members.setdefault(self._groups[card.id], []).append(card)
         self._also = self._links(database)
-        published = date.fromisoformat(self._dictionary.published) if self._dictionary is not None else None
-        self.newer = NewerCards(database, published, self.same, self.generic) if published is not None else None
+
+    def _kept(self) -> dict[str, Any]:
+        """What _work_out found, as the cache keeps it (JSON)."""
+        return {
+            "card_ids": [card.id for card in self._database.cards],
+            "groups_of": {card_id: list(groups) for card_id, groups in self._groups_of.items()},
+            "generic": sorted(self._generic),
+            "errata": self._errata,
+            "groups": self._groups,
+            "also": {group: list(others) for group, others in self._also.items()},
+        }
+
+    def _restore(self, kept: dict[str, Any]) -> None:
+        self._groups_of = {card_id: tuple(groups) for card_id, groups in kept["groups_of"].items()}
+        self._generic = frozenset(kept["generic"])
+        self._errata = dict(kept["errata"])
+        self._groups = dict(kept["groups"])
+        self._also = {group: tuple(others) for group, others in kept["also"].items()}
+
+    def _keys_for(self, card: Card) -> list[tuple]:
+        """The keys a printing shares with the printings it is one card with (worked out on first need)."""
+        found = self._keys.get(card.id)
+        if found is None:
+            if self._border_sets is None:
+                self._border_sets = _border_sets(self._database)
+            found = self._keys[card.id] = self._keys_of(card, self._border_sets)
+        return found
 
     def title(self, card: Card) -> str:
         """The title the rules compare: the name errata gave it (`Ethiopian Treasurer (EC)` is
@@ -259,7 +302,7 @@ class SameCard:
         for two printings that share nothing, the printing between them."""
         for index, a in enumerate(cards):
             for b in cards[index + 1 :]:
-                shared = self._shared(a.id, b.id)
+                shared = self._shared(a, b)
                 if shared:
                     return self._reason(shared[0])
                 if self(a) != self(b) and self.same(a, b):
@@ -269,7 +312,7 @@ class SameCard:
         if len(cards) == 2:
             a, b = cards
             for between in self._members.get(self(a), ()):
-                first, then = self._shared(a.id, between.id), self._shared(between.id, b.id)
+                first, then = self._shared(a, between), self._shared(between, b)
                 if first and then:
                     return f"through {between.name}: {self._reason(first[0])}, then {self._reason(then[0])}"
         return "the same card through other printings of it"
@@ -293,8 +336,9 @@ class SameCard:
         wanted = set(groups)
         return [other for members in self._members.values() for other in members if wanted & set(self._groups_of.get(other.id, ()))]
 
-    def _shared(self, a: str, b: str) -> list[tuple]:
-        return [key for key in self._keys.get(a, ()) if key in self._keys.get(b, ())]
+    def _shared(self, a: Card, b: Card) -> list[tuple]:
+        theirs = self._keys_for(b)
+        return [key for key in self._keys_for(a) if key in theirs]
 
     def _reason(self, key: tuple) -> str:
         if key[0] in ("person", "people"):
@@ -312,6 +356,15 @@ def _people_not_in(found: Dictionary | None, people: tuple[tuple[str, ...], ...]
         return people
     listed = {loose(entry.title) for group in found.duplicate_cards for entry in group} | {loose(e.title) for e in found.generic}
     return tuple(group for group in people if not any(loose(name) in listed for name in group))
+
+
+def _cache_key(database: CardDatabase, version: RulesVersion | None) -> bytes:
+    """What a card list's groups depend on: its files, the rules' data (versions, dictionaries)
+    and the code that works them out."""
+    digest = hashlib.sha256(b"same-card\0" + database.sha256.encode() + b"\0" + (version.version if version else "").encode())
+    for path in sorted(resources.format_rules_folder("redemption").glob("*.yaml")) + [Path(__file__), Path(dictionary_module.__file__)]:
+        digest.update(path.read_bytes())
+    return digest.hexdigest().encode()
 
 
 @cache
