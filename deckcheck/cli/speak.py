@@ -50,8 +50,7 @@ def guarded(command: Callable[[], object]) -> None:
     try:
         command()
     except BrokenPipeError:
-        sys.stderr.close()  # nothing more can be said where the reader has gone
-        os._exit(EXIT_ILLEGAL)
+        os._exit(EXIT_ILLEGAL)  # at once: flushing what is left at exit would fail on the closed pipe again
     except KeyboardInterrupt:
         print("\nAborted!", file=sys.stderr)
         sys.exit(EXIT_ILLEGAL)
