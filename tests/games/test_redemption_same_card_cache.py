@@ -53,7 +53,8 @@ def test_another_card_list_is_not_given_the_groups_of_this_one(monkeypatch, tmp_
     same_card.SameCard(bundled, version)
     listed = tmp_path / "cards.yaml"
     listed.write_text(
-        "game: redemption\ncards:\n  - {name: Peter (I), id: peter-i, title: Peter, type: hero, brigades: [purple], special_ability: true}\n"
+        "game: redemption\ncards:\n"
+        "  - {name: Peter (I), id: peter-i, title: Peter, type: hero, brigades: [purple], special_ability: true}\n"
         "  - {name: Peter (J), id: peter-j, title: Peter, type: hero, brigades: [purple], special_ability: true}\n",
         encoding="utf-8",
     )
