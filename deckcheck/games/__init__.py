@@ -1,5 +1,6 @@
 """The games, found by name. One package per game, each holding its rules (rules.py builds its
-Game), its turn model (goldfish.py) and the fields of its cards (cards.schema.json);
+Game), how its decks are written (layout.py: zones, card types, group words), its turn model
+(goldfish.py) and the fields of its cards (cards.schema.json);
 deckcheck/registry.py lists the packages, zones.py holds the zones most games share.
 
 A game's rules are imported when a deck of it is checked, so that commands which check nothing
@@ -85,9 +86,11 @@ def namers() -> Namers:
 @cache
 def zone_table() -> ZoneTable:
     """Every zone any game's deck may hold, with every word any game has for it: what a reader
-    looks for before it knows a deck's game."""
+    looks for before it knows a deck's game. Read from each game's layout.py, not its rules: a
+    deck of one game imports no other game's rules."""
     from deckcheck.games.zones import group_words, union
 
-    games = all_games()
-    groups = group_words([t for game in games for t in game.type_order]) | {w for game in games for w in game.group_names}
-    return union([game.zones for game in games], groups)
+    layouts = [importlib.import_module(f"{registry.GAME_PACKAGES[name]}.layout") for name in known_games()]
+    groups = group_words([t for each in layouts for t in each.TYPE_ORDER])
+    groups |= {w for each in layouts for w in getattr(each, "GROUP_NAMES", ())}
+    return union([each.ZONES for each in layouts], groups)

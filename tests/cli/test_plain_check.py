@@ -4,6 +4,7 @@ report, messages and exit code as the typer command gives the same arguments."""
 from __future__ import annotations
 
 import inspect
+import json
 import os
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 from deckcheck.cli.check import check
 from deckcheck.cli.checking import CheckAsked, plain_check
+from deckcheck.registry import GAME_PACKAGES, known_games
 
 from conftest import REPO, run
 
@@ -101,16 +103,30 @@ def test_a_config_beside_the_decks_is_read_by_the_plain_check(tmp_path):
     assert done.returncode == 0 and done.stdout.lstrip().startswith("{")
 
 
-def test_the_plain_check_imports_no_typer():
+def _imported(deck: Path, modules: tuple[str, ...]) -> tuple[int, list[str]]:
+    """The exit code of a plain check of `deck` in a process of its own, and which of `modules`
+    it has imported by its end."""
     program = (
-        "import atexit, sys\nfrom deckcheck.command import run\n"
-        f"sys.argv = ['deckcheck', 'check', {str(EXAMPLES / 'redline-cpm.yaml')!r}]\n"
-        "atexit.register(lambda: print(sorted(m for m in ('typer', 'click', 'pydantic', 'rich') if m in sys.modules), file=sys.stderr))\n"
+        "import atexit, json, sys\nfrom deckcheck.command import run\n"
+        f"sys.argv = ['deckcheck', 'check', {str(deck)!r}]\n"
+        f"atexit.register(lambda: print(json.dumps(sorted(m for m in {modules!r} if m in sys.modules)), file=sys.stderr))\n"
         "run()\n"
     )
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
-    assert done.returncode == 0
-    assert done.stderr.strip() == "[]"
+    return done.returncode, json.loads(done.stderr.strip().splitlines()[-1])
+
+
+def test_the_plain_check_imports_no_typer():
+    assert _imported(EXAMPLES / "redline-cpm.yaml", ("typer", "click", "pydantic", "rich")) == (0, [])
+
+
+@pytest.mark.parametrize("game", known_games())
+def test_a_deck_of_one_game_imports_no_other_games_rules(tmp_path, game):
+    """A reader knows every game's zones from their layout.py; only the deck's game's rules load."""
+    deck = tmp_path / "deck.yaml"
+    deck.write_text(f"game: {game}\nmain:\n  Nothing Known: 1\n", encoding="utf-8")
+    packages = tuple(f"{package}.rules" for package in GAME_PACKAGES.values())
+    assert _imported(deck, packages) == (1, [f"{GAME_PACKAGES[game]}.rules"])  # 1: a card it does not know
 
 
 def test_a_closed_pipe_ends_the_plain_check_quietly():

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from deckcheck.games.zones import MAIN
+from deckcheck.games.bible_battles import layout
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Doc, Example, Findings, Format, Game, Params, rule, setting, shapes
 from deckcheck.wording import plural
@@ -103,21 +103,7 @@ GAME = Game(
     source="Bible Battles official rules",
     formats=(Format("standard", "the official rules: 3 copies, followers unlimited, Unique cards once", STANDARD),),
     rules=(copy_limit, unique_limit, deck_size),
-    zones=(MAIN,),
+    zones=layout.ZONES,
     goldfish="deckcheck.games.bible_battles.goldfish",
-    type_order=(
-        "follower",
-        "unique_person",
-        "army",
-        "beast",
-        "animal",
-        "crop",
-        "land",
-        "river",
-        "city",
-        "fortress",
-        "building",
-        "item",
-        "event",
-    ),
+    type_order=layout.TYPE_ORDER,
 )

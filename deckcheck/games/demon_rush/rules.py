@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from deckcheck.games import zones
+from deckcheck.games.demon_rush import layout
 from deckcheck.games.demon_rush.side_swap import SIDE_SWAP, swap_findings
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Doc, Example, Findings, Format, Game, Params, SwapRule, rule, setting, shapes
@@ -178,8 +178,8 @@ GAME = Game(
     rules=(deck_size, side_deck_size, champion, faction, copy_limit, greater_being_limit),
     side_swap=SwapRule(SIDE_SWAP, swap_findings),
     match_rules=(SIDE_SWAP,),
-    zones=(zones.CHAMPION, zones.MAIN, zones.SIDE),
+    zones=layout.ZONES,
     goldfish="deckcheck.games.demon_rush.goldfish",
-    type_order=("champion", "soldier", "spell", "equip_spell", "armor_spell", "structure", "token"),
+    type_order=layout.TYPE_ORDER,
     forbidden_types={"main": ("champion", "token"), "side": ("champion", "token")},
 )

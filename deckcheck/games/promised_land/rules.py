@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
+from deckcheck.games.promised_land import layout
 from deckcheck.games.promised_land.bible import book_named, canonical_book, testament_of
-from deckcheck.games.zones import MAIN
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.registry import UnknownName
 from deckcheck.rules import Doc, EventField, Example, Findings, Format, Game, Params, rule, setting, shapes
@@ -221,8 +221,8 @@ GAME = Game(
         ),
     ),
     rules=(copy_limit, deck_size, source_ratio, scripture_scope),
-    zones=(MAIN,),
+    zones=layout.ZONES,
     goldfish="deckcheck.games.promised_land.goldfish",
-    type_order=("source", "query", "counter", "city", "army", "garden", "pool", "spy", "river", "mount"),
+    type_order=layout.TYPE_ORDER,
     event_fields={"scripture": EventField(SCRIPTURE_SCHEMA, read_scripture)},
 )

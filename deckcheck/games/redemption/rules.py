@@ -6,7 +6,7 @@ quick-start rules, same_card.py for the tournament rules).
 
 from __future__ import annotations
 
-from deckcheck.games import zones
+from deckcheck.games.redemption import layout
 from deckcheck.games.redemption.building import QUICKSTART, DeckBuilding, lost_souls
 from deckcheck.games.redemption.deck_rules import counted
 from deckcheck.games.redemption.dictionary import renamings
@@ -16,12 +16,9 @@ from deckcheck.games.redemption.paragon import noted, tallies
 from deckcheck.games.redemption.paragons import paragon_cards
 from deckcheck.games.redemption.sheet import official_sheet
 from deckcheck.games.redemption.teams import TEAM_UNIQUE, team_findings, team_rule
-from deckcheck.model import Deck, Zone
+from deckcheck.model import Deck
 from deckcheck.rules import Game, TeamRule
 from deckcheck.wording import plural
-
-# the Paragon format's leader, named on a line of its own and kept apart from the card lists (paragons.py)
-PARAGON = Zone("paragon", ("paragon",), "Paragon", single=True, apart=True)
 
 
 def sheet_totals(deck: Deck, building: DeckBuilding) -> list[tuple[str, str]]:
@@ -42,23 +39,9 @@ GAME = Game(
     source="Redemption quick-start rulebook",
     formats=(QUICKSTART_FORMAT, *tournament_formats()),
     rules=rules_of(QUICKSTART),  # the quick-start format's (it has none of its own)
-    zones=(PARAGON, zones.MAIN, zones.called(zones.SIDE, "Reserve", "reserve")),
+    zones=layout.ZONES,
     goldfish="deckcheck.games.redemption.goldfish",
-    type_order=(
-        "hero",
-        "evil_character",
-        "good_enhancement",
-        "evil_enhancement",
-        "good_dominant",
-        "evil_dominant",
-        "lost_soul",
-        "site",
-        "city",
-        "fortress",
-        "artifact",
-        "covenant",
-        "curse",
-    ),
+    type_order=layout.TYPE_ORDER,
     identity=quickstart_identity,
     team=TeamRule("type1-teams", team_rule, team_findings),
     match_rules=(TEAM_UNIQUE,),
@@ -69,20 +52,8 @@ GAME = Game(
     counted=counted,
     kept_apart=paragon_cards,
     noted=noted,
-    default="type1",
-    # as players head the groups of a pasted list: GE good enhancements, EE evil, EC evil characters, LS Lost Souls
-    group_names=(
-        "ge",
-        "ee",
-        "ec",
-        "ls",
-        "gd",
-        "ed",
-        "doms",
-        "hero enhancements",
-        "heroes enhancements",
-        "evil character enhancements",
-    ),  # the format of every sanctioned event; the quick-start rules are asked for by name
+    default="type1",  # the format of every sanctioned event; the quick-start rules are asked for by name
+    group_names=layout.GROUP_NAMES,
     full_card_list=(
         "import the full card list from LackeyCCG (the Redemption plugin's folder under LackeyCCG/plugins/ holds "
         "sets/carddata.txt and formats.txt) with `deckcheck db import lackey carddata.txt --formats formats.txt "

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from deckcheck.games.zones import CRITICAL_HITS, GENERAL, MAIN, MISSIONS
+from deckcheck.games.redline import layout
 from deckcheck.model import Deck, Finding, Severity
 from deckcheck.rules import Doc, Example, Findings, Format, Game, Params, rule, setting, shapes
 from deckcheck.wording import plural
@@ -205,8 +205,8 @@ GAME = Game(
     source="REDLINE: Tactical Card Combat instruction manual",
     formats=(Format("standard", "the instruction manual's arsenal, mission deck and critical hit deck rules", STANDARD),),
     rules=(arsenal_size, general, faction, copy_limit, mission_deck, critical_hit_deck, resource_count),
-    zones=(GENERAL, MAIN, MISSIONS, CRITICAL_HITS),
+    zones=layout.ZONES,
     goldfish="deckcheck.games.redline.goldfish",
-    type_order=("general", "resource", "efreet", "equipment", "tactic", "strategy", "mission", "critical_hit"),
+    type_order=layout.TYPE_ORDER,
     forbidden_types={"main": ("general", "mission", "critical_hit")},
 )

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from deckcheck.games.zones import MAIN
-from deckcheck.model import Deck, Finding, Severity, Zone
+from deckcheck.model import Deck, Finding, Severity
 from deckcheck.rules import Doc, Example, Findings, Format, Game, Params, rule, setting, shapes
 
+from tiny_duel import layout
+
 SOURCE = "Tiny Duel rules, Building a deck"
-STABLE = Zone("stable", ("stable", "stable deck"), "Stable")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -83,8 +83,8 @@ GAME = Game(
     source="Tiny Duel rules",
     formats=(Format("standard", "40 cards, 3 copies, a stable of 5", TinyDuelParams()),),
     rules=(deck_size, copy_limit, stable_size),
-    zones=(MAIN, STABLE),
+    zones=layout.ZONES,
     goldfish="tiny_duel.goldfish",
-    type_order=("knight", "spell", "mount"),
+    type_order=layout.TYPE_ORDER,
     forbidden_types={"main": ("mount",), "stable": ("knight", "spell")},
 )

@@ -1,0 +1,11 @@
+"""How a Promised Land deck is written: its zones in their order, its card types in the order a deck
+groups them. Kept apart from the rules (rules.py) so that a reader learns every game's words without
+importing every game's rules."""
+
+from __future__ import annotations
+
+from deckcheck.games.zones import MAIN
+
+ZONES = (MAIN,)
+
+TYPE_ORDER = ("source", "query", "counter", "city", "army", "garden", "pool", "spy", "river", "mount")
