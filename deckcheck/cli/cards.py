@@ -53,11 +53,10 @@ def cards(
     """Search a game's card database by name and facts."""
     import json
 
-    from tabulate import tabulate
-
     from deckcheck.escaping import for_json, for_terminal
     from deckcheck.games import game_named
     from deckcheck.search import search
+    from deckcheck.tables import tabulated
 
     if same_card:
         _same_card(query, Choices(game=game, format=format, card_db=tuple(card_db)), date_or_exit(as_of), output_format)
@@ -78,7 +77,7 @@ def cards(
     else:
         rows = [(g, for_terminal(c.id), for_terminal(c.name), "/".join(c.types), for_terminal(_facts(c, g))) for g, c in shown]
         sys.stdout.write(
-            tabulate(rows, headers=("game", "id", "name", "type", "facts"), tablefmt="simple", maxcolwidths=[None, 30, 36, 24, 50]) + "\n"
+            tabulated(rows, headers=("game", "id", "name", "type", "facts"), tablefmt="simple", maxcolwidths=[None, 30, 36, 24, 50]) + "\n"
         )
         more = f" (first {limit} shown)" if len(found) > limit else ""
         sys.stdout.write(f"{plural(len(found), 'card')}{more}\n")

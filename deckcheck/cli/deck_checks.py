@@ -91,10 +91,9 @@ def list_log(
     """List the deck-check log: each draw and each check, oldest first."""
     import json
 
-    from tabulate import tabulate
-
     from deckcheck.escaping import for_json
     from deckcheck.serve.deck_checks import EXPORTED, as_csv, export_rows, read_log
+    from deckcheck.tables import tabulated
 
     rows = export_rows(read_log(_folder(registrations)))
     if output_format is LogFormat.csv:
@@ -104,4 +103,4 @@ def list_log(
     elif not rows:
         say("no deck checks drawn or recorded yet")
     else:
-        say(tabulate([[row[key] for key in EXPORTED] for row in rows], headers=EXPORTED, disable_numparse=True))
+        say(tabulated([[row[key] for key in EXPORTED] for row in rows], headers=EXPORTED, disable_numparse=True))

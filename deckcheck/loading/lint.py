@@ -135,7 +135,7 @@ def _game_fields(game: str) -> list[str]:
 
 
 def coverage_text(result: LintResult) -> str:
-    from tabulate import tabulate
+    from deckcheck.tables import tabulated
 
     parts = []
     for game, types in sorted(result.missing.items()):
@@ -146,7 +146,7 @@ def coverage_text(result: LintResult) -> str:
             rows.append((kind, count, shown or "-"))
         parts += [
             f"{game}: fields missing, per type (cards missing it / cards of the type)",
-            tabulate(rows, headers=("type", "cards", "missing"), tablefmt="simple", maxcolwidths=[None, None, 90]),
+            tabulated(rows, headers=("type", "cards", "missing"), tablefmt="simple", maxcolwidths=[None, None, 90]),
             "",
         ]
     return "\n".join(parts)

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
-from tabulate import tabulate
 
 from deckcheck import __version__
 from deckcheck.check.compare import EXTRA, MISSING, MOVED, PRINTING, Comparison, Difference
 from deckcheck.escaping import for_json, for_markdown
+from deckcheck.tables import tabulated
 from deckcheck.wording import plural
 
 FORMATS = ("text", "json", "markdown")
@@ -41,7 +41,7 @@ def text(comparison: Comparison) -> str:
         verdict(comparison),
     ]
     if comparison.differences:
-        lines += ["", tabulate(_rows(comparison), headers=_HEADERS, disable_numparse=True)]
+        lines += ["", tabulated(_rows(comparison), headers=_HEADERS, disable_numparse=True)]
     return "\n".join(lines) + "\n"
 
 
@@ -54,7 +54,7 @@ def markdown(comparison: Comparison) -> str:
     ]
     if comparison.differences:
         rows = [[for_markdown(cell) for cell in row] for row in _rows(comparison)]
-        lines += ["", tabulate(rows, headers=_HEADERS, tablefmt="github", disable_numparse=True)]
+        lines += ["", tabulated(rows, headers=_HEADERS, tablefmt="github", disable_numparse=True)]
     return "\n".join(lines) + "\n"
 
 

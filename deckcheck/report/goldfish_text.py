@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tabulate import tabulate
+from deckcheck.tables import tabulated
 
 BAR = 40
 
@@ -59,13 +59,13 @@ def _deck_parts(data: dict, header: str, turns: int) -> list[str]:
                 if tracked.get("curve")
                 else "(drawn by the end of each turn's draws)"
             ),
-            tabulate(rows, headers=("turn", "simulated", "95% interval", "exact"), tablefmt="simple", disable_numparse=True),
+            tabulated(rows, headers=("turn", "simulated", "95% interval", "exact"), tablefmt="simple", disable_numparse=True),
         ]
     for figure in data.get("figures", []):
         figure_rows = [(str(r["turn"]), _number(r["p"]), _interval(r)) for r in figure["by_turn"]]
         parts += [
             f"\nBy each turn: {figure['figure']}",
-            tabulate(figure_rows, headers=("turn", "simulated", "95% interval"), tablefmt="simple", disable_numparse=True),
+            tabulated(figure_rows, headers=("turn", "simulated", "95% interval"), tablefmt="simple", disable_numparse=True),
         ]
     if "keep" in data:
         keep = data["keep"]
@@ -108,7 +108,7 @@ def _sweep_parts(sweep: dict, turns: int) -> list[str]:
     changed = [[row["count"], _changes(row["changes"], +1), _changes(row["changes"], -1)] for row in rows]
     parts += [
         "\nCards at each count, against the deck as given",
-        tabulate(changed, headers=("count", "put in", "taken out"), tablefmt="simple", disable_numparse=True, maxcolwidths=[None, 45, 45]),
+        tabulated(changed, headers=("count", "put in", "taken out"), tablefmt="simple", disable_numparse=True, maxcolwidths=[None, 45, 45]),
     ]
     for index, tracked in enumerate(rows[0]["tracked"]):
         columns = ["count"] + [_turn(r["turn"]) for r in tracked["by_turn"]]
@@ -117,9 +117,9 @@ def _sweep_parts(sweep: dict, turns: int) -> list[str]:
         differences = [[row["count"]] + [_difference(r) for r in row["difference"]["tracked"][index]["by_turn"]] for row in rows]
         parts += [
             f"\n{tracked['query']}: chance {how} (columns)",
-            tabulate(table, headers=columns, tablefmt="simple", disable_numparse=True),
+            tabulated(table, headers=columns, tablefmt="simple", disable_numparse=True),
             "\nagainst the deck as given, game by game (95% interval)",
-            tabulate(differences, headers=columns, tablefmt="simple", disable_numparse=True),
+            tabulated(differences, headers=columns, tablefmt="simple", disable_numparse=True),
         ]
     if "race" in rows[0]:
         table = []
@@ -132,7 +132,7 @@ def _sweep_parts(sweep: dict, turns: int) -> list[str]:
             )
         parts += [
             f"\nRace ({rows[0]['race']['goal']}) by count, over every game (- : not reached within {turns} turns)",
-            tabulate(
+            tabulated(
                 table,
                 headers=("count", f"won by {turns}", "10% by", "half by", "90% by", "mean of the won"),
                 tablefmt="simple",
@@ -176,13 +176,13 @@ def render(data: dict) -> str:
             rows = [(_turn(r["turn"]), _signed(r), _interval(r)) for r in tracked["by_turn"]]
             parts += [
                 f"\nDifference ({data['deck']} minus {other['deck']}): {tracked['query']}",
-                tabulate(rows, headers=("turn", "difference", "95% interval"), tablefmt="simple", disable_numparse=True),
+                tabulated(rows, headers=("turn", "difference", "95% interval"), tablefmt="simple", disable_numparse=True),
             ]
         if "won_by_turn" in difference:
             rows = [(r["turn"], _signed(r), _interval(r)) for r in difference["won_by_turn"]]
             parts += [
                 f"\nDifference in the chance to have won by each turn ({data['deck']} minus {other['deck']})",
-                tabulate(rows, headers=("turn", "difference", "95% interval"), tablefmt="simple", disable_numparse=True),
+                tabulated(rows, headers=("turn", "difference", "95% interval"), tablefmt="simple", disable_numparse=True),
             ]
             mean = difference["restricted_mean_win_turn"]
             parts.append(

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tabulate import tabulate
-
 from deckcheck.escaping import for_markdown
 from deckcheck.model import DeckReport
 from deckcheck.report import PLAIN, Terminal
 from deckcheck.report.text import change_lines, event_line, format_rows, game_and_format, judged_line, not_read, summary_line
+from deckcheck.tables import tabulated
 
 
 def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool = False, terminal: Terminal = PLAIN) -> str:
@@ -29,7 +28,7 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
         )
         for r in reports
     ]
-    parts += [tabulate(rows, headers=("deck", "game", "name", "legal", "errors", "warnings"), tablefmt="github"), ""]
+    parts += [tabulated(rows, headers=("deck", "game", "name", "legal", "errors", "warnings"), tablefmt="github"), ""]
     parts += [summary_line(reports), ""]
     judged = list(dict.fromkeys((r.game or "", judged_line(r.judged_by)) for r in reports if r.judged_by))
     parts += [f"- {for_markdown(game)}: judged by {for_markdown(line)}" for game, line in judged] + ([""] if judged else [])
@@ -49,14 +48,14 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
                 )
                 for f in report.findings
             ]
-            parts += [tabulate(found, headers=("line", "severity", "rule", "message", "cards"), tablefmt="github"), ""]
+            parts += [tabulated(found, headers=("line", "severity", "rule", "message", "cards"), tablefmt="github"), ""]
         if report.compared is not None:
             head, *changes = change_lines(report)
             parts += [for_markdown(head), ""] + [f"- {for_markdown(line.strip())}" for line in changes] + ([""] if changes else [])
         if report.formats is not None:
             verdicts = [tuple(for_markdown(cell) for cell in row) for row in format_rows(report)]
             parts += [
-                tabulate(verdicts, headers=("format", "rules", "verdict", "first errors"), tablefmt="github", disable_numparse=True),
+                tabulated(verdicts, headers=("format", "rules", "verdict", "first errors"), tablefmt="github", disable_numparse=True),
                 "",
             ]
     return "\n".join(parts)

@@ -7,11 +7,10 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tabulate import tabulate
-
 from deckcheck.escaping import for_json
 from deckcheck.rules import Format, Game, Params, Rule
 from deckcheck.rules.common import COMMON_RULES
+from deckcheck.tables import tabulated
 
 COMMON_IDS = {r.id for r in COMMON_RULES}
 # the rules every game shares, as they read before a format words them
@@ -39,7 +38,7 @@ def _named(each: Format) -> str:
 
 def _table(rules: Sequence[Rule]) -> str:
     rows = [(r.id, r.severity.value, r.summary, r.source) for r in rules]
-    return tabulate(rows, headers=("rule", "severity", "summary", "source"), tablefmt="simple", maxcolwidths=[None, None, 58, 40])
+    return tabulated(rows, headers=("rule", "severity", "summary", "source"), tablefmt="simple", maxcolwidths=[None, None, 58, 40])
 
 
 def _defined(game: Game, defined: Mapping[str, Sequence[dict]]) -> list[Format]:

@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
-from tabulate import tabulate
-
 from deckcheck.escaping import for_json, for_terminal
 from deckcheck.rules import Format, Game
 from deckcheck.same_cards import OneCard, Printing
+from deckcheck.tables import tabulated
 from deckcheck.wording import plural
 
 Listing = tuple[Game, Format, list[OneCard]]
@@ -42,7 +41,7 @@ def _table(printings: Sequence[Printing]) -> str:
         (for_terminal(p.card.id), for_terminal(p.card.name), for_terminal(str(p.card.get("set") or "")), "/".join(p.card.types), p.why)
         for p in printings
     ]
-    return tabulate(rows, headers=("id", "name", "set", "type", "why"), tablefmt="simple", maxcolwidths=[30, 36, 10, 18, 50])
+    return tabulated(rows, headers=("id", "name", "set", "type", "why"), tablefmt="simple", maxcolwidths=[30, 36, 10, 18, 50])
 
 
 def _data(printings: Sequence[Printing]) -> list[dict]:

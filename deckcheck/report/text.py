@@ -8,13 +8,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from tabulate import tabulate
-
 from deckcheck.escaping import commands_defused, for_terminal
 from deckcheck.model import DeckReport, Finding
 from deckcheck.report import PLAIN, Terminal
 from deckcheck.report.style import paint
 from deckcheck.rules.common import SKIPPED_LINE
+from deckcheck.tables import tabulated
 from deckcheck.wording import plural
 
 if TYPE_CHECKING:
@@ -118,7 +117,7 @@ def _table(findings: Sequence[Finding], terminal: Terminal) -> str:
     message, card = _widths(findings, terminal)
     # every cell is text (a card named `1984` too): tabulate is not to look for numbers, which set
     # such a column to the right and cost a sixth of the time of a table of thousands of findings
-    return tabulate(rows, headers=_COLUMNS, tablefmt="simple", maxcolwidths=[None, None, message, card, None], disable_numparse=True)
+    return tabulated(rows, headers=_COLUMNS, tablefmt="simple", maxcolwidths=[None, None, message, card, None], disable_numparse=True)
 
 
 def _explained(report: DeckReport, terminal: Terminal) -> str:
@@ -150,7 +149,7 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
                 for name, version, verdict, errors in format_rows(report)
             ]
             parts.append(
-                tabulate(
+                tabulated(
                     rows,
                     headers=("format", "rules", "verdict", "first errors"),
                     tablefmt="simple",
