@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from deckcheck.catalogue import Listed, catalogue, listed
 from deckcheck.check import check_file, check_paths, skipped_file
 from deckcheck.choices import Choices
 from deckcheck.games import all_games, game_named
@@ -28,6 +28,9 @@ from deckcheck.model import DeckReport
 from deckcheck.registry import UnknownName
 from deckcheck.rules.common import SKIPPED_FILE
 from deckcheck.session import Session, SessionProblem, open_session
+
+if TYPE_CHECKING:  # the rule catalogue loads when rules are asked for, not on every check
+    from deckcheck.catalogue import Listed
 
 __all__ = ["Listed", "Session", "SessionProblem", "check", "check_decks", "check_text", "explain", "find_decks", "open_run", "rules"]
 
@@ -90,6 +93,8 @@ def check_text(text: str, *, suffix: str = ".yaml", session: Session | None = No
 
 def rules(game: str | None = None) -> tuple[Listed, ...]:
     """Every rule (of one game, and those every game shares), each with its doc and each format's words."""
+    from deckcheck.catalogue import catalogue
+
     if game is None:
         return catalogue()
     try:
@@ -101,7 +106,18 @@ def rules(game: str | None = None) -> tuple[Listed, ...]:
 
 def explain(rule_id: str) -> Listed:
     """One rule: its doc, its severity, how each format states it."""
+    from deckcheck.catalogue import listed
+
     try:
         return listed(rule_id)
     except UnknownName as exc:
         raise SessionProblem(str(exc)) from None
+
+
+def __getattr__(name: str) -> object:
+    """`Listed`, the catalogue's record of a rule, loaded with the catalogue when first asked for."""
+    if name == "Listed":
+        from deckcheck.catalogue import Listed
+
+        return Listed
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -24,8 +24,6 @@ name, an event's key) that reaches a terminal, a CI log or a report:
 
 from __future__ import annotations
 
-import csv
-import html
 import io
 import os
 import re
@@ -88,6 +86,8 @@ def for_markdown(text: str) -> str:
 
 def for_html(text: str) -> str:
     """`text` for an HTML element or attribute: shown, never read as markup."""
+    import html  # here, as csv below: a report in another format never loads it
+
     # `##[` as an entity: a page printed in a CI log must not start a workflow command either
     return html.escape(_UNSAFE.sub(_shown, text), quote=True).replace(_V1_COMMAND, "#&#35;[")
 
@@ -147,6 +147,8 @@ def spreadsheet_csv(rows: Iterable[Mapping[str, object]], fields: Sequence[str])
     """Rows (mappings) as CSV for a spreadsheet: a byte-order mark first, without which Excel reads
     UTF-8 as the machine's code page (an accented or Chinese name comes out garbled), and every
     cell through for_spreadsheet."""
+    import csv
+
     buffer = io.StringIO()
     buffer.write("\ufeff")
     # rows end as RFC 4180 has them, CRLF: a cell holding either character is then quoted

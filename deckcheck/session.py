@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import date
 from fnmatch import fnmatchcase
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from deckcheck.check import CheckOptions
 from deckcheck.choices import Choices
@@ -19,10 +20,12 @@ from deckcheck.games import all_games, format_named, game_named, ignorable, name
 from deckcheck.loading.card_db import Databases, load_databases
 from deckcheck.loading.checked_yaml import FileProblems
 from deckcheck.loading.config import Config, find_config, load_config, user_config
-from deckcheck.loading.events import Event, load_events
 from deckcheck.loading.globs import matches
 from deckcheck.registry import UnknownName, close_to
 from deckcheck.rules import Game
+
+if TYPE_CHECKING:  # the events' module loads only where a run names event files
+    from deckcheck.loading.events import Event
 
 CARD_DB_VARIABLE = "DECKCHECK_CARD_DB"
 
@@ -91,10 +94,7 @@ def open_session(given: Choices, *, as_of: str | None = None, all_formats: bool 
     missing = [terminal_path(p) for p in choices.events if not p.exists()]
     if missing:
         raise SessionProblem(f"no such event file: {', '.join(missing)}")
-    try:
-        events = load_events(choices.events, databases, namers())
-    except FileProblems as exc:
-        raise SessionProblem("broken event file:\n" + "\n".join(exc.problems)) from None
+    events = _events(choices.events, databases) if choices.events else ()
     base = CheckOptions(events=events, as_of=parse_date(as_of), config_as_of=config.dated, all_formats=all_formats)
 
     def options_for(path: Path) -> CheckOptions:
@@ -102,6 +102,15 @@ def open_session(given: Choices, *, as_of: str | None = None, all_formats: bool 
         return replace(base, game=chosen.game.strip().lower() if chosen.game else None, format=chosen.format, ignore=chosen.ignore)
 
     return Session(choices, databases, events, options_for, config)
+
+
+def _events(paths: tuple[Path, ...], databases: Databases) -> tuple[Event, ...]:
+    from deckcheck.loading.events import load_events
+
+    try:
+        return load_events(paths, databases, namers())
+    except FileProblems as exc:
+        raise SessionProblem("broken event file:\n" + "\n".join(exc.problems)) from None
 
 
 def card_db_from(environ: Mapping[str, str]) -> tuple[Path, ...]:

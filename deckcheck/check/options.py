@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import TYPE_CHECKING
 
-from deckcheck.loading.events import Event
+if TYPE_CHECKING:  # the events' module loads only where a run names event files
+    from deckcheck.loading.events import Event
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from deckcheck.check.loaded import Key, LoadedDeck, finding_of
 from deckcheck.check.options import CheckOptions, FormatAsked, date_in_force, format_asked
@@ -14,7 +15,6 @@ from deckcheck.escaping import display_path
 from deckcheck.games import format_named, zone_table
 from deckcheck.loading.card_db import CardDatabase, Databases
 from deckcheck.loading.decks import read_deck, read_text
-from deckcheck.loading.events import Event
 from deckcheck.loading.names import NameIndex, RenamedIndex, Resolution
 from deckcheck.loading.pasted import settle
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
@@ -24,6 +24,9 @@ from deckcheck.rules import Context, Format, Game
 from deckcheck.rules.common import PARSE, UNKNOWN_CARD, UNKNOWN_GAME, rules_checked
 from deckcheck.rules.shapes import same_name
 from deckcheck.wording import plural
+
+if TYPE_CHECKING:  # the events' module loads only where a run names event files
+    from deckcheck.loading.events import Event
 
 SUGGESTED_NAMES = 25  # unknown names per deck that get "did you mean"
 

@@ -20,14 +20,12 @@ import hashlib
 import hmac
 import json
 import os
-import secrets
 import stat
 from pathlib import Path
 from typing import Any
 
 from deckcheck import __version__
 from deckcheck.loading.files import UnreadableFile, read_limited
-from deckcheck.loading.writing import write_atomically
 
 MAX_ENTRY = 64 * 1024 * 1024  # an entry stands for a file of at most 1 MiB
 KEY_BYTES = 32
@@ -56,6 +54,8 @@ def _secret(where: Path, create: bool) -> bytes | None:
             where.mkdir(parents=True, exist_ok=True)
             descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600)
             with os.fdopen(descriptor, "wb") as handle:
+                import secrets  # here, as writing below: a warm cache is only read
+
                 handle.write(secrets.token_bytes(KEY_BYTES))
         except FileExistsError:
             pass  # another run made it first: read theirs
@@ -109,6 +109,8 @@ def store(content: bytes, data: Any) -> None:
     secret = _secret(where, create=True)
     if secret is None:
         return
+    from deckcheck.loading.writing import write_atomically  # here: tempfile and shutil, only to write
+
     body = json.dumps({"source": hashlib.sha256(content).hexdigest(), "data": data}, ensure_ascii=False).encode()
     try:  # not synced: a cache entry lost to a crash is written again
         write_atomically(where / f"{key(content)}.json", _mac(secret, body).encode() + b"\n" + body, prefix=".entry-", sync=False)

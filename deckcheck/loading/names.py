@@ -7,7 +7,6 @@ could notice and would cost a dependency.
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import re
 import unicodedata
@@ -285,6 +284,8 @@ class NameIndex:
             for key in self._trigrams.get(gram, ()):
                 shared[key] = shared.get(key, 0) + 1
         candidates = sorted(shared, key=lambda key: (-shared[key], key))[:CANDIDATES]
+        import difflib  # here: only a name that matched nothing needs it
+
         close = difflib.get_close_matches(wanted, candidates, n=limit, cutoff=0.6)
         return tuple(self._spellings[c] for c in close)
 

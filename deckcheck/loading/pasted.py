@@ -11,8 +11,6 @@ matches is then an unknown card, as ever. `check` and `fmt` read a deck so alike
 
 from __future__ import annotations
 
-import difflib
-
 from deckcheck.loading.names import NameIndex, RenamedIndex, normalise
 from deckcheck.loading.raw_deck import Header, RawDeck, RawEntry
 
@@ -47,5 +45,7 @@ def _is_card(entry: RawEntry, names: NameIndex | RenamedIndex, search: bool) -> 
     found = names.resolve(entry.typed, suggest=search)
     if found.printings:
         return True
+    import difflib  # here: only a line naming no card needs it
+
     wanted = normalise(entry.typed)
     return any(difflib.SequenceMatcher(None, wanted, normalise(close)).ratio() >= CLOSE for close in found.suggestions)

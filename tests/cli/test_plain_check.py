@@ -120,6 +120,16 @@ def test_the_plain_check_imports_no_typer():
     assert _imported(EXAMPLES / "redline-cpm.yaml", ("typer", "click", "pydantic", "rich")) == (0, [])
 
 
+def test_the_plain_check_of_a_legal_deck_loads_only_what_it_uses():
+    """No event file, no rule listing, no unknown name, a warm cache, a text report: so none of
+    the events' module, the rule catalogue, difflib, the cache's writing, CSV, nor importlib.metadata
+    (tabulate 0.10's, pyproject.toml says why)."""
+    unused = ("deckcheck.loading.events", "deckcheck.catalogue", "difflib", "tempfile", "csv", "importlib.metadata")
+    deck = EXAMPLES / "redline-cpm.yaml"
+    _imported(deck, unused)  # the cache warmed
+    assert _imported(deck, unused) == (0, [])
+
+
 @pytest.mark.parametrize("game", known_games())
 def test_a_deck_of_one_game_imports_no_other_games_rules(tmp_path, game):
     """A reader knows every game's zones from their layout.py; only the deck's game's rules load."""
