@@ -223,18 +223,23 @@ def lost_soul_count(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Fi
     building = findings.params
     size = deck.size("main")
     needed = building.build.required_lost_souls(size)
-    have = lost_souls(building, deck)
+    have = _lost_souls(deck, findings)
     if have != needed:
         hoppers = shapes.count(deck.entries("main"), lambda c: c.is_a("lost_soul")) - have
         aside = f" ({plural(hoppers, 'Hopper Lost Soul')} {'does' if hoppers == 1 else 'do'} not count)" if hoppers else ""
         yield findings.about_zone("main", f"{size} cards need {plural(needed, 'Lost Soul')}; this deck has {have}{aside}")
 
 
+def _lost_souls(deck: Deck, findings: Findings[DeckBuilding]) -> int:
+    # counted once a deck for the three rules that compare with it (the count, the Site and Dominant caps)
+    return findings.context.worked_out(deck, "lost souls", lambda: lost_souls(findings.params, deck))
+
+
 def _cap(deck: Deck, findings: Findings[DeckBuilding], types: tuple[str, ...], what: str) -> Iterator[Finding]:
     building = findings.params
     zones = building.build.counted_zones[-1]
     have = shapes.count(deck.entries(*zones), lambda card: card.is_a(*types))
-    souls = lost_souls(building, deck)
+    souls = _lost_souls(deck, findings)
     if have > souls:
         where = " (deck and Reserve)" if len(zones) > 1 else ""
         yield findings.about_zone("main", f"{have} {what}{where} but {plural(souls, 'Lost Soul')}; {what} may not outnumber Lost Souls")
