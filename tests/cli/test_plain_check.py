@@ -106,10 +106,11 @@ def test_a_config_beside_the_decks_is_read_by_the_plain_check(tmp_path):
 def _imported(deck: Path, modules: tuple[str, ...]) -> tuple[int, list[str]]:
     """The exit code of a plain check of `deck` in a process of its own, and which of `modules`
     it has imported by its end."""
-    program = (
-        "import atexit, json, sys\nfrom deckcheck.command import run\n"
+    program = (  # the command ends with os._exit (deckcheck/command.py): what it had loaded is told there
+        "import json, os, sys\nfrom deckcheck.command import run\n"
         f"sys.argv = ['deckcheck', 'check', {str(deck)!r}]\n"
-        f"atexit.register(lambda: print(json.dumps(sorted(m for m in {modules!r} if m in sys.modules)), file=sys.stderr))\n"
+        "end = os._exit\n"
+        f"os._exit = lambda code: (print(json.dumps(sorted(m for m in {modules!r} if m in sys.modules)), file=sys.stderr), end(code))\n"
         "run()\n"
     )
     done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
@@ -153,3 +154,13 @@ def test_a_closed_pipe_ends_the_plain_check_quietly():
         os.close(writing)
     assert done.returncode == 1
     assert "Traceback" not in done.stderr and "internal error" not in done.stderr
+
+
+@pytest.mark.parametrize(("code", "status", "said"), [(None, 0, ""), (0, 0, ""), (2, 2, ""), ("a message", 1, "a message")])
+def test_a_finished_command_ends_as_sys_exit_would(code, status, said):
+    """deckcheck/command.py ends the process with os._exit: the exit code sys.exit would give, and
+    every line written before it on stdout, even to a pipe, where Python buffers it."""
+    program = f"import sys\nfrom deckcheck.command import ended\nprint('written')\nsys.stderr.write('diagnostic\\n')\nended({code!r})\n"
+    buffered = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, env=buffered)
+    assert (done.returncode, done.stdout, done.stderr.split("\n")[1:-1]) == (status, "written\n", [said] if said else [])
