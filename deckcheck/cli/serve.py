@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from pathlib import Path
 
@@ -58,6 +59,7 @@ def serve(
     event: list[Path] = typer.Option([], "--event", metavar="FILE", help="The event every deck is checked and registered for."),
 ) -> None:
     """A local web page where players check and register decks."""
+    gc.enable()  # a server runs for hours: the cycle collector the command line pauses runs again (deckcheck/command.py)
     try:
         import uvicorn
 

@@ -180,3 +180,22 @@ def test_the_serving_process_lets_the_event_loop_in_between_a_long_checks_turns(
     seen: list[float] = []
     monkeypatch.setattr(sys, "setswitchinterval", lambda seconds: seen.append(seconds))
     assert run("serve").exit_code == 0 and seen == [SWITCH_SECONDS] and SWITCH_SECONDS < 0.005  # Python's default
+
+
+def test_the_server_runs_with_the_cycle_collector_on(monkeypatch):
+    """The command line turns Python's cycle collector off for its short runs (deckcheck/command.py);
+    a server runs for hours and must collect its garbage."""
+    pytest.importorskip("uvicorn", reason='the serve extra (pip install "deckcheck[serve]") is not installed')
+    import gc
+
+    import uvicorn
+
+    collecting = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: collecting.append(gc.isenabled()))
+    monkeypatch.setattr(sys, "setswitchinterval", lambda seconds: None)
+    gc.disable()  # as deckcheck/command.py leaves it
+    try:
+        outcome = run("serve")
+    finally:
+        gc.enable()
+    assert outcome.exit_code == 0 and collecting == [True]
