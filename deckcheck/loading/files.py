@@ -64,7 +64,12 @@ def read_limited(path: Path, limit: int = MAX_BYTES) -> bytes:
     and again while reading, for a file that grows)."""
     with open_regular(path, limit) as handle:
         try:
-            data = handle.read(limit + 1)
+            # the size it has and a byte more, not the limit: a read of 1 MiB allocates 1 MiB, which
+            # was most of reading a deck of a few kilobytes; a file that has grown is read on
+            size = os.fstat(handle.fileno()).st_size
+            data = handle.read(size + 1)
+            if len(data) > size:
+                data += handle.read(limit + 1 - len(data))
         except OSError as exc:
             raise UnreadableFile(f"cannot read: {exc.strerror or exc}") from None
     if len(data) > limit:
