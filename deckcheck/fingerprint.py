@@ -5,8 +5,8 @@ card, a count, a zone or a printing does."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
-from collections import Counter
 from collections.abc import Iterable
 
 from deckcheck.model import CardLine
@@ -16,11 +16,18 @@ _LENGTH = 8  # hex digits: one chance in four billion that two lists of an event
 
 def fingerprint(cards: Iterable[CardLine]) -> str | None:
     """`3f2a-91bc`, or None for a deck with no card read."""
-    copies: Counter[tuple[str, str]] = Counter()
+    copies: dict[tuple[str, str], int] = {}
     for line in cards:
-        copies[(line.zone, " ".join(line.name.casefold().split()))] += line.count
+        key = (line.zone, _spelt(line.name))
+        copies[key] = copies.get(key, 0) + line.count
     if not copies:
         return None
     listed = "\n".join(f"{zone}\t{name}\t{count}" for (zone, name), count in sorted(copies.items()) if count)
     digest = hashlib.sha256(listed.encode("utf-8")).hexdigest()[:_LENGTH]
     return f"{digest[:4]}-{digest[4:]}"
+
+
+@functools.lru_cache(maxsize=4096)
+def _spelt(name: str) -> str:
+    # the same few hundred names recur across a folder's decks: each is spelt out once
+    return " ".join(name.casefold().split())
