@@ -29,17 +29,24 @@ class NewerCards:
     """Each character of a set newer than a dictionary -> the older characters it may be the same
     person as (the same first name, a brigade in common, not already the same card)."""
 
-    def __init__(self, database: CardDatabase, published: date, same: Callable[[Card, Card], bool], generic: Callable[[Card], bool]):
-        self.sets: dict[str, DatedSet] = newer_than(published)
-        self._possibly: dict[str, list[Card]] = {}
-        if not self.sets:
-            return
+    def __init__(self, sets: dict[str, DatedSet], possibly: dict[str, list[Card]]):
+        self.sets = sets
+        self._possibly = possibly
+
+    @classmethod
+    def worked_out(
+        cls, database: CardDatabase, published: date, same: Callable[[Card, Card], bool], generic: Callable[[Card], bool]
+    ) -> NewerCards:
+        sets = newer_than(published)
+        possibly: dict[str, list[Card]] = {}
+        if not sets:
+            return cls(sets, possibly)
         older: dict[str, list[Card]] = {}
         newer: list[Card] = []
         for card in database.cards:
             if not card.is_a(*CHARACTERS) or generic(card):
                 continue
-            if str(card.get("set") or "") in self.sets:
+            if str(card.get("set") or "") in sets:
                 newer.append(card)
             else:
                 older.setdefault(first_name(card), []).append(card)
@@ -47,7 +54,16 @@ class NewerCards:
             brigades = set(card.get("brigades") or ()) - {"multi"}
             found = [o for o in older.get(first_name(card), ()) if brigades & set(o.get("brigades") or ()) and not same(card, o)]
             if found:
-                self._possibly[card.id] = found
+                possibly[card.id] = found
+        return cls(sets, possibly)
+
+    def kept(self) -> dict[str, list[str]]:
+        """What worked_out found, as the cache keeps it (JSON: card ids)."""
+        return {card_id: [card.id for card in cards] for card_id, cards in self._possibly.items()}
+
+    @classmethod
+    def restored(cls, database: CardDatabase, published: date, kept: dict[str, list[str]]) -> NewerCards:
+        return cls(newer_than(published), {card_id: [database.by_id[i] for i in ids] for card_id, ids in kept.items()})
 
     def possibly(self, card: Card) -> list[Card]:
         """The older cards this one may represent the same person as; none for an older card."""

@@ -26,7 +26,6 @@ version's data may add people the dictionary does not list, matched by the start
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Mapping
 from datetime import date
@@ -35,11 +34,12 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.games.redemption import dictionary as dictionary_module
+from deckcheck.games.redemption import newer_cards as newer_cards_module
 from deckcheck.games.redemption.dictionary import Dictionary, dictionary, loose, matched, renamed_printings
+from deckcheck.games.redemption.kept import kept_key
 from deckcheck.games.redemption.newer_cards import NewerCards
 from deckcheck.games.redemption.rules_version import RulesVersion, reference_key
 from deckcheck.loading import cache as card_cache
-from deckcheck.loading import resources
 from deckcheck.loading.card_db import CardDatabase
 from deckcheck.loading.names import normalise
 from deckcheck.model import Card, Deck
@@ -149,17 +149,29 @@ class SameCard:
         self._border_sets: dict[str, str] | None = None
         # the groups of a full card list take a fifth of a second to work out: they are kept in the
         # cache (loading/cache.py), keyed by the card list's files, the rules' data and this code
-        kept = card_cache.load(_cache_key(database, version))
-        if isinstance(kept, dict) and kept.get("card_ids") == [card.id for card in database.cards]:
+        # (with the characters of newer sets that may be older cards' people, worked out from them)
+        found = card_cache.load(_cache_key(database, version))
+        kept = found if isinstance(found, dict) and found.get("card_ids") == [card.id for card in database.cards] else None
+        if kept is not None:
             self._restore(kept)
         else:
             self._work_out(database)
-            card_cache.store(_cache_key(database, version), self._kept())
         self._members: dict[str, list[Card]] = {}  # a group's printings, to explain a link through one
         for card in database.cards:
             self._members.setdefault(self._groups[card.id], []).append(card)
-        published = date.fromisoformat(self._dictionary.published) if self._dictionary is not None else None
-        self.newer = NewerCards(database, published, self.same, self.generic) if published is not None else None
+        self.newer = self._newer(database, kept.get("newer") if kept is not None else None)
+        if kept is None:
+            card_cache.store(_cache_key(database, version), self._kept())
+
+    def _newer(self, database: CardDatabase, kept: object) -> NewerCards | None:
+        """The characters of sets newer than the dictionary that may be older cards' people:
+        restored with the groups, or worked out from them."""
+        if self._dictionary is None:
+            return None
+        published = date.fromisoformat(self._dictionary.published)
+        if isinstance(kept, dict):
+            return NewerCards.restored(database, published, kept)
+        return NewerCards.worked_out(database, published, self.same, self.generic)
 
     def _work_out(self, database: CardDatabase) -> None:
         """The dictionary's lists matched to the card list, then each printing joined to every
@@ -197,6 +209,7 @@ class SameCard:
             "errata": self._errata,
             "groups": self._groups,
             "also": {group: list(others) for group, others in self._also.items()},
+            "newer": self.newer.kept() if self.newer is not None else None,
         }
 
     def _restore(self, kept: dict[str, Any]) -> None:
@@ -361,10 +374,8 @@ def _people_not_in(found: Dictionary | None, people: tuple[tuple[str, ...], ...]
 def _cache_key(database: CardDatabase, version: RulesVersion | None) -> bytes:
     """What a card list's groups depend on: its files, the rules' data (versions, dictionaries)
     and the code that works them out."""
-    digest = hashlib.sha256(b"same-card\0" + database.sha256.encode() + b"\0" + (version.version if version else "").encode())
-    for path in sorted(resources.format_rules_folder("redemption").glob("*.yaml")) + [Path(__file__), Path(dictionary_module.__file__)]:
-        digest.update(path.read_bytes())
-    return digest.hexdigest().encode()
+    code = [Path(__file__), Path(dictionary_module.__file__), Path(newer_cards_module.__file__)]
+    return kept_key("same-card", database, version.version if version else "", code)
 
 
 @cache
