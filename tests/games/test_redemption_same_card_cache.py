@@ -1,9 +1,11 @@
-"""The same-card groups of a card list, kept in the cache: restored from it, they answer every
-question as the groups worked out afresh do, on the bundled cards and on every printing of the
-real list."""
+"""What is worked out from a card list once and kept in the cache: the same-card groups, with the
+newer sets' characters that may be older cards' people, and the dictionary's name errata matched
+to the printings. Restored from it, they answer every question as those worked out afresh do, on
+the bundled cards and on every printing of the real list."""
 
 from __future__ import annotations
 
+from deckcheck.games.redemption import dictionary as dictionary_module
 from deckcheck.games.redemption import same_card
 from deckcheck.games.redemption.rules_version import versions
 from deckcheck.loading.card_db import CardDatabase, Databases, load_databases
@@ -21,7 +23,10 @@ def _alike(database: CardDatabase, monkeypatch, tmp_path) -> None:
         raise AssertionError("the groups were worked out again instead of read from the cache")
 
     monkeypatch.setattr(same_card, "matched", not_again)
+    monkeypatch.setattr(same_card.NewerCards, "worked_out", not_again)
     restored = same_card.SameCard(database, version)
+    assert restored.newer is not None and afresh.newer is not None
+    assert (restored.newer.sets, restored.newer.kept()) == (afresh.newer.sets, afresh.newer.kept())
     for card in database.cards:
         assert (restored(card), restored.also(card), restored.generic(card), restored.title(card)) == (
             afresh(card),
@@ -61,3 +66,28 @@ def test_another_card_list_is_not_given_the_groups_of_this_one(monkeypatch, tmp_
     other = load_databases([listed])["redemption"]
     grouped = same_card.SameCard(other, version)
     assert grouped(other.cards[0]) == grouped(other.cards[1])  # the same title and icon: one card, worked out for this list
+
+
+def _renamings_alike(database: CardDatabase, monkeypatch, tmp_path) -> None:
+    """The dictionary's name errata matched to the list's printings, restored from the cache, are
+    those matched afresh (renamed_printings.__wrapped__: past the memo of this process)."""
+    found = dictionary_module.dictionary(versions()[-1].dictionary)
+    afresh = dictionary_module._renamed_printings(found, database)
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    assert dictionary_module.renamed_printings.__wrapped__(found, database) == afresh  # matched, and kept
+
+    def not_again(*args: object) -> None:
+        raise AssertionError("the name errata were matched again instead of read from the cache")
+
+    monkeypatch.setattr(dictionary_module, "_renamed_printings", not_again)
+    assert dictionary_module.renamed_printings.__wrapped__(found, database) == afresh
+
+
+def test_the_bundled_cards_renamings_restored_are_the_renamings(monkeypatch, tmp_path):
+    _renamings_alike(Databases().for_game("redemption"), monkeypatch, tmp_path)
+
+
+def test_every_renamed_printing_of_the_real_list_is_restored_alike(real_database, monkeypatch, tmp_path):
+    database = load_databases([real_database[0]])["redemption"]
+    assert dictionary_module._renamed_printings(dictionary_module.dictionary(versions()[-1].dictionary), database)  # some to restore
+    _renamings_alike(database, monkeypatch, tmp_path)

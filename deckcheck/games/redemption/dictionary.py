@@ -16,10 +16,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from functools import cache, lru_cache
+from pathlib import Path
 from types import MappingProxyType
 
+from deckcheck.games.redemption.kept import kept_key
 from deckcheck.games.redemption.rules_version import set_key, versions
 from deckcheck.importers.lackey_titles import brigades_of
+from deckcheck.loading import cache as card_cache
 from deckcheck.loading import resources
 from deckcheck.loading.card_db import CardDatabase
 from deckcheck.loading.checked_yaml import checked_data
@@ -214,7 +217,18 @@ def renamed_printings(found: Dictionary, database: CardDatabase) -> tuple[Renami
     """Each erratum with the printings it renames: those of its sets that bear the old name, or,
     where the card list already follows the erratum (`Pharoah`, printed on the A and Original
     Limited printings), those of its sets that bear the new one. Printings of other sets are other
-    cards (`Isaiah (PoC)` renames the Prophecies of Christ printing, not Isaiah of Prophets)."""
+    cards (`Isaiah (PoC)` renames the Prophecies of Christ printing, not Isaiah of Prophets).
+    Kept in the cache: matching them indexes every printing of a full list by title."""
+    key = kept_key("renamings", database, found.version, [Path(__file__)])
+    kept = card_cache.load(key)
+    if isinstance(kept, list) and all(i in database.by_id for _, _, ids, _ in kept for i in ids):
+        return tuple(Renaming(printed, errata, tuple(database.by_id[i] for i in ids), source) for printed, errata, ids, source in kept)
+    renamed = _renamed_printings(found, database)
+    card_cache.store(key, [[r.printed, r.errata, [card.id for card in r.cards], r.source] for r in renamed])
+    return renamed
+
+
+def _renamed_printings(found: Dictionary, database: CardDatabase) -> tuple[Renaming, ...]:
     by_title = _index(database)
     renamed = []
     for erratum in found.name_errata:
