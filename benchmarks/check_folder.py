@@ -1,5 +1,6 @@
 """Checking a folder of 1,000 deck files, against merely loading the same files with PyYAML's C
-safe loader, in the same run. Targets: in process <= 4x (issue 2); whole commands <= 2x (issue 22).
+safe loader, in the same run. Targets: in process and in one process (--jobs 1) <= 3.5x (issue
+36; issue 2 had asked 4x); whole commands <= 2x (issue 22).
 
     python benchmarks/check_folder.py [--decks 1000] [--repeat 3]
 
@@ -105,12 +106,13 @@ def measure(decks: int = 1000, repeat: int = 3) -> Result:
         "check_folder.py",
         DESCRIPTION,
         (
-            # held where it stands: at 4x a check twice as slow would pass under the noise allowance
-            Figure("in process", check, load, target=4, standing=2.6),
+            # issue 36 asks 3.5x of both in-process and one-process figures (issue 2 had asked 4x);
+            # held where it stands: at 3.5x a check twice as slow would pass under the noise allowance
+            Figure("in process", check, load, target=3.5, standing=2.6),
             # issue 22 asked for 2x in wall time; in CPU time the workers a folder this large is
             # checked in (one per core) add their start-up to the one process's work: 4.4-7.8x here
             Figure("whole commands", check_cmd, load_cmd, target=2, standing=5.5),
-            Figure("whole commands in one process (--jobs 1)", one_process, load_cmd, target=None),
+            Figure("whole commands in one process (--jobs 1)", one_process, load_cmd, target=3.5),
         ),
     )
 
