@@ -18,7 +18,6 @@ from functools import cache
 from itertools import combinations
 
 from deckcheck.loading.card_db import CardDatabase
-from deckcheck.loading.names import normalise
 from deckcheck.model import Card
 
 
@@ -46,14 +45,12 @@ class Identities:
     dozen titles of a database's thousands."""
 
     def __init__(self, database: CardDatabase):
-        self._by_title: dict[str, list[Card]] = {}
-        for card in database.cards:
-            self._by_title.setdefault(normalise(card.title), []).append(card)
+        self._names = database.names  # its printings by title, built once with the database
         self._root: dict[str, str] = {}
 
     def __call__(self, card: Card) -> str:
         if card.id not in self._root:
-            self._join(self._by_title.get(normalise(card.title), [card]))
+            self._join(list(self._names.printings_of(card.title)) or [card])
         return self._root.get(card.id, card.id)
 
     def why(self, cards: list[Card]) -> str:
