@@ -10,9 +10,10 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from deckcheck.model import Card
 
@@ -168,25 +169,28 @@ class NameIndex:
     """Every way a card of one database may be named: its id, its name, its title, either name of
     a two-name card (`Mary, Holy Virgin` of `Mary, Holy Virgin / Mary, Willing Servant`), its name
     without the printing's mark (`Son of God "Manger"` of `Son of God "Manger" (Promo)`), its title
-    with a set's code as the mark (`Chariot of Fire (PoC)`)."""
+    with a set's code as the mark (`Chariot of Fire (PoC)`).
 
-    def __init__(self, cards: Iterable[Card]):
-        self._by_id: dict[str, Card] = {}
-        self._by_name: dict[str, list[Card]] = {}
-        self._by_title: dict[str, list[Card]] = {}  # every printing of a title
-        self._by_half: dict[str, list[Card]] = {}
-        self._by_bare: dict[str, list[Card]] | None = None  # built the first time a name needs it
-        self._unaccented: dict[str, list[Card]] | None = None  # built the first time a name needs it
+    It holds each card's position in the database, not the card, so that the index is kept in the
+    cache with the cards (`kept`, and `stored` to build it again) and costs no work to restore."""
+
+    def __init__(self, cards: Sequence[Card], stored: KeptNames | None = None):
+        self._cards = cards
+        kept = stored if stored is not None else _indexed(cards)
+        self._by_id: dict[str, int] = kept["id"]
+        self._by_name: dict[str, list[int]] = kept["name"]
+        self._by_title: dict[str, list[int]] = kept["title"]  # every printing of a title
+        self._by_half: dict[str, list[int]] = kept["half"]
+        self._by_bare: dict[str, list[int]] | None = None  # built the first time a name needs it
+        self._unaccented: dict[str, list[int]] | None = None  # built the first time a name needs it
         self._spellings: dict[str, str] | None = None  # normalised name -> name, for suggestions
         self._trigrams: dict[str, list[str]] = {}  # three-letter run -> the names holding it
         self._resolved: dict[tuple[str, bool], Resolution] = {}  # a folder's decks name the same cards again and again
-        for card in cards:
-            self._by_id[card.id.casefold()] = card
-            self._by_name.setdefault(normalise(card.name), []).append(card)
-            title = card.facts.get("title") or card.name
-            self._by_title.setdefault(normalise(title), []).append(card)
-            for half in two_names(title):
-                self._by_half.setdefault(normalise(half), []).append(card)
+
+    @property
+    def kept(self) -> KeptNames:
+        """The index as JSON can keep it: NameIndex(cards, stored=kept) is this index again."""
+        return {"id": self._by_id, "name": self._by_name, "title": self._by_title, "half": self._by_half}
 
     def __contains__(self, card_id: str) -> bool:
         return card_id.casefold() in self._by_id
@@ -196,7 +200,7 @@ class NameIndex:
 
     def printings_of(self, title: str) -> tuple[Card, ...]:
         """Every printing of a title, the card's own printings and other cards' alike."""
-        return tuple(self._by_title.get(normalise(title), ()))
+        return self._at(self._by_title.get(normalise(title), ()))
 
     def written(self, card: Card) -> str:
         """How a deck names this printing and no other: its name where that is so, else its id."""
@@ -215,9 +219,13 @@ class NameIndex:
             found = self._resolved[asked] = self._resolve(typed, suggest)
         return found
 
+    def _at(self, positions: Iterable[int]) -> tuple[Card, ...]:
+        return tuple(self._cards[position] for position in positions)
+
     def _resolve(self, typed: str, suggest: bool) -> Resolution:
         key = normalise(typed)
-        by_id = self._by_id.get(key) or self._by_id.get(typed.strip().casefold())
+        position = self._by_id.get(key, self._by_id.get(typed.strip().casefold()))
+        by_id = None if position is None else self._cards[position]
         if by_id is not None and by_id.id == typed.strip():  # written as the id, not a name that slugs to it
             return Resolution(by_id, how=BY_ID)
         # the index of names without their marks is built only when a name needs it (most are whole names)
@@ -229,7 +237,7 @@ class NameIndex:
         ):
             found = index().get(key)
             if found:
-                return _resolution(found, how)
+                return _resolution(self._at(found), how)
         in_set = self._in_set(typed)
         if in_set:
             return _resolution(in_set, BY_SET)
@@ -237,22 +245,22 @@ class NameIndex:
             return Resolution(by_id, how=BY_ID)
         if self._unaccented is None:
             # built whole before it is shared: the page of `serve` resolves names in several threads
-            unaccented_index: dict[str, list[Card]] = {}
-            for name, found in self._by_name.items():
-                unaccented_index.setdefault(strip_accents(name), []).extend(found)
+            unaccented_index: dict[str, list[int]] = {}
+            for name, positions in self._by_name.items():
+                unaccented_index.setdefault(strip_accents(name), []).extend(positions)
             self._unaccented = unaccented_index
         unaccented = self._unaccented.get(strip_accents(key), [])
         if len(unaccented) == 1:
-            return Resolution(unaccented[0], how=BY_ACCENTS)
+            return Resolution(self._cards[unaccented[0]], how=BY_ACCENTS)
         return Resolution(None, suggestions=self.suggest(typed) if suggest else ())
 
-    def _bare(self) -> dict[str, list[Card]]:
+    def _bare(self) -> dict[str, list[int]]:
         """Printings by each name their own takes off its marks, one at a time from the end."""
         if self._by_bare is None:
-            bare: dict[str, list[Card]] = {}  # built whole before it is shared between threads
-            for card in (card for cards in self._by_name.values() for card in cards):
-                for shorter in shortened(card.name):
-                    bare.setdefault(normalise(shorter), []).append(card)
+            bare: dict[str, list[int]] = {}  # built whole before it is shared between threads
+            for position in (position for positions in self._by_name.values() for position in positions):
+                for shorter in shortened(self._cards[position].name):
+                    bare.setdefault(normalise(shorter), []).append(position)
             self._by_bare = bare
         return self._by_bare
 
@@ -264,14 +272,14 @@ class NameIndex:
             return []
         mark = (found.group(1) or found.group(2) or "").strip().casefold()
         named = normalise(typed[: found.start()])
-        printings = self._by_title.get(named, []) + self._bare().get(named, [])
+        printings = self._at(self._by_title.get(named, []) + self._bare().get(named, []))
         return list(dict.fromkeys(card for card in printings if str(card.get("set") or "").casefold() == mark))
 
     def suggest(self, typed: str, limit: int = 3) -> tuple[str, ...]:
         """Up to `limit` names close to `typed`. difflib compares it with the few dozen names that
         share the most three-letter runs with it, not with every name of a 5,000-card list."""
         if self._spellings is None:
-            spellings = {key: cards[0].name for key, cards in sorted(self._by_name.items())}
+            spellings = {key: self._cards[positions[0]].name for key, positions in sorted(self._by_name.items())}
             trigrams: dict[str, list[str]] = {}
             for key in spellings:
                 for gram in _trigrams(key):
@@ -288,6 +296,24 @@ class NameIndex:
 
         close = difflib.get_close_matches(wanted, candidates, n=limit, cutoff=0.6)
         return tuple(self._spellings[c] for c in close)
+
+
+KeptNames = dict[str, dict[str, Any]]  # an index's tables by what they read: "id", "name", "title", "half"
+
+
+def _indexed(cards: Sequence[Card]) -> KeptNames:
+    by_id: dict[str, int] = {}
+    by_name: dict[str, list[int]] = {}
+    by_title: dict[str, list[int]] = {}
+    by_half: dict[str, list[int]] = {}
+    for position, card in enumerate(cards):
+        by_id[card.id.casefold()] = position
+        by_name.setdefault(normalise(card.name), []).append(position)
+        title = card.facts.get("title") or card.name
+        by_title.setdefault(normalise(title), []).append(position)
+        for half in two_names(title):
+            by_half.setdefault(normalise(half), []).append(position)
+    return {"id": by_id, "name": by_name, "title": by_title, "half": by_half}
 
 
 MAX_REMEMBERED = 50_000  # names whose resolution an index keeps
