@@ -393,29 +393,28 @@ def test_titles_past_every_bound_are_errors_asking_for_the_card_meant(tmp_path):
 CPM = Path(__file__).parent.parent / "examples" / "redline-cpm.yaml"
 
 
-def _cache_entry(tmp_path, monkeypatch):
-    """Check the CPM starter once with a private cache; the entry of the bundled REDLINE data."""
-    from deckcheck.loading import resources
-
+def _cache_entries(tmp_path, monkeypatch) -> list[Path]:
+    """Check the CPM starter once with a private cache; its entries: the bundled REDLINE data's
+    file and the REDLINE list kept whole."""
     cache = tmp_path / "cache"
     monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(cache))
     assert run("check", CPM).exit_code == 0
-    content = next(resources.card_data_path("redline").glob("*.yaml")).read_bytes()
-    from deckcheck.loading.cache import key
+    entries = sorted(cache.glob("*.json"))
+    assert len(entries) == 2
+    return entries
 
-    return cache / f"{key(content)}.json"
 
-
-def _shaped(tmp_path, monkeypatch, payload: str) -> Path:
-    """The entry replaced by `payload` with a MAC made as deckcheck makes it but with another key:
+def _shaped(tmp_path, monkeypatch, payload: str) -> list[Path]:
+    """Every entry replaced by `payload` with a MAC made as deckcheck makes it but with another key:
     what someone who can write the folder, but not read the user's key, could do."""
     import hashlib
     import hmac
 
-    entry = _cache_entry(tmp_path, monkeypatch)
+    entries = _cache_entries(tmp_path, monkeypatch)
     body = payload.encode()
-    entry.write_bytes(hmac.new(b"x" * 32, body, hashlib.sha256).hexdigest().encode() + b"\n" + body)
-    return entry
+    for entry in entries:
+        entry.write_bytes(hmac.new(b"x" * 32, body, hashlib.sha256).hexdigest().encode() + b"\n" + body)
+    return entries
 
 
 @pytest.mark.parametrize(
@@ -425,30 +424,34 @@ def _shaped(tmp_path, monkeypatch, payload: str) -> Path:
         '{"source": "x", "data": {"game": {"a": 1}, "cards": [], "formats": []}}',
         '{"source": "x", "data": {"game": "redline", "cards": [], "formats": 5}}',
         '{"source": "x", "data": {"game": "redline", "cards": [[1, 2, 3, 4]], "formats": []}}',
+        '{"source": "x", "data": [{"game": "redline", "files": [0], "formats": [], "cards": [], "indexes": {}}]}',
         "[" * 100_000 + "]" * 100_000,
         "{not json",
         "",
     ],
 )
 def test_a_cache_entry_of_any_shape_is_ignored_and_rewritten(tmp_path, monkeypatch, payload):
-    entry = _shaped(tmp_path, monkeypatch, payload)
+    entries = _shaped(tmp_path, monkeypatch, payload)
     outcome = run("check", CPM)
     assert outcome.exit_code == 0 and outcome.stderr == ""
-    assert entry.read_bytes().split(b"\n", 1)[1].startswith(b'{"source": "')  # written again, by deckcheck
+    for entry in entries:  # written again, by deckcheck
+        body = entry.read_bytes().split(b"\n", 1)[1]
+        assert body != payload.encode() and body.startswith(b'{"source": "')
 
 
 def test_a_well_shaped_but_wrong_entry_cannot_make_a_legal_deck_illegal(tmp_path, monkeypatch):
-    import json
-
-    entry = _cache_entry(tmp_path, monkeypatch)
-    mac, _, body = entry.read_bytes().partition(b"\n")
-    data = json.loads(body)
-    for card in data["data"]["cards"]:
-        if card[3].get("faction") == "cpm":
-            card[3]["faction"] = "une"  # every CPM card now UNE: the CPM starter would be illegal
-    entry.write_bytes(mac + b"\n" + json.dumps(data).encode())
+    cpm, une = (rb'"faction": "cpm"', rb"\"faction\": \"cpm\""), (rb'"faction": "une"', rb"\"faction\": \"une\"")
+    entries = _cache_entries(tmp_path, monkeypatch)
+    for entry in entries:
+        # every CPM card now UNE, as a file's entry writes a fact and as the whole list's does (in
+        # a card's JSON text): the CPM starter would be illegal
+        mac, _, body = entry.read_bytes().partition(b"\n")
+        wrong = body.replace(cpm[0], une[0]).replace(cpm[1], une[1])
+        assert wrong != body
+        entry.write_bytes(mac + b"\n" + wrong)
     assert run("check", CPM).exit_code == 0
-    assert b'"faction": "cpm"' in entry.read_bytes()
+    for entry in entries:  # written again, by deckcheck
+        assert any(written in entry.read_bytes() for written in cpm)
 
 
 def test_an_entry_copied_from_another_file_is_not_used(tmp_path, monkeypatch):

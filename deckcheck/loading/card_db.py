@@ -10,13 +10,13 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import InitVar, dataclass, field
 from pathlib import Path
 from types import MappingProxyType
 
 from deckcheck.escaping import terminal_path
-from deckcheck.loading import cache, resources
+from deckcheck.loading import cache, kept_lists, resources
 from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, read_bytes
 from deckcheck.loading.names import NameIndex, slug
 from deckcheck.model import Card
@@ -28,21 +28,31 @@ DATABASE_SUFFIXES = (".yaml", ".yml")
 @dataclass(eq=False)  # compared and hashed by identity: per-database caches key on it
 class CardDatabase:
     game: str
-    cards: tuple[Card, ...]
+    cards: Sequence[Card]
     files: tuple[str, ...]
     formats: tuple[dict, ...] = ()  # formats the data defines: {name, label, sets}
     bundled: bool = False  # the cards deckcheck ships, not the user's --card-db
-    by_id: dict[str, Card] = field(init=False)
+    stored: InitVar[dict | None] = None  # the indexes kept with these cards (kept_lists.py), if any
+    read_sha256: InitVar[str | None] = None  # the hash of the files' content as they were read
+    by_id: Mapping[str, Card] = field(init=False)
     names: NameIndex = field(init=False)
 
-    def __post_init__(self) -> None:
-        self.by_id = {card.id: card for card in self.cards}
-        self.names = NameIndex(self.cards)
-        self._images: dict[str, list[Card]] | None = None
+    def __post_init__(self, stored: dict | None, read_sha256: str | None) -> None:
+        self.by_id = self.cards.by_id if isinstance(self.cards, kept_lists.KeptCards) else {card.id: card for card in self.cards}
+        self.names = NameIndex(self.cards, stored["names"] if stored else None)
+        self._images: dict[str, list[int]] | None = stored["images"] if stored else None
+        self._read_sha256 = read_sha256
+
+    @property
+    def indexes(self) -> dict:
+        """The indexes to keep with the cards: CardDatabase(..., stored=indexes) has them at once."""
+        return {"names": self.names.kept, "images": self._images_index()}
 
     @functools.cached_property
     def sha256(self) -> str:
         """A hash of the card list's files, in their order: the same list, the same hash."""
+        if self._read_sha256:
+            return self._read_sha256  # the cards' files as they were read, not as they may be now
         digest = hashlib.sha256()
         for name in self.files:
             try:
@@ -60,21 +70,26 @@ class CardDatabase:
     def printing(self, image: str, card_set: str | None) -> Card | None:
         """The printing a LackeyCCG image id names: the image's one card, or among the cards that
         share an image, the one of `card_set`; None when that does not decide."""
-        if self._images is None:
-            self._images = {}
-            for card in self.cards:
-                if card.get("image"):
-                    self._images.setdefault(card.get("image").casefold(), []).append(card)
-        found = self._images.get(image.casefold(), [])
+        found = [self.cards[position] for position in self._images_index().get(image.casefold(), [])]
         if len(found) > 1 and card_set:
             found = [card for card in found if card.get("set") == card_set] or found
         return found[0] if len(found) == 1 else None
 
+    def _images_index(self) -> dict[str, list[int]]:
+        if self._images is None:
+            images: dict[str, list[int]] = {}  # built whole before it is shared between threads
+            for position, card in enumerate(self.cards):
+                if card.get("image"):
+                    images.setdefault(card.get("image").casefold(), []).append(position)
+            self._images = images
+        return self._images
 
-def read_file(path: Path) -> tuple[str, list[Card], list[dict]]:
-    """The game, cards and formats of one database file; FileProblems listing every problem in it.
-    A file read and checked before comes from the cache (see cache.py)."""
-    content = read_bytes(path)
+
+def read_file(path: Path, content: bytes | None = None) -> tuple[str, list[Card], list[dict]]:
+    """The game, cards and formats of one database file (or of its `content`, already read);
+    FileProblems listing every problem in it. A file read and checked before comes from the cache
+    (see cache.py)."""
+    content = read_bytes(path) if content is None else content
     cached = cache.load(content)
     if isinstance(cached, dict) and isinstance(cached.get("game"), str):
         try:
@@ -135,11 +150,40 @@ def database_files(path: Path) -> list[Path]:
     return sorted(p for p in found if p.is_file())
 
 
-def load_databases(paths: Iterable[Path]) -> dict[str, CardDatabase]:
-    """Every game the files under `paths` cover, each with all its cards from those files."""
-    by_game: dict[str, list[Card]] = {}
-    formats: dict[str, list[dict]] = {}
-    files: dict[str, list[str]] = {}
+def load_databases(paths: Iterable[Path], bundled: bool = False) -> dict[str, CardDatabase]:
+    """Every game the files under `paths` cover, each with all its cards from those files: the
+    databases kept whole in the cache for files of the same contents (kept_lists.py), or else
+    each file's cards (from the cache of files read before) joined and indexed."""
+    listed, problems = _listed(paths)
+    read: list[tuple[Path, bytes]] = []
+    for file in listed:
+        try:
+            read.append((file, read_bytes(file)))
+        except FileProblems as exc:
+            problems.extend(exc.problems)
+    if not read and not problems:
+        return {}  # no file named (no --card-db): nothing to look up
+    contents = [content for _, content in read]
+    kept = None if problems else kept_lists.kept(contents)
+    if kept is None:
+        try:
+            kept = _joined(read)
+        except FileProblems as exc:
+            raise FileProblems(problems + exc.problems) from None
+        if problems:
+            raise FileProblems(problems)
+        kept_lists.keep(contents, kept)
+    return {
+        game.game: CardDatabase(
+            game.game, game.cards, tuple(str(read[i][0]) for i in game.files), tuple(game.formats), bundled, game.indexes, game.sha256
+        )
+        for game in kept
+    }
+
+
+def _listed(paths: Iterable[Path]) -> tuple[list[Path], list[str]]:
+    """The database files under `paths`, and the problems of those that name none."""
+    listed: list[Path] = []
     problems: list[str] = []
     for root in paths:
         if not root.exists():
@@ -152,24 +196,44 @@ def load_databases(paths: Iterable[Path]) -> dict[str, CardDatabase]:
             continue
         if not found:
             problems.append(located(root, None, f"a folder with no card database in it ({', '.join(DATABASE_SUFFIXES)} files)"))
-        for file in found:
-            try:
-                game, cards, defined = read_file(file)
-            except FileProblems as exc:
-                problems.extend(exc.problems)
-                continue
-            by_game.setdefault(game, []).extend(cards)
-            formats.setdefault(game, []).extend(defined)
-            files.setdefault(game, []).append(str(file))
-    databases = {}
-    for game, cards in by_game.items():
-        duplicate = _first_duplicate_id(cards)
+        listed += found
+    return listed, problems
+
+
+def _joined(read: list[tuple[Path, bytes]]) -> list[kept_lists.KeptGame]:
+    """Each game's cards, formats and files from the files read, with its indexes built;
+    FileProblems listing every problem of every file."""
+    cards: dict[str, list[Card]] = {}
+    formats: dict[str, list[dict]] = {}
+    files: dict[str, list[int]] = {}
+    problems: list[str] = []
+    for position, (file, content) in enumerate(read):
+        try:
+            game, found, defined = read_file(file, content)
+        except FileProblems as exc:
+            problems.extend(exc.problems)
+            continue
+        cards.setdefault(game, []).extend(found)
+        formats.setdefault(game, []).extend(defined)
+        files.setdefault(game, []).append(position)
+    for game, its_cards in cards.items():
+        duplicate = _first_duplicate_id(its_cards)
         if duplicate:
-            problems.append(f"{', '.join(map(terminal_path, files[game]))}: card id '{duplicate}' is used twice in the {game} database")
-        databases[game] = CardDatabase(game, tuple(cards), tuple(files[game]), tuple(formats.get(game, ())))
+            named = ", ".join(terminal_path(str(read[i][0])) for i in files[game])
+            problems.append(f"{named}: card id '{duplicate}' is used twice in the {game} database")
     if problems:
         raise FileProblems(problems)
-    return databases
+    return [
+        kept_lists.KeptGame(
+            game,
+            files[game],
+            formats[game],
+            tuple(its_cards),
+            CardDatabase(game, tuple(its_cards), ()).indexes,
+            hashlib.sha256(b"".join(read[i][1] for i in files[game])).hexdigest(),
+        )
+        for game, its_cards in cards.items()
+    ]
 
 
 def _first_duplicate_id(cards: list[Card]) -> str | None:
@@ -199,8 +263,8 @@ class Databases:
     def for_game(self, game: str) -> CardDatabase:
         if game not in self._loaded:
             folder = resources.card_data_path(game)
-            bundled = load_databases([folder]).get(game) if folder.exists() else None  # a game may ship no cards
-            self._loaded[game] = replace(bundled, bundled=True) if bundled else CardDatabase(game, (), (), bundled=True)
+            bundled = load_databases([folder], bundled=True).get(game) if folder.exists() else None  # a game may ship no cards
+            self._loaded[game] = bundled or CardDatabase(game, (), (), bundled=True)
         return self._loaded[game]
 
 

@@ -1,0 +1,108 @@
+"""A card list kept whole in the cache (loading/kept_lists.py): restored, it is the list its files
+give, printing for printing, with its names found alike and the hash of its files; an edited file
+is read again; its cards are made as they are read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from deckcheck.loading import card_db, resources
+from deckcheck.loading.card_db import CardDatabase, load_databases
+from deckcheck.loading.kept_lists import KeptCards
+from deckcheck.registry import known_games
+
+from conftest import DATA
+
+
+def _afresh_and_kept(paths: list[Path], monkeypatch, tmp_path) -> tuple[dict[str, CardDatabase], dict[str, CardDatabase]]:
+    monkeypatch.setenv("DECKCHECK_NO_CACHE", "1")
+    afresh = load_databases(paths)
+    monkeypatch.delenv("DECKCHECK_NO_CACHE")
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    load_databases(paths)  # read, and kept
+
+    def not_again(*args: object) -> None:
+        raise AssertionError("a file was read again instead of the list kept")
+
+    monkeypatch.setattr(card_db, "read_file", not_again)
+    return afresh, load_databases(paths)
+
+
+def _alike(afresh: CardDatabase, kept: CardDatabase) -> None:
+    assert isinstance(kept.cards, KeptCards)  # restored, not read
+    assert (kept.game, kept.files, kept.formats, len(kept.cards)) == (afresh.game, afresh.files, afresh.formats, len(afresh.cards))
+    assert kept.sha256 == afresh.sha256 == _files_hash(afresh.files)
+    for read, restored in zip(afresh.cards, kept.cards, strict=True):
+        assert (restored.id, restored.name, restored.types, dict(restored.facts)) == (read.id, read.name, read.types, dict(read.facts))
+        assert kept.by_id[read.id] is restored
+        for name in {read.name, read.title, read.id, read.name.upper()}:
+            assert _ids(kept.names.resolve(name, suggest=True)) == _ids(afresh.names.resolve(name, suggest=True)), name
+        assert [c.id for c in kept.names.printings_of(read.title)] == [c.id for c in afresh.names.printings_of(read.title)]
+        if read.get("image"):
+            found, expected = kept.printing(read.get("image"), read.get("set")), afresh.printing(read.get("image"), read.get("set"))
+            assert (found and found.id) == (expected and expected.id)
+
+
+def _ids(resolution) -> tuple:
+    return resolution.how, [c.id for c in resolution.printings], resolution.suggestions
+
+
+def _files_hash(files: tuple[str, ...]) -> str:
+    import hashlib
+
+    return hashlib.sha256(b"".join(Path(f).read_bytes() for f in files)).hexdigest()
+
+
+@pytest.mark.parametrize("game", [game for game in known_games() if resources.card_data_path(game).exists()])
+def test_each_bundled_list_kept_is_the_list_read(game, monkeypatch, tmp_path):
+    afresh, kept = _afresh_and_kept([resources.card_data_path(game)], monkeypatch, tmp_path)
+    _alike(afresh[game], kept[game])
+
+
+def test_every_printing_of_the_real_list_is_restored_as_read(real_database, monkeypatch, tmp_path):
+    afresh, kept = _afresh_and_kept([real_database[0]], monkeypatch, tmp_path)
+    _alike(afresh["redemption"], kept["redemption"])
+
+
+def test_several_games_from_one_folder_are_kept_together(monkeypatch, tmp_path):
+    paths = [DATA / "redline-cards.yaml", DATA / "redemption-cards.yaml"]
+    afresh, kept = _afresh_and_kept(paths, monkeypatch, tmp_path)
+    assert set(kept) == {"redline", "redemption"}
+    for game in kept:
+        _alike(afresh[game], kept[game])
+
+
+def test_an_edited_file_is_read_again(monkeypatch, tmp_path):
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    listed = tmp_path / "cards.yaml"
+    listed.write_text("game: redline\ncards:\n  - {name: Supply Drop, type: resource}\n", encoding="utf-8")
+    assert [c.types for c in load_databases([listed])["redline"].cards] == [("resource",)]
+    listed.write_text("game: redline\ncards:\n  - {name: Supply Drop, type: general, faction: cpm}\n", encoding="utf-8")
+    edited = load_databases([listed])["redline"]
+    assert [c.types for c in edited.cards] == [("general",)] and edited.sha256 == _files_hash((str(listed),))
+
+
+def test_the_same_files_elsewhere_are_named_where_they_are_now(monkeypatch, tmp_path):
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    content = "game: redline\ncards:\n  - {name: Supply Drop, type: resource}\n"
+    for folder in ("one", "two"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "cards.yaml").write_text(content, encoding="utf-8")
+    load_databases([tmp_path / "one"])
+    assert load_databases([tmp_path / "two"])["redline"].files == (str(tmp_path / "two" / "cards.yaml"),)
+
+
+def test_a_kept_list_makes_each_card_once_and_only_those_read(monkeypatch, tmp_path):
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    load_databases([DATA / "redemption-cards.yaml"])
+    cards = load_databases([DATA / "redemption-cards.yaml"])["redemption"].cards
+    assert isinstance(cards, KeptCards) and len(cards) > 3
+    assert cards[-1] is cards[len(cards) - 1] and cards[0] is cards[0]
+    assert list(cards[1:3]) == [cards[1], cards[2]]
+    assert cards._made.keys() == {0, 1, 2, len(cards) - 1}
+    with pytest.raises(IndexError):
+        cards[len(cards)]
+    assert "no-such-card" not in cards.by_id and cards[0].id in cards.by_id and len(cards.by_id) == len(cards)
+    with pytest.raises(KeyError):
+        cards.by_id["no-such-card"]
