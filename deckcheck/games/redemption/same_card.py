@@ -150,17 +150,14 @@ class SameCard:
         # the groups of a full card list take a fifth of a second to work out: they are kept in the
         # cache (loading/cache.py), keyed by the card list's files, the rules' data and this code
         # (with the characters of newer sets that may be older cards' people, worked out from them)
-        found = card_cache.load(_cache_key(database, version))
-        kept = found if isinstance(found, dict) and found.get("card_ids") == [card.id for card in database.cards] else None
-        if kept is not None:
-            self._restore(kept)
-        else:
-            self._work_out(database)
-        self._members: dict[str, list[Card]] = {}  # a group's printings, to explain a link through one
-        for card in database.cards:
-            self._members.setdefault(self._groups[card.id], []).append(card)
-        self.newer = self._newer(database, kept.get("newer") if kept is not None else None)
+        # (a list made in memory, with no files, is a test's few cards: worked out, not kept)
+        found = card_cache.load(_cache_key(database, version)) if database.files else None
+        kept = found if isinstance(found, dict) and self._restored(found) else None
         if kept is None:
+            self._work_out(database)
+        self._members_by_group: dict[str, list[Card]] | None = None  # made the first time a link is explained
+        self.newer = self._newer(database, kept.get("newer") if kept is not None else None)
+        if kept is None and database.files:
             card_cache.store(_cache_key(database, version), self._kept())
 
     def _newer(self, database: CardDatabase, kept: object) -> NewerCards | None:
@@ -203,7 +200,6 @@ class SameCard:
     def _kept(self) -> dict[str, Any]:
         """What _work_out found, as the cache keeps it (JSON)."""
         return {
-            "card_ids": [card.id for card in self._database.cards],
             "groups_of": {card_id: list(groups) for card_id, groups in self._groups_of.items()},
             "generic": sorted(self._generic),
             "errata": self._errata,
@@ -212,12 +208,26 @@ class SameCard:
             "newer": self.newer.kept() if self.newer is not None else None,
         }
 
-    def _restore(self, kept: dict[str, Any]) -> None:
-        self._groups_of = {card_id: tuple(groups) for card_id, groups in kept["groups_of"].items()}
-        self._generic = frozenset(kept["generic"])
-        self._errata = dict(kept["errata"])
-        self._groups = dict(kept["groups"])
-        self._also = {group: tuple(others) for group, others in kept["also"].items()}
+    def _restored(self, kept: dict[str, Any]) -> bool:
+        """Whether the groups were restored from what the cache kept (not if it is of another shape)."""
+        try:
+            self._groups_of = {card_id: tuple(groups) for card_id, groups in kept["groups_of"].items()}
+            self._generic = frozenset(kept["generic"])
+            self._errata = dict(kept["errata"])
+            self._groups = dict(kept["groups"])
+            self._also = {group: tuple(others) for group, others in kept["also"].items()}
+        except (KeyError, TypeError, AttributeError):
+            return False
+        return True
+
+    def _members(self) -> dict[str, list[Card]]:
+        """Each group's printings, to explain a link through one."""
+        if self._members_by_group is None:
+            members: dict[str, list[Card]] = {}  # built whole before it is shared between threads
+            for card in self._database.cards:
+                members.setdefault(self(card), []).append(card)
+            self._members_by_group = members
+        return self._members_by_group
 
     def _keys_for(self, card: Card) -> list[tuple]:
         """The keys a printing shares with the printings it is one card with (worked out on first need)."""
@@ -324,7 +334,7 @@ class SameCard:
                     return f"the same person ({source}, Duplicate Card, which lists {several} with each of its people) with the same icon"
         if len(cards) == 2:
             a, b = cards
-            for between in self._members.get(self(a), ()):
+            for between in self._members().get(self(a), ()):
                 first, then = self._shared(a, between), self._shared(between, b)
                 if first and then:
                     return f"through {between.name}: {self._reason(first[0])}, then {self._reason(then[0])}"
@@ -347,7 +357,7 @@ class SameCard:
 
     def _members_of_groups(self, groups: tuple[int, ...]) -> list[Card]:
         wanted = set(groups)
-        return [other for members in self._members.values() for other in members if wanted & set(self._groups_of.get(other.id, ()))]
+        return [other for members in self._members().values() for other in members if wanted & set(self._groups_of.get(other.id, ()))]
 
     def _shared(self, a: Card, b: Card) -> list[tuple]:
         theirs = self._keys_for(b)
