@@ -471,6 +471,17 @@ def test_entries_are_used(tmp_path, monkeypatch):
     assert load(b"content") == {"cards": [1, 2]}
 
 
+def test_entries_of_parts_are_used_as_they_were_kept(tmp_path, monkeypatch):
+    from deckcheck.loading.cache import load, load_parts, store, store_parts
+
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    parts = [b'{"a": 1}', b"", b"line one\nline two\n", "\u00e9".encode()]
+    store_parts(b"content", parts)
+    assert load_parts(b"content") == parts and load(b"content") is None  # not a JSON entry
+    store(b"other", {"cards": [1, 2]})
+    assert load_parts(b"other") is None  # not an entry of parts
+
+
 @pytest.mark.skipif(not hasattr(os, "getuid"), reason="no file ownership on this system")
 def test_a_key_others_could_write_makes_the_folder_untrusted(tmp_path, monkeypatch):
     from deckcheck.loading.cache import load, store

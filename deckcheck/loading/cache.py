@@ -82,18 +82,8 @@ def _mac(secret: bytes, body: bytes) -> str:
 
 def load(content: bytes) -> Any | None:
     """The data stored for `content`, or None when there is none that can be trusted."""
-    where = folder()
-    if where is None:
-        return None
-    secret = _secret(where, create=False)
-    if secret is None:
-        return None
-    try:
-        raw = read_limited(where / f"{key(content)}.json", MAX_ENTRY)
-    except UnreadableFile:
-        return None
-    mac, _, body = raw.partition(b"\n")
-    if not hmac.compare_digest(mac, _mac(secret, body).encode()):
+    body = _trusted_body(content)
+    if body is None:
         return None
     try:
         # orjson reads an entry in two thirds of the time (2 MB for the full Redemption list); what
@@ -106,7 +96,54 @@ def load(content: bytes) -> Any | None:
     return entry.get("data")
 
 
+def load_parts(content: bytes) -> list[bytes] | None:
+    """The parts stored for `content` (store_parts), as the bytes they were, or None when there
+    are none that can be trusted. The caller parses each part when it needs it."""
+    body = _trusted_body(content)
+    if body is None:
+        return None
+    header, _, rest = body.partition(b"\n")
+    try:
+        head = orjson.loads(header)
+    except ValueError:
+        return None
+    lengths = head.get("parts") if isinstance(head, dict) and head.get("source") == hashlib.sha256(content).hexdigest() else None
+    if not isinstance(lengths, list) or not all(isinstance(n, int) and n >= 0 for n in lengths) or sum(lengths) != len(rest):
+        return None
+    parts, start = [], 0
+    for length in lengths:
+        parts.append(rest[start : start + length])
+        start += length
+    return parts
+
+
 def store(content: bytes, data: Any) -> None:
+    _write(content, json.dumps({"source": hashlib.sha256(content).hexdigest(), "data": data}, ensure_ascii=False).encode())
+
+
+def store_parts(content: bytes, parts: list[bytes]) -> None:
+    """Keep `parts` for `content`, each as it is: a header line of their lengths, then the parts."""
+    header = json.dumps({"source": hashlib.sha256(content).hexdigest(), "parts": [len(part) for part in parts]}).encode()
+    _write(content, b"\n".join([header, b"".join(parts)]))
+
+
+def _trusted_body(content: bytes) -> bytes | None:
+    """The body of the entry for `content`, if deckcheck wrote it (its MAC holds)."""
+    where = folder()
+    if where is None:
+        return None
+    secret = _secret(where, create=False)
+    if secret is None:
+        return None
+    try:
+        raw = read_limited(where / f"{key(content)}.json", MAX_ENTRY)
+    except UnreadableFile:
+        return None
+    mac, _, body = raw.partition(b"\n")
+    return body if hmac.compare_digest(mac, _mac(secret, body).encode()) else None
+
+
+def _write(content: bytes, body: bytes) -> None:
     where = folder()
     if where is None:
         return
@@ -115,7 +152,6 @@ def store(content: bytes, data: Any) -> None:
         return
     from deckcheck.loading.writing import write_atomically  # here: tempfile and shutil, only to write
 
-    body = json.dumps({"source": hashlib.sha256(content).hexdigest(), "data": data}, ensure_ascii=False).encode()
     try:  # not synced: a cache entry lost to a crash is written again
         write_atomically(where / f"{key(content)}.json", _mac(secret, body).encode() + b"\n" + body, prefix=".entry-", sync=False)
     except OSError:  # a cache that cannot be written is no cache, not an error
