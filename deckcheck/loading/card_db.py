@@ -16,7 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from deckcheck.escaping import terminal_path
-from deckcheck.loading import cache, kept_lists, resources
+from deckcheck.loading import cache, kept_lists, positions, resources
 from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, read_bytes
 from deckcheck.loading.names import NameIndex, slug
 from deckcheck.model import Card
@@ -40,7 +40,7 @@ class CardDatabase:
     def __post_init__(self, stored: dict | None, read_sha256: str | None) -> None:
         self.by_id = self.cards.by_id if isinstance(self.cards, kept_lists.KeptCards) else {card.id: card for card in self.cards}
         self.names = NameIndex(self.cards, stored["names"] if stored else None)
-        self._images: dict[str, list[int]] | None = stored["images"] if stored else None
+        self._images = positions.Tables({"images": stored["images"]}) if stored else None
         self._read_sha256 = read_sha256
 
     @property
@@ -70,19 +70,20 @@ class CardDatabase:
     def printing(self, image: str, card_set: str | None) -> Card | None:
         """The printing a LackeyCCG image id names: the image's one card, or among the cards that
         share an image, the one of `card_set`; None when that does not decide."""
-        found = [self.cards[position] for position in self._images_index().get(image.casefold(), [])]
+        found = [self.cards[position] for position in positions.each(self._images_index().get(image.casefold()))]
         if len(found) > 1 and card_set:
             found = [card for card in found if card.get("set") == card_set] or found
         return found[0] if len(found) == 1 else None
 
-    def _images_index(self) -> dict[str, list[int]]:
+    def _images_index(self) -> dict[str, positions.Found]:
+        """LackeyCCG image id (case-folded) -> the printings of that image."""
         if self._images is None:
-            images: dict[str, list[int]] = {}  # built whole before it is shared between threads
+            images: dict[str, positions.Found] = {}  # built whole before it is shared between threads
             for position, card in enumerate(self.cards):
                 if card.get("image"):
-                    images.setdefault(card.get("image").casefold(), []).append(position)
-            self._images = images
-        return self._images
+                    positions.add(images, card.get("image").casefold(), position)
+            self._images = positions.Tables({"images": images})
+        return self._images["images"]
 
 
 def read_file(path: Path, content: bytes | None = None) -> tuple[str, list[Card], list[dict]]:

@@ -5,6 +5,8 @@ of the few dozen cards its deck names, not of every card.
 
 The key is the content of every file of the list (each is read on every run, so an edited file is
 a new key) and the code that indexes names and writes the entry (a change there is a new key too).
+The cards and each index are kept as parts of their own (cache.store_parts), read when needed: a
+card is made from its line the first time it is read, a table the first time a name needs it.
 An entry is written only for files that all read without a problem.
 """
 
@@ -22,7 +24,7 @@ from typing import Any, overload
 import orjson
 
 from deckcheck.loading import cache as entries
-from deckcheck.loading import names
+from deckcheck.loading import names, positions
 from deckcheck.model import Card
 
 
@@ -42,7 +44,7 @@ class KeptCards(Sequence[Card]):
     """The cards of a kept list, each kept as its JSON text and made the first time it is read:
     a check reads the few dozen cards its deck names (and those its rules look up by id)."""
 
-    def __init__(self, ids: list[str], rows: list[str]):
+    def __init__(self, ids: list[str], rows: list[bytes]):
         self._rows = rows
         self._made: dict[int, Card] = {}
         self.by_id: Mapping[str, Card] = _ById(self, {card_id: position for position, card_id in enumerate(ids)})
@@ -88,36 +90,55 @@ class _ById(Mapping[str, Card]):
         return len(self._positions)
 
 
+NAME_TABLES = ("id", "name", "title", "half")  # NameIndex's
+
+
 def kept(contents: Sequence[bytes]) -> list[KeptGame] | None:
-    """The databases kept for files of these contents, in this order; None if none are kept."""
-    data = entries.load(_key(contents))
-    if not isinstance(data, list):
+    """The databases kept for files of these contents, in this order; None if none are kept.
+
+    The entry's parts (cache.store_parts): first what each game is and where its parts are, then
+    for each game its ids, its cards (a line of JSON each, made into a card when read) and its
+    tables, each read the first time it is needed."""
+    parts = entries.load_parts(_key(contents))
+    if not parts:
         return None
     try:
-        return [
-            KeptGame(game["game"], game["files"], game["formats"], KeptCards(game["ids"], game["cards"]), game["indexes"], game["sha256"])
-            for game in data
-        ]
-    except (TypeError, KeyError):  # an entry of another shape: read the files
+        return [_kept_game(game, parts) for game in orjson.loads(parts[0])]
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):  # an entry of another shape: read the files
         return None
+
+
+def _kept_game(game: dict[str, Any], parts: list[bytes]) -> KeptGame:
+    at = game["parts"]
+    rows = parts[at["cards"]]
+    cards = KeptCards(orjson.loads(parts[at["ids"]]), rows.split(b"\n") if rows else [])
+    if len(cards) != len(cards.by_id):
+        raise ValueError("not a card for each id")
+    tables = {"names": {name: parts[at[name]] for name in NAME_TABLES}, "images": parts[at["images"]]}
+    return KeptGame(game["game"], game["files"], game["formats"], cards, tables, game["sha256"])
 
 
 def keep(contents: Sequence[bytes], games: Iterable[KeptGame]) -> None:
-    entries.store(
-        _key(contents),
-        [
-            {
-                "game": game.game,
-                "files": game.files,
-                "formats": game.formats,
-                "ids": [card.id for card in game.cards],
-                "cards": [json.dumps([card.id, card.name, list(card.types), dict(card.facts)], ensure_ascii=False) for card in game.cards],
-                "indexes": game.indexes,
-                "sha256": game.sha256,
-            }
-            for game in games
-        ],
-    )
+    parts: list[bytes] = [b""]
+    described = []
+    for game in games:
+        at = {}
+        for name, part in (
+            ("ids", _json([card.id for card in game.cards])),
+            ("cards", b"\n".join(_json([card.id, card.name, list(card.types), dict(card.facts)]) for card in game.cards)),
+            *((name, _json(game.indexes["names"][name])) for name in NAME_TABLES),
+            ("images", _json(game.indexes["images"])),
+        ):
+            at[name] = len(parts)
+            parts.append(part)
+        described.append({"game": game.game, "files": game.files, "formats": game.formats, "sha256": game.sha256, "parts": at})
+    parts[0] = _json(described)
+    entries.store_parts(_key(contents), parts)
+
+
+def _json(data: Any) -> bytes:
+    # json, as the cache's other entries: what it writes (no newline inside a line) orjson reads
+    return json.dumps(data, ensure_ascii=False).encode()
 
 
 def _key(contents: Sequence[bytes]) -> bytes:
@@ -129,6 +150,6 @@ def _key(contents: Sequence[bytes]) -> bytes:
 def _code() -> bytes:
     # read once a process
     digest = hashlib.sha256()
-    for source in (Path(str(names.__file__)), Path(__file__)):
+    for source in (Path(str(names.__file__)), Path(str(positions.__file__)), Path(__file__)):
         digest.update(source.read_bytes())
     return digest.digest()

@@ -10,11 +10,12 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
+from deckcheck.loading import positions
 from deckcheck.model import Card
 
 _QUOTES = str.maketrans(
@@ -172,15 +173,13 @@ class NameIndex:
     with a set's code as the mark (`Chariot of Fire (PoC)`).
 
     It holds each card's position in the database, not the card, so that the index is kept in the
-    cache with the cards (`kept`, and `stored` to build it again) and costs no work to restore."""
+    cache with the cards (`kept`, and `stored` to build it again) and costs no work to restore: a
+    table kept as JSON text is read the first time a name needs it. The tables are by id, by name,
+    by title (every printing of a title) and by either name of a two-name card."""
 
     def __init__(self, cards: Sequence[Card], stored: KeptNames | None = None):
         self._cards = cards
-        kept = stored if stored is not None else _indexed(cards)
-        self._by_id: dict[str, int] = kept["id"]
-        self._by_name: dict[str, list[int]] = kept["name"]
-        self._by_title: dict[str, list[int]] = kept["title"]  # every printing of a title
-        self._by_half: dict[str, list[int]] = kept["half"]
+        self._tables = positions.Tables(stored if stored is not None else _indexed(cards))
         self._by_bare: dict[str, list[int]] | None = None  # built the first time a name needs it
         self._unaccented: dict[str, list[int]] | None = None  # built the first time a name needs it
         self._spellings: dict[str, str] | None = None  # normalised name -> name, for suggestions
@@ -188,19 +187,22 @@ class NameIndex:
         self._resolved: dict[tuple[str, bool], Resolution] = {}  # a folder's decks name the same cards again and again
 
     @property
-    def kept(self) -> KeptNames:
+    def kept(self) -> dict[str, dict[str, Any]]:
         """The index as JSON can keep it: NameIndex(cards, stored=kept) is this index again."""
-        return {"id": self._by_id, "name": self._by_name, "title": self._by_title, "half": self._by_half}
+        return self._tables.kept()
+
+    def _table(self, name: str) -> dict[str, Any]:
+        return self._tables[name]
 
     def __contains__(self, card_id: str) -> bool:
-        return card_id.casefold() in self._by_id
+        return card_id.casefold() in self._table("id")
 
     def errata_name(self, card: Card) -> str | None:  # what a RenamedIndex answers: no errata here
         return None
 
     def printings_of(self, title: str) -> tuple[Card, ...]:
         """Every printing of a title, the card's own printings and other cards' alike."""
-        return self._at(self._by_title.get(normalise(title), ()))
+        return self._at(self._table("title").get(normalise(title)))
 
     def written(self, card: Card) -> str:
         """How a deck names this printing and no other: its name where that is so, else its id."""
@@ -219,24 +221,25 @@ class NameIndex:
             found = self._resolved[asked] = self._resolve(typed, suggest)
         return found
 
-    def _at(self, positions: Iterable[int]) -> tuple[Card, ...]:
-        return tuple(self._cards[position] for position in positions)
+    def _at(self, found: positions.Found | None) -> tuple[Card, ...]:
+        return tuple(self._cards[position] for position in positions.each(found))
 
     def _resolve(self, typed: str, suggest: bool) -> Resolution:
         key = normalise(typed)
-        position = self._by_id.get(key, self._by_id.get(typed.strip().casefold()))
+        ids = self._table("id")
+        position = ids.get(key, ids.get(typed.strip().casefold()))
         by_id = None if position is None else self._cards[position]
         if by_id is not None and by_id.id == typed.strip():  # written as the id, not a name that slugs to it
             return Resolution(by_id, how=BY_ID)
         # the index of names without their marks is built only when a name needs it (most are whole names)
         for how, index in (
-            (BY_NAME, lambda: self._by_name),
-            (BY_TITLE, lambda: self._by_title),
-            (BY_HALF, lambda: self._by_half),
+            (BY_NAME, lambda: self._table("name")),
+            (BY_TITLE, lambda: self._table("title")),
+            (BY_HALF, lambda: self._table("half")),
             (BY_BARE_NAME, self._bare),
         ):
             found = index().get(key)
-            if found:
+            if found is not None:  # (0: the first card's position)
                 return _resolution(self._at(found), how)
         in_set = self._in_set(typed)
         if in_set:
@@ -246,8 +249,8 @@ class NameIndex:
         if self._unaccented is None:
             # built whole before it is shared: the page of `serve` resolves names in several threads
             unaccented_index: dict[str, list[int]] = {}
-            for name, positions in self._by_name.items():
-                unaccented_index.setdefault(strip_accents(name), []).extend(positions)
+            for name, found in self._table("name").items():
+                unaccented_index.setdefault(strip_accents(name), []).extend(positions.each(found))
             self._unaccented = unaccented_index
         unaccented = self._unaccented.get(strip_accents(key), [])
         if len(unaccented) == 1:
@@ -258,7 +261,7 @@ class NameIndex:
         """Printings by each name their own takes off its marks, one at a time from the end."""
         if self._by_bare is None:
             bare: dict[str, list[int]] = {}  # built whole before it is shared between threads
-            for position in (position for positions in self._by_name.values() for position in positions):
+            for position in (position for found in self._table("name").values() for position in positions.each(found)):
                 for shorter in shortened(self._cards[position].name):
                     bare.setdefault(normalise(shorter), []).append(position)
             self._by_bare = bare
@@ -272,14 +275,14 @@ class NameIndex:
             return []
         mark = (found.group(1) or found.group(2) or "").strip().casefold()
         named = normalise(typed[: found.start()])
-        printings = self._at(self._by_title.get(named, []) + self._bare().get(named, []))
+        printings = self._at(positions.each(self._table("title").get(named)) + self._bare().get(named, []))
         return list(dict.fromkeys(card for card in printings if str(card.get("set") or "").casefold() == mark))
 
     def suggest(self, typed: str, limit: int = 3) -> tuple[str, ...]:
         """Up to `limit` names close to `typed`. difflib compares it with the few dozen names that
         share the most three-letter runs with it, not with every name of a 5,000-card list."""
         if self._spellings is None:
-            spellings = {key: self._cards[positions[0]].name for key, positions in sorted(self._by_name.items())}
+            spellings = {key: self._cards[positions.each(found)[0]].name for key, found in sorted(self._table("name").items())}
             trigrams: dict[str, list[str]] = {}
             for key in spellings:
                 for gram in _trigrams(key):
@@ -298,21 +301,21 @@ class NameIndex:
         return tuple(self._spellings[c] for c in close)
 
 
-KeptNames = dict[str, dict[str, Any]]  # an index's tables by what they read: "id", "name", "title", "half"
+KeptNames = Mapping[str, dict[str, Any] | bytes]  # NameIndex.kept, or its tables as JSON text
 
 
-def _indexed(cards: Sequence[Card]) -> KeptNames:
+def _indexed(cards: Sequence[Card]) -> dict[str, dict[str, Any]]:
     by_id: dict[str, int] = {}
-    by_name: dict[str, list[int]] = {}
-    by_title: dict[str, list[int]] = {}
-    by_half: dict[str, list[int]] = {}
+    by_name: dict[str, positions.Found] = {}
+    by_title: dict[str, positions.Found] = {}
+    by_half: dict[str, positions.Found] = {}
     for position, card in enumerate(cards):
         by_id[card.id.casefold()] = position
-        by_name.setdefault(normalise(card.name), []).append(position)
+        positions.add(by_name, normalise(card.name), position)
         title = card.facts.get("title") or card.name
-        by_title.setdefault(normalise(title), []).append(position)
+        positions.add(by_title, normalise(title), position)
         for half in two_names(title):
-            by_half.setdefault(normalise(half), []).append(position)
+            positions.add(by_half, normalise(half), position)
     return {"id": by_id, "name": by_name, "title": by_title, "half": by_half}
 
 

@@ -106,3 +106,24 @@ def test_a_kept_list_makes_each_card_once_and_only_those_read(monkeypatch, tmp_p
     assert "no-such-card" not in cards.by_id and cards[0].id in cards.by_id and len(cards.by_id) == len(cards)
     with pytest.raises(KeyError):
         cards.by_id["no-such-card"]
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        [b"not json"],
+        [b"[1]"],
+        [b'[{"game": "redline"}]'],
+        [b'[{"game": "redline", "files": [0], "formats": [], "sha256": "", "parts": {"ids": 1, "cards": 2}}]', b'["a", "b"]', b'["a"]'],
+    ],
+)
+def test_an_entry_of_another_shape_is_no_entry_and_the_files_are_read(parts, monkeypatch, tmp_path):
+    from deckcheck.loading import cache, kept_lists
+
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    listed = DATA / "redline-cards.yaml"
+    content = listed.read_bytes()
+    cache.store_parts(kept_lists._key([content]), parts)
+    assert kept_lists.kept([content]) is None
+    read = load_databases([listed])["redline"]
+    assert len(read.cards) > 1 and isinstance(load_databases([listed])["redline"].cards, KeptCards)  # kept again, whole
