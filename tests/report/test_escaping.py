@@ -82,3 +82,18 @@ def test_a_cell_a_spreadsheet_would_run_as_a_formula_is_text(cell):
     assert written.startswith("\ufeffname,count\r\n")
     assert list(csv.DictReader(io.StringIO(written.removeprefix("\ufeff"), newline=""))) == [{"name": "'" + cell, "count": "3"}]
     assert for_spreadsheet("Ann") == "Ann" and for_spreadsheet(3) == 3 and for_spreadsheet(-1.5) == -1.5
+
+
+@pytest.mark.parametrize(
+    ("document", "printed"),
+    [
+        ('{"a": "x\x7fy"}', '{"a": "x\\u007fy"}'),  # DEL: the one such character an ASCII document may hold
+        ('{"a": "\u00e9\u2028\u202e"}', '{"a": "\u00e9\\u2028\\u202e"}'),
+        ('{"a": "\u00e9 plain ##[x"}', '{"a": "\u00e9 plain #\\u0023[x"}'),
+        ('{"a": "plain ##[x"}', '{"a": "plain #\\u0023[x"}'),
+    ],
+)
+def test_a_json_document_is_escaped_for_a_terminal_whatever_characters_it_holds(document, printed):
+    from deckcheck.escaping import for_json
+
+    assert for_json(document) == printed and json.loads(for_json(document)) == json.loads(document)
