@@ -68,7 +68,11 @@ def banned(deck: Deck, findings: Findings[Params]) -> Iterator[Finding]:
 
     def is_banned(card: Card) -> bool:
         """Whether an applied list bans this printing (or, for an event's list, its card)."""
-        return bool((format_list and format_list(card)) or (card_list and card.get("banned")) or identity_of(card) in wanted_anywhere)
+        return bool(
+            (format_list and format_list(card))
+            or (card_list and card.get("banned"))
+            or (wanted_anywhere and identity_of(card) in wanted_anywhere)  # no event lists: no card's identity needed
+        )
 
     # most decks ban nothing: the few cards that may be banned are found before any are grouped
     suspects = {identity_of(e.card) for e in deck.entries() if e.card is not None and is_banned(e.card)}
