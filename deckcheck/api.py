@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from deckcheck.check import check_file, check_paths, skipped_file
 from deckcheck.choices import Choices
-from deckcheck.games import all_games, game_named
+from deckcheck.games import event_field_names, game_named
 from deckcheck.loading.decks import DeckFiles, collect_decks
 from deckcheck.model import DeckReport
 from deckcheck.registry import UnknownName
@@ -60,8 +60,8 @@ def find_decks(session: Session, paths: Sequence[str | Path], exclude: Sequence[
     return collect_decks([Path(p) for p in paths], session.excluded_by(exclude), _event_fields)
 
 
-def _event_fields() -> list[str]:
-    return [name for each in all_games() for name in each.event_fields]
+def _event_fields() -> frozenset[str]:
+    return event_field_names()  # from the games' layouts: a folder of one game's decks loads no other game's rules
 
 
 def check_decks(session: Session, files: Sequence[Path], jobs: int | None = 1) -> list[DeckReport]:

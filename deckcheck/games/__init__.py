@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 from functools import cache
+from types import ModuleType
 from typing import TYPE_CHECKING
 
 from deckcheck import registry
@@ -90,7 +91,17 @@ def zone_table() -> ZoneTable:
     deck of one game imports no other game's rules."""
     from deckcheck.games.zones import group_words, union
 
-    layouts = [importlib.import_module(f"{registry.GAME_PACKAGES[name]}.layout") for name in known_games()]
-    groups = group_words([t for each in layouts for t in each.TYPE_ORDER])
-    groups |= {w for each in layouts for w in getattr(each, "GROUP_NAMES", ())}
-    return union([each.ZONES for each in layouts], groups)
+    groups = group_words([t for each in _layouts() for t in each.TYPE_ORDER])
+    groups |= {w for each in _layouts() for w in getattr(each, "GROUP_NAMES", ())}
+    return union([each.ZONES for each in _layouts()], groups)
+
+
+def event_field_names() -> frozenset[str]:
+    """The keys any game lets an event file set beside the common ones (`scripture`), from the
+    games' layout.py: what a folder's check sniffs event files by, before it knows a game."""
+    return frozenset(name for each in _layouts() for name in getattr(each, "EVENT_FIELDS", ()))
+
+
+def _layouts() -> tuple[ModuleType, ...]:
+    # not kept: the games listed may change (a test adds one), and importing a module imported is a lookup
+    return tuple(importlib.import_module(f"{registry.GAME_PACKAGES[name]}.layout") for name in known_games())

@@ -131,13 +131,23 @@ def test_the_plain_check_of_a_legal_deck_loads_only_what_it_uses():
     assert _imported(deck, unused) == (0, [])
 
 
+@pytest.mark.parametrize("named", ["file", "folder"])
 @pytest.mark.parametrize("game", known_games())
-def test_a_deck_of_one_game_imports_no_other_games_rules(tmp_path, game):
-    """A reader knows every game's zones from their layout.py; only the deck's game's rules load."""
+def test_a_deck_of_one_game_imports_no_other_games_rules(tmp_path, game, named):
+    """A reader knows every game's zones from their layout.py, and a folder's check the keys an
+    event file may have (which it sniffs files by) too; only the deck's game's rules load."""
     deck = tmp_path / "deck.yaml"
     deck.write_text(f"game: {game}\nmain:\n  Nothing Known: 1\n", encoding="utf-8")
     packages = tuple(f"{package}.rules" for package in GAME_PACKAGES.values())
-    assert _imported(deck, packages) == (1, [f"{GAME_PACKAGES[game]}.rules"])  # 1: a card it does not know
+    checked = deck if named == "file" else tmp_path
+    assert _imported(checked, packages) == (1, [f"{GAME_PACKAGES[game]}.rules"])  # 1: a card it does not know
+
+
+def test_each_games_layout_names_the_event_keys_its_rules_read():
+    from deckcheck.games import event_field_names, game_named
+
+    assert event_field_names() == {name for game in known_games() for name in game_named(game).event_fields}
+    assert "scripture" in event_field_names()  # Promised Land's
 
 
 def test_a_closed_pipe_ends_the_plain_check_quietly():

@@ -8,4 +8,9 @@ from deckcheck.games.zones import MAIN
 
 ZONES = (MAIN,)
 
+# what an event file may set for a Promised Land event beside the common keys (rules.py reads it):
+# named here for a folder's check, which sniffs an event file before it knows any game
+SCRIPTURE = "scripture"
+EVENT_FIELDS = (SCRIPTURE,)
+
 TYPE_ORDER = ("source", "query", "counter", "city", "army", "garden", "pool", "spy", "river", "mount")

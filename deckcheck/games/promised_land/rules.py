@@ -224,5 +224,5 @@ GAME = Game(
     zones=layout.ZONES,
     goldfish="deckcheck.games.promised_land.goldfish",
     type_order=layout.TYPE_ORDER,
-    event_fields={"scripture": EventField(SCRIPTURE_SCHEMA, read_scripture)},
+    event_fields={layout.SCRIPTURE: EventField(SCRIPTURE_SCHEMA, read_scripture)},
 )
