@@ -471,6 +471,17 @@ def test_entries_are_used(tmp_path, monkeypatch):
     assert load(b"content") == {"cards": [1, 2]}
 
 
+def test_an_entry_too_large_to_be_read_back_is_not_written(tmp_path, monkeypatch):
+    from deckcheck.loading import cache
+
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(cache, "MAX_ENTRY", 1000)
+    cache.store_parts(b"small", [b"x" * 100])
+    cache.store_parts(b"large", [b"x" * 1000])
+    assert cache.load_parts(b"small") == [b"x" * 100] and cache.load_parts(b"large") is None
+    assert not (tmp_path / "cache" / f"{cache.key(b'large')}.json").exists()
+
+
 def test_entries_of_parts_are_used_as_they_were_kept(tmp_path, monkeypatch):
     from deckcheck.loading.cache import load, load_parts, store, store_parts
 

@@ -1,7 +1,9 @@
 """A cache of parsed, validated card database files, so that a 5,692-card database does not make
 every check slow. An entry is keyed by the file's content hash and deckcheck's version (a new
 schema comes with a new version), stored as JSON in the user's cache folder, and written with a
-rename so that a crash never leaves half an entry.
+rename so that a crash never leaves half an entry. What is worked out from a whole card list is kept
+the same way, keyed by what it depends on; an entry of parts (store_parts: a whole list, its cards
+and indexes, kept_lists.py) keeps bytes its reader parses a part at a time, not JSON at once.
 
 An entry is only trusted when deckcheck wrote it: each one carries an HMAC of its bytes, made with
 a key that only the user can read (`key` in the cache folder, mode 0600, owned by the user), and
@@ -152,6 +154,8 @@ def _write(content: bytes, body: bytes) -> None:
         return
     from deckcheck.loading.writing import write_atomically  # here: tempfile and shutil, only to write
 
+    if len(body) >= MAX_ENTRY:
+        return  # it would never be read back (a card list of many large files): not written each run
     try:  # not synced: a cache entry lost to a crash is written again
         write_atomically(where / f"{key(content)}.json", _mac(secret, body).encode() + b"\n" + body, prefix=".entry-", sync=False)
     except OSError:  # a cache that cannot be written is no cache, not an error
