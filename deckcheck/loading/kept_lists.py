@@ -62,6 +62,8 @@ class KeptCards(Sequence[Card]):
         if isinstance(index, slice):
             return [self[position] for position in range(*index.indices(len(self._rows)))]
         position = index + len(self._rows) if index < 0 else index
+        if not 0 <= position < len(self._rows):
+            raise IndexError(f"no card at {index} of {len(self._rows)}")
         made = self._made.get(position)
         if made is None:
             card_id, name, types, facts = orjson.loads(self._rows[position])
@@ -90,7 +92,7 @@ class _ById(Mapping[str, Card]):
         return len(self._positions)
 
 
-NAME_TABLES = ("id", "name", "title", "half")  # NameIndex's
+NAME_TABLES = ("id", "name", "title", "half", "bare", "spelling")  # NameIndex's
 
 
 def kept(contents: Sequence[bytes]) -> list[KeptGame] | None:

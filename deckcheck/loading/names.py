@@ -180,15 +180,16 @@ class NameIndex:
     def __init__(self, cards: Sequence[Card], stored: KeptNames | None = None):
         self._cards = cards
         self._tables = positions.Tables(stored if stored is not None else _indexed(cards))
-        self._by_bare: dict[str, list[int]] | None = None  # built the first time a name needs it
         self._unaccented: dict[str, list[int]] | None = None  # built the first time a name needs it
-        self._spellings: dict[str, str] | None = None  # normalised name -> name, for suggestions
-        self._trigrams: dict[str, list[str]] = {}  # three-letter run -> the names holding it
+        self._trigrams: dict[str, list[str]] | None = None  # three-letter run -> the names holding it
         self._resolved: dict[tuple[str, bool], Resolution] = {}  # a folder's decks name the same cards again and again
 
     @property
     def kept(self) -> dict[str, dict[str, Any]]:
-        """The index as JSON can keep it: NameIndex(cards, stored=kept) is this index again."""
+        """The index as JSON can keep it: NameIndex(cards, stored=kept) is this index again. The
+        tables built when first needed are built now, so that none needs every card made again."""
+        self._bare()
+        self._spellings()
         return self._tables.kept()
 
     def _table(self, name: str) -> dict[str, Any]:
@@ -257,15 +258,24 @@ class NameIndex:
             return Resolution(self._cards[unaccented[0]], how=BY_ACCENTS)
         return Resolution(None, suggestions=self.suggest(typed) if suggest else ())
 
-    def _bare(self) -> dict[str, list[int]]:
-        """Printings by each name their own takes off its marks, one at a time from the end."""
-        if self._by_bare is None:
-            bare: dict[str, list[int]] = {}  # built whole before it is shared between threads
+    def _bare(self) -> dict[str, positions.Found]:
+        """Printings by each name their own takes off its marks, one at a time from the end (the
+        "bare" table, built the first time a name needs it: most names are whole)."""
+        if "bare" not in self._tables:
+            bare: dict[str, positions.Found] = {}  # built whole before it is shared between threads
             for position in (position for found in self._table("name").values() for position in positions.each(found)):
                 for shorter in shortened(self._cards[position].name):
-                    bare.setdefault(normalise(shorter), []).append(position)
-            self._by_bare = bare
-        return self._by_bare
+                    positions.add(bare, normalise(shorter), position)
+            self._tables.add("bare", bare)
+        return self._table("bare")
+
+    def _spellings(self) -> dict[str, str]:
+        """Each normalised name -> the name as the card list spells it (the "spelling" table, for
+        suggestions: built the first time a name matches nothing)."""
+        if "spelling" not in self._tables:
+            names = self._table("name")
+            self._tables.add("spelling", {key: self._cards[positions.each(names[key])[0]].name for key in sorted(names)})
+        return self._table("spelling")
 
     def _in_set(self, typed: str) -> list[Card]:
         """`Chariot of Fire (PoC)`: the printings of that title (or name without its mark) in the set
@@ -275,20 +285,19 @@ class NameIndex:
             return []
         mark = (found.group(1) or found.group(2) or "").strip().casefold()
         named = normalise(typed[: found.start()])
-        printings = self._at(positions.each(self._table("title").get(named)) + self._bare().get(named, []))
+        printings = self._at(positions.each(self._table("title").get(named)) + positions.each(self._bare().get(named)))
         return list(dict.fromkeys(card for card in printings if str(card.get("set") or "").casefold() == mark))
 
     def suggest(self, typed: str, limit: int = 3) -> tuple[str, ...]:
         """Up to `limit` names close to `typed`. difflib compares it with the few dozen names that
         share the most three-letter runs with it, not with every name of a 5,000-card list."""
-        if self._spellings is None:
-            spellings = {key: self._cards[positions.each(found)[0]].name for key, found in sorted(self._table("name").items())}
+        spellings = self._spellings()
+        if self._trigrams is None:
             trigrams: dict[str, list[str]] = {}
             for key in spellings:
                 for gram in _trigrams(key):
                     trigrams.setdefault(gram, []).append(key)
-            self._trigrams = trigrams  # both built whole before either is shared between threads
-            self._spellings = spellings
+            self._trigrams = trigrams  # built whole before it is shared between threads
         wanted = normalise(typed)[:MAX_SUGGESTED_LENGTH]
         shared: dict[str, int] = {}
         for gram in _trigrams(wanted):
@@ -298,7 +307,7 @@ class NameIndex:
         import difflib  # here: only a name that matched nothing needs it
 
         close = difflib.get_close_matches(wanted, candidates, n=limit, cutoff=0.6)
-        return tuple(self._spellings[c] for c in close)
+        return tuple(spellings[c] for c in close)
 
 
 KeptNames = Mapping[str, dict[str, Any] | bytes]  # NameIndex.kept, or its tables as JSON text

@@ -40,6 +40,13 @@ class Tables:
             table = self._tables[name] = orjson.loads(table)
         return table
 
+    def __contains__(self, name: str) -> bool:
+        return name in self._tables
+
+    def add(self, name: str, table: dict[str, Any]) -> None:
+        """A table built whole (before it is shared between threads)."""
+        self._tables[name] = table
+
     def kept(self) -> dict[str, dict[str, Any]]:
         """Every table as it is: what JSON keeps."""
         return {name: self[name] for name in self._tables}

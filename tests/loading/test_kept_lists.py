@@ -10,6 +10,7 @@ import pytest
 from deckcheck.loading import card_db, resources
 from deckcheck.loading.card_db import CardDatabase, load_databases
 from deckcheck.loading.kept_lists import KeptCards
+from deckcheck.loading.names import shortened
 from deckcheck.registry import known_games
 
 from conftest import DATA
@@ -36,7 +37,7 @@ def _alike(afresh: CardDatabase, kept: CardDatabase) -> None:
     for read, restored in zip(afresh.cards, kept.cards, strict=True):
         assert (restored.id, restored.name, restored.types, dict(restored.facts)) == (read.id, read.name, read.types, dict(read.facts))
         assert kept.by_id[read.id] is restored
-        for name in {read.name, read.title, read.id, read.name.upper()}:
+        for name in {read.name, read.title, read.id, read.name.upper(), *shortened(read.name), read.name[:-1] + "#"}:
             assert _ids(kept.names.resolve(name, suggest=True)) == _ids(afresh.names.resolve(name, suggest=True)), name
         assert [c.id for c in kept.names.printings_of(read.title)] == [c.id for c in afresh.names.printings_of(read.title)]
         if read.get("image"):
@@ -101,8 +102,9 @@ def test_a_kept_list_makes_each_card_once_and_only_those_read(monkeypatch, tmp_p
     assert cards[-1] is cards[len(cards) - 1] and cards[0] is cards[0]
     assert list(cards[1:3]) == [cards[1], cards[2]]
     assert cards._made.keys() == {0, 1, 2, len(cards) - 1}
-    with pytest.raises(IndexError):
-        cards[len(cards)]
+    for outside in (len(cards), -len(cards) - 1):
+        with pytest.raises(IndexError):
+            cards[outside]
     assert "no-such-card" not in cards.by_id and cards[0].id in cards.by_id and len(cards.by_id) == len(cards)
     with pytest.raises(KeyError):
         cards.by_id["no-such-card"]
@@ -127,3 +129,16 @@ def test_an_entry_of_another_shape_is_no_entry_and_the_files_are_read(parts, mon
     assert kept_lists.kept([content]) is None
     read = load_databases([listed])["redline"]
     assert len(read.cards) > 1 and isinstance(load_databases([listed])["redline"].cards, KeptCards)  # kept again, whole
+
+
+def test_names_without_their_marks_and_names_of_no_card_are_read_without_making_every_card(monkeypatch, tmp_path):
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    folder = resources.card_data_path("redemption")
+    load_databases([folder])
+    kept = load_databases([folder])["redemption"]
+    assert isinstance(kept.cards, KeptCards)
+    marked = next(card for card in kept.cards if shortened(card.name))
+    kept.cards._made.clear()  # (made again, a card is another object: compared by id below)
+    assert marked.id in [card.id for card in kept.names.resolve(shortened(marked.name)[-1]).printings]
+    assert kept.names.resolve(marked.name[:-2] + "zz", suggest=True).suggestions  # a typo: names close to it
+    assert 0 < len(kept.cards._made) < len(kept.cards) / 4
