@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import shutil
+import tempfile
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,6 +61,22 @@ class Outcome:
 def private_cache(tmp_path_factory, monkeypatch):
     """The card database cache of the tests never touches the user's own."""
     monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
+
+
+_OWN = Path(tempfile.mkdtemp(prefix="deckcheck-tests-"))
+
+
+def pytest_configure(config):
+    """The same, and no config of the user's, for what runs before any test's fixtures: the test
+    modules' own code at collection (a card list loaded once) and the fixtures made once a session
+    or a module (the imported card list, a serving desk and its workers)."""
+    os.environ["DECKCHECK_CACHE_DIR"] = str(_OWN / "cache")
+    os.environ["XDG_CONFIG_HOME"] = str(_OWN / "config")
+    os.environ.pop("DECKCHECK_CARD_DB", None)
+
+
+def pytest_unconfigure(config):
+    shutil.rmtree(_OWN, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
