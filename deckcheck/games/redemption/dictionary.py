@@ -19,10 +19,9 @@ from functools import cache, lru_cache
 from pathlib import Path
 from types import MappingProxyType
 
-from deckcheck.games.redemption.kept import kept_key
+from deckcheck.games.redemption.kept import Kept
 from deckcheck.games.redemption.rules_version import set_key, versions
 from deckcheck.importers.lackey_titles import brigades_of
-from deckcheck.loading import cache as card_cache
 from deckcheck.loading import resources
 from deckcheck.loading.card_db import CardDatabase
 from deckcheck.loading.checked_yaml import checked_data
@@ -219,12 +218,12 @@ def renamed_printings(found: Dictionary, database: CardDatabase) -> tuple[Renami
     Limited printings), those of its sets that bear the new one. Printings of other sets are other
     cards (`Isaiah (PoC)` renames the Prophecies of Christ printing, not Isaiah of Prophets).
     Kept in the cache: matching them indexes every printing of a full list by title."""
-    key = kept_key("renamings", database, found.version, [Path(__file__)])
-    kept = card_cache.load(key)
+    kept_as = Kept("renamings", database, found.version, (Path(__file__),))
+    kept = kept_as.load()
     if isinstance(kept, list) and all(i in database.by_id for _, _, ids, _ in kept for i in ids):
         return tuple(Renaming(printed, errata, tuple(database.by_id[i] for i in ids), source) for printed, errata, ids, source in kept)
     renamed = _renamed_printings(found, database)
-    card_cache.store(key, [[r.printed, r.errata, [card.id for card in r.cards], r.source] for r in renamed])
+    kept_as.store([[r.printed, r.errata, [card.id for card in r.cards], r.source] for r in renamed])
     return renamed
 
 

@@ -36,10 +36,9 @@ from typing import Any
 from deckcheck.games.redemption import dictionary as dictionary_module
 from deckcheck.games.redemption import newer_cards as newer_cards_module
 from deckcheck.games.redemption.dictionary import Dictionary, dictionary, loose, matched, renamed_printings
-from deckcheck.games.redemption.kept import kept_key
+from deckcheck.games.redemption.kept import Kept
 from deckcheck.games.redemption.newer_cards import NewerCards
 from deckcheck.games.redemption.rules_version import RulesVersion, reference_key
-from deckcheck.loading import cache as card_cache
 from deckcheck.loading.card_db import CardDatabase
 from deckcheck.loading.names import normalise
 from deckcheck.model import Card, Deck
@@ -150,15 +149,14 @@ class SameCard:
         # the groups of a full card list take a fifth of a second to work out: they are kept in the
         # cache (loading/cache.py), keyed by the card list's files, the rules' data and this code
         # (with the characters of newer sets that may be older cards' people, worked out from them)
-        # (a list made in memory, with no files, is a test's few cards: worked out, not kept)
-        found = card_cache.load(_cache_key(database, version)) if database.files else None
+        found = _kept(database, version).load()
         kept = found if isinstance(found, dict) and self._restored(found) else None
         if kept is None:
             self._work_out(database)
         self._members_by_group: dict[str, list[Card]] | None = None  # made the first time a link is explained
         self.newer = self._newer(database, kept.get("newer") if kept is not None else None)
-        if kept is None and database.files:
-            card_cache.store(_cache_key(database, version), self._kept())
+        if kept is None:
+            _kept(database, version).store(self._kept())
 
     def _newer(self, database: CardDatabase, kept: object) -> NewerCards | None:
         """The characters of sets newer than the dictionary that may be older cards' people:
@@ -381,11 +379,11 @@ def _people_not_in(found: Dictionary | None, people: tuple[tuple[str, ...], ...]
     return tuple(group for group in people if not any(loose(name) in listed for name in group))
 
 
-def _cache_key(database: CardDatabase, version: RulesVersion | None) -> bytes:
+def _kept(database: CardDatabase, version: RulesVersion | None) -> Kept:
     """What a card list's groups depend on: its files, the rules' data (versions, dictionaries)
     and the code that works them out."""
-    code = [Path(__file__), Path(dictionary_module.__file__), Path(newer_cards_module.__file__)]
-    return kept_key("same-card", database, version.version if version else "", code)
+    code = (Path(__file__), Path(dictionary_module.__file__), Path(newer_cards_module.__file__))
+    return Kept("same-card", database, version.version if version else "", code)
 
 
 @cache
