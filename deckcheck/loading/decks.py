@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator
@@ -10,7 +11,7 @@ from functools import cache
 from pathlib import Path
 
 from deckcheck.loading import resources, yaml_deck
-from deckcheck.loading.files import MAX_BYTES, UnreadableFile, open_regular, read_limited
+from deckcheck.loading.files import MAX_BYTES, UnreadableFile, read_head, read_limited
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.loading.safe_yaml import InputError, decode
 from deckcheck.model import ZoneTable
@@ -49,7 +50,7 @@ def collect_decks(
             found.files.append(path)
             continue
         shapes = shapes or _Shapes(frozenset(event_fields()))
-        for each in sorted(p for p in path.rglob("*") if p.suffix.lower() in DECK_SUFFIXES and p.is_file() and not _hidden(p, path)):
+        for each in _deck_files_under(path):
             if excluded(each, path):
                 continue
             why = not_a_deck(each, shapes)
@@ -107,16 +108,16 @@ def not_a_deck(path: Path, shapes: _Shapes = _Shapes(frozenset())) -> str | None
     database's (with `cards:`) or an event file's (with one a deck has not). One line of a deck
     that reads as another document's (`limited: see the judge`) leaves it a deck, checked as one."""
     try:
-        with open_regular(path, limit=None) as file:
-            head = file.read(_SNIFFED)
-            text = head.decode("utf-8", errors="replace")
-            found = next((why for pattern, why in _NOT_DECK_TEXTS if pattern.search(text)), None)
-            if found or path.suffix.lower() not in YAML_SUFFIXES:
-                return found
-            if not frozenset(_TOP_LEVEL_KEY.findall(text)) <= shapes.card_database | shapes.event:
-                return None  # a key only a deck has (main:), most often on its first lines: the rest is not read
-            text = (head + file.read(MAX_BYTES)).decode("utf-8", errors="replace")
-    except (UnreadableFile, OSError):
+        head = read_head(path, _SNIFFED)
+        text = head.decode("utf-8", errors="replace")
+        found = next((why for pattern, why in _NOT_DECK_TEXTS if pattern.search(text)), None)
+        if found or path.suffix.lower() not in YAML_SUFFIXES:
+            return found
+        if not frozenset(_TOP_LEVEL_KEY.findall(text)) <= shapes.card_database | shapes.event:
+            return None  # a key only a deck has (main:), most often on its first lines: the rest is not read
+        if len(head) == _SNIFFED:
+            text = read_head(path, _SNIFFED + MAX_BYTES).decode("utf-8", errors="replace")
+    except UnreadableFile:
         return None  # reading it as a deck will say what is wrong
     keys = frozenset(_TOP_LEVEL_KEY.findall(text))
     if "cards" in keys and keys <= shapes.card_database:
@@ -126,8 +127,26 @@ def not_a_deck(path: Path, shapes: _Shapes = _Shapes(frozenset())) -> str | None
     return None
 
 
-def _hidden(path: Path, root: Path) -> bool:
-    return any(part.startswith(".") for part in path.relative_to(root).parts)
+def _deck_files_under(folder: Path) -> list[Path]:
+    """The files under `folder` with a deck's suffix, sorted, less hidden ones and those in hidden
+    folders (under the folder named: it may itself be hidden). Symbolic links to files are
+    followed, those to folders are not, as Path.rglob does. A folder's listing says what is a
+    file: a stat of each, as Path.is_file makes, was a third of the time to find a thousand decks."""
+    found = []
+    folders = [str(folder)]
+    while folders:
+        try:
+            with os.scandir(folders.pop()) as entries:
+                for entry in entries:
+                    if entry.name.startswith("."):
+                        continue
+                    if entry.is_dir(follow_symlinks=False):
+                        folders.append(entry.path)
+                    elif os.path.splitext(entry.name)[1].lower() in DECK_SUFFIXES and entry.is_file():
+                        found.append(Path(entry.path))
+        except OSError:
+            continue  # a folder that cannot be listed holds no deck we can read (Path.rglob skips it too)
+    return sorted(found)
 
 
 @cache

@@ -38,9 +38,9 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def open_regular(path: Path, limit: int | None = MAX_BYTES) -> BinaryIO:
-    """A binary file object of the regular file at `path`, at most `limit` bytes long (None: any
-    size); UnreadableFile otherwise."""
+def _opened(path: Path, limit: int | None) -> int:
+    """A descriptor of the regular file at `path`, at most `limit` bytes long (None: any size);
+    UnreadableFile otherwise. It is open without blocking: that changes nothing for a regular file."""
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
@@ -51,6 +51,17 @@ def open_regular(path: Path, limit: int | None = MAX_BYTES) -> BinaryIO:
             raise UnreadableFile(f"cannot read: {_kind(status.st_mode)}, not a regular file")
         if limit is not None and status.st_size > limit:
             raise UnreadableFile(f"file is larger than the {limit // (1024 * 1024)} MiB limit")
+    except BaseException:
+        os.close(descriptor)
+        raise
+    return descriptor
+
+
+def open_regular(path: Path, limit: int | None = MAX_BYTES) -> BinaryIO:
+    """A binary file object of the regular file at `path`, at most `limit` bytes long (None: any
+    size); UnreadableFile otherwise."""
+    descriptor = _opened(path, limit)
+    try:
         if hasattr(os, "set_blocking"):
             os.set_blocking(descriptor, True)
         return os.fdopen(descriptor, "rb")
@@ -59,19 +70,47 @@ def open_regular(path: Path, limit: int | None = MAX_BYTES) -> BinaryIO:
         raise
 
 
+def read_head(path: Path, size: int) -> bytes:
+    """The first `size` bytes of the regular file at `path` (all of it when shorter), whatever its
+    length; UnreadableFile when it is not one."""
+    descriptor = _opened(path, None)
+    try:
+        return _read_up_to(descriptor, size)
+    finally:
+        os.close(descriptor)
+
+
 def read_limited(path: Path, limit: int = MAX_BYTES) -> bytes:
     """The bytes of the regular file at `path`, refusing one over `limit` (checked before reading,
     and again while reading, for a file that grows)."""
-    with open_regular(path, limit) as handle:
-        try:
-            # the size it has and a byte more, not the limit: a read of 1 MiB allocates 1 MiB, which
-            # was most of reading a deck of a few kilobytes; a file that has grown is read on
-            size = os.fstat(handle.fileno()).st_size
-            data = handle.read(size + 1)
-            if len(data) > size:
-                data += handle.read(limit + 1 - len(data))
-        except OSError as exc:
-            raise UnreadableFile(f"cannot read: {exc.strerror or exc}") from None
+    descriptor = _opened(path, limit)
+    try:
+        # the size it has and a byte more, not the limit: a read of 1 MiB allocates 1 MiB, which
+        # was most of reading a deck of a few kilobytes; a file that has grown is read on
+        size = os.fstat(descriptor).st_size
+        data = _read_up_to(descriptor, size + 1)
+        if len(data) > size:
+            data += _read_up_to(descriptor, limit + 1 - len(data))
+    finally:
+        os.close(descriptor)
     if len(data) > limit:
         raise UnreadableFile(f"file is larger than the {limit // (1024 * 1024)} MiB limit")
     return data
+
+
+def _read_up_to(descriptor: int, size: int) -> bytes:
+    """Up to `size` bytes from `descriptor`: fewer only at the end of the file. The descriptor's
+    own reads, without a buffered file object around them: a deck folder reads thousands of
+    small files, and the object was most of reading one."""
+    chunks = []
+    left = size
+    try:
+        while left > 0:
+            chunk = os.read(descriptor, left)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as exc:
+        raise UnreadableFile(f"cannot read: {exc.strerror or exc}") from None
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)

@@ -1,0 +1,85 @@
+"""deckcheck/loading/decks.py: which files of a folder a check reads as decks, and which it leaves out."""
+
+import os
+from pathlib import Path
+
+import pytest
+from deckcheck.loading.decks import collect_decks
+from deckcheck.loading.files import MAX_BYTES
+
+DECK = "game: redline\nmain:\n  Crate: 3\n"
+
+
+def _write(path: Path, text: str = DECK) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _names(paths: list[Path], folder: Path) -> list[str]:
+    return [path.relative_to(folder).as_posix() for path in paths]
+
+
+def test_a_folder_gives_its_deck_files_at_every_depth_sorted_and_nothing_else(tmp_path):
+    for name in ("b.yaml", "A.YAML", "sub/c.txt", "sub/deeper/d.dek", "sub/e.yml", "f.deck"):
+        _write(tmp_path / name)
+    _write(tmp_path / "notes.md")
+    _write(tmp_path / "sub" / "README")
+    (tmp_path / "folder.yaml").mkdir()  # a folder named like a deck is no deck
+    found = collect_decks([tmp_path])
+    assert _names(found.files, tmp_path) == ["A.YAML", "b.yaml", "f.deck", "sub/c.txt", "sub/deeper/d.dek", "sub/e.yml"]
+    assert found.skipped == []
+
+
+def test_hidden_files_and_everything_in_hidden_folders_are_left_out(tmp_path):
+    _write(tmp_path / "deck.yaml")
+    _write(tmp_path / ".draft.yaml")
+    _write(tmp_path / ".github" / "workflows" / "check.yml")
+    _write(tmp_path / "sub" / ".old" / "deck.txt")
+    assert _names(collect_decks([tmp_path]).files, tmp_path) == ["deck.yaml"]
+
+
+def test_a_hidden_folder_named_is_searched(tmp_path):
+    folder = tmp_path / ".decks"
+    _write(folder / "deck.yaml")
+    assert _names(collect_decks([folder]).files, folder) == ["deck.yaml"]
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links on this system")
+def test_a_link_to_a_file_is_a_deck_and_a_link_to_a_folder_is_not_followed(tmp_path):
+    folder, outside = tmp_path / "decks", tmp_path / "outside"
+    _write(outside / "linked.yaml")
+    _write(folder / "own.yaml")
+    (folder / "file.yaml").symlink_to(outside / "linked.yaml")
+    (folder / "folder").symlink_to(outside, target_is_directory=True)
+    (folder / "broken.yaml").symlink_to(tmp_path / "nowhere.yaml")
+    assert _names(collect_decks([folder]).files, folder) == ["file.yaml", "own.yaml"]
+
+
+def test_a_file_named_is_taken_as_it_is(tmp_path):
+    named = _write(tmp_path / ".hidden.md", "anything")
+    assert collect_decks([named]).files == [named]
+
+
+def _card_database(size: int) -> str:
+    lines = ["game: redline", "cards:"]
+    while sum(len(line) + 1 for line in lines) < size:
+        lines.append(f"  - {{id: c{len(lines)}, name: Card {len(lines)}, type: Unit}}")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("size", [100, 4096, 10_000, MAX_BYTES + 10_000])
+def test_a_card_database_of_any_size_is_left_out_with_why(tmp_path, size):
+    """Its head alone, and all of it past the head's 4,096 bytes (over the 1 MiB a deck may have too)."""
+    _write(tmp_path / "deck.yaml")
+    _write(tmp_path / "cards.yaml", _card_database(size))
+    found = collect_decks([tmp_path])
+    assert _names(found.files, tmp_path) == ["deck.yaml"]
+    assert [(path.name, why) for path, why in found.skipped] == [("cards.yaml", "a card database (give it to --card-db)")]
+
+
+def test_a_deck_key_past_the_head_keeps_the_file_a_deck(tmp_path):
+    """The keys of a card database on the first 4,096 bytes, then a deck's: a deck, checked as one."""
+    head = _card_database(5000)
+    _write(tmp_path / "odd.yaml", head + "main:\n  Crate: 3\n")
+    assert _names(collect_decks([tmp_path]).files, tmp_path) == ["odd.yaml"]
