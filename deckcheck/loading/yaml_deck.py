@@ -10,7 +10,7 @@ from deckcheck.loading import safe_yaml
 from deckcheck.loading.names import normalise
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_error, count_of, is_count
 from deckcheck.loading.safe_yaml import InputError, position_of
-from deckcheck.model import ZoneTable
+from deckcheck.model import Position, Zone, ZoneTable
 
 _METADATA = ("game", "format", "name")
 _LIST_LINE = re.compile(r"^\s*(?P<count>\S+?)[xX]?\s+(?P<name>\S.*)$")
@@ -18,6 +18,52 @@ _LIST_LINE = re.compile(r"^\s*(?P<count>\S+?)[xX]?\s+(?P<name>\S.*)$")
 
 def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
     """The deck a YAML file holds; `zones` are the zones any game's deck may name."""
+    plain = safe_yaml.plain_document(text)
+    deck = _read_plain(path, plain, zones) if plain is not None else None
+    return deck if deck is not None else _read_composed(path, text, zones)
+
+
+def _read_plain(path: str, items: safe_yaml.PlainItems, zones: ZoneTable) -> RawDeck | None:
+    """The deck of a document of the plainest shape when each of its items is what a deck's
+    should be (metadata, `card: count` lines), read from the parser's events. None at the first
+    thing that is not: _read_composed then reads the document, and says what is wrong."""
+    deck = RawDeck(path)
+    try:
+        for key_event, value in items:
+            key, zone = _key(deck, key_event.value, position_of(key_event), zones)
+            if type(value) is not list:
+                _read_value(deck, key, zone, safe_yaml.scalar_node(value))
+            elif key in _METADATA or (zone is not None and zone.single) or (lines := _plain_lines(key, value)) is None:
+                return None
+            else:
+                _add_lines(deck, key, lines)
+    except (DeckParseError, InputError):
+        return None
+    if deck.game is not None:
+        deck.game_position = deck.zone_positions["game"]
+    return deck
+
+
+def _plain_lines(zone: str, pairs: safe_yaml.PlainItems) -> list[RawEntry] | None:
+    """The `card: count` lines of a zone, each a name and a plain count from 1 to 999 (as
+    safe_yaml.scalar and is_count read one), no name twice; None otherwise."""
+    lines = []
+    seen = set()
+    for key, value in pairs:
+        name, digits = key.value, value.value
+        typed = name.strip()
+        if value.style or not (digits.isdigit() and digits.isascii() and len(digits) <= safe_yaml.MAX_NUMBER_LENGTH):
+            return None
+        count = int(digits)
+        if not is_count(count) or not typed or name in seen:
+            return None
+        seen.add(name)
+        lines.append(RawEntry(typed, count, zone, position_of(key)))
+    return lines
+
+
+def _read_composed(path: str, text: str, zones: ZoneTable) -> RawDeck:
+    """The deck of any YAML document, from its node graph."""
     try:
         root = safe_yaml.compose(text)
     except InputError as exc:
@@ -42,20 +88,29 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
 
 
 def _read_key(deck: RawDeck, word: str, key_node: yaml.Node, value: yaml.Node, zones: ZoneTable) -> None:
+    key, zone = _key(deck, word, position_of(key_node), zones)
+    _read_value(deck, key, zone, value)
+
+
+def _key(deck: RawDeck, word: str, position: Position, zones: ZoneTable) -> tuple[str, Zone | None]:
+    """The metadata key or zone a top-level key names (and the zone), noted as given at `position`."""
     zone = zones.by_word(word)
     key = word if word in _METADATA else zone.name if zone else None
     if key is None:
         expected = ", ".join(_METADATA + tuple(z.name for z in zones.zones))
-        raise DeckParseError(f"unknown key '{word}' (expected one of: {expected})", position_of(key_node))
+        raise DeckParseError(f"unknown key '{word}' (expected one of: {expected})", position)
     if key in deck.zone_positions:
         first = deck.zone_positions[key].line
         raise DeckParseError(
-            f"'{word}' is the same zone as the '{deck.zone_words.get(key, key)}' of line {first}: give one of them",
-            position_of(key_node),
+            f"'{word}' is the same zone as the '{deck.zone_words.get(key, key)}' of line {first}: give one of them", position
         )
     if word != key:
         deck.zone_words[key] = word
-    deck.zone_positions[key] = position_of(key_node)
+    deck.zone_positions[key] = position
+    return key, zone
+
+
+def _read_value(deck: RawDeck, key: str, zone: Zone | None, value: yaml.Node) -> None:
     if key in _METADATA:
         _read_metadata(deck, key, value)
     elif zone is not None and zone.single:
@@ -91,6 +146,11 @@ def _read_zone(deck: RawDeck, zone: str, node: yaml.Node) -> None:
         lines = []
     else:
         raise DeckParseError(f"'{zone}' must be a mapping of card: count, or a list of cards", position_of(node))
+    _add_lines(deck, zone, lines)
+
+
+def _add_lines(deck: RawDeck, zone: str, lines: list[RawEntry]) -> None:
+    """A zone's lines, each card once: a name given again, however written, is a problem."""
     seen: dict[str, RawEntry] = {}
     for entry in lines:
         key = normalise(entry.typed)
