@@ -6,16 +6,16 @@ catalogue as soon as the game is registered."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from deckcheck.games import all_games
+from deckcheck.records import record
 from deckcheck.registry import UnknownName, close_to
 from deckcheck.rules import Format, Game, Rule
 from deckcheck.rules.common import COMMON_RULES
 
 
-@dataclass(frozen=True)
+@record
 class Wording:
     """A rule as some formats state it: those formats, its summary, its source."""
 
@@ -24,7 +24,7 @@ class Wording:
     source: str
 
 
-@dataclass(frozen=True)
+@record
 class Listed:
     """A rule of the catalogue: the game it belongs to (None: every game's) and its wordings."""
 

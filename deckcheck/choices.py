@@ -3,11 +3,12 @@ a module of its own with nothing heavy to import, since every command builds one
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
+from deckcheck.records import record
 
-@dataclass(frozen=True, kw_only=True)  # named at every call: seven fields, several of one type
+
+@record(kw_only=True)  # named at every call: seven fields, several of one type
 class Choices:
     """What the command line chose (None or empty where it said nothing), or, merged with a
     config, what a run uses."""

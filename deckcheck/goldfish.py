@@ -10,6 +10,7 @@ from pathlib import Path
 from deckcheck.check import CheckOptions, load_deck, with_printings
 from deckcheck.loading.card_db import CardDatabase, Databases
 from deckcheck.model import Card, Deck
+from deckcheck.records import record
 from deckcheck.sim import summary
 from deckcheck.sim.engine import Played, Progress, SimOptions, simulate_all
 from deckcheck.sim.model import GoldfishModel
@@ -128,7 +129,7 @@ def mulligan_policy(prepared: Prepared, asked: str | None) -> str:
     return asked
 
 
-@dataclass(frozen=True)
+@record
 class Besides:
     """What a run may play besides the deck: `vs`, another deck on the same shuffles; `keep`, a
     keep rule in the query language, whose rejected hands the game's own mulligan throws back;
@@ -140,8 +141,9 @@ class Besides:
     opponent: Prepared | None = None
 
 
-def play(prepared: Prepared, tracks: list[str], options: SimOptions, besides: Besides = Besides()) -> GoldfishReport:
+def play(prepared: Prepared, tracks: list[str], options: SimOptions, besides: Besides | None = None) -> GoldfishReport:
     """The report of a goldfish run of `prepared`, tracking `tracks`, with what `besides` adds."""
+    besides = besides or Besides()
     vs, keep, opponent = besides.vs, besides.keep, besides.opponent
     for other in (vs, opponent):
         if other is not None and other.game != prepared.game:
@@ -272,7 +274,7 @@ def _same_cards(one: Deck, other: Deck) -> bool:
     return cards(one) == cards(other)
 
 
-@dataclass(frozen=True)
+@record
 class Asked:
     """What `deckcheck goldfish` asks for beside the numbers of SimOptions, as its options say it."""
 

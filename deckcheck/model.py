@@ -7,23 +7,16 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from datetime import date
 from functools import cached_property
 from operator import attrgetter
 from types import MappingProxyType
-from typing import Any, NamedTuple, TypeVar, dataclass_transform
+from typing import Any, NamedTuple, TypeVar
+
+from deckcheck.records import record
 
 T = TypeVar("T")
-
-
-@dataclass_transform(frozen_default=True)
-def line_record(cls: type[T]) -> type[T]:
-    """A frozen dataclass to the type checker (mypy refuses any assignment to a field), built at
-    run time with plain assignments: a record made for every line of every deck read (its entry,
-    its resolved entry, its report line), where a frozen dataclass's __init__, a setattr call a
-    field, was 9% of a folder check."""
-    return dataclass(unsafe_hash=True)(cls)
 
 
 def _pickled_as_fields(cls: type[T]) -> type[T]:
@@ -40,7 +33,7 @@ class Severity(str, enum.Enum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True, eq=False)
+@record(eq=False)
 class Card:
     """One printing in a card database. `facts` holds every other field of its YAML entry."""
 
@@ -74,7 +67,7 @@ def _card(card_id: str, name: str, types: tuple[str, ...], facts: dict) -> Card:
     return Card(card_id, name, types, MappingProxyType(facts))
 
 
-@dataclass(frozen=True)
+@record
 class Zone:
     """A part of a deck: the main deck, a side deck, a leader named on a line of its own, ...
 
@@ -90,7 +83,7 @@ class Zone:
     apart: bool = False  # its card is one its game keeps apart from the card lists (Redemption's Paragon)
 
 
-@dataclass(frozen=True)
+@record
 class ZoneTable:
     """The zones deck files may hold, in the order decks are written and reported, and the words
     that head a group of cards in a pasted deck (`Heroes (14):`, `Lost Souls`), which are not zones."""
@@ -122,7 +115,7 @@ class Position(NamedTuple):
 START = Position(1, 1)  # where a finding about the whole deck points: its first line
 
 
-@line_record
+@record
 class Entry:
     """A deck line: `count` copies of what the user typed, resolved to `card` (None when it
     matched nothing, so that the zone still counts its copies)."""
@@ -142,7 +135,7 @@ class Entry:
 
 
 @_pickled_as_fields
-@dataclass(frozen=True)
+@record
 class Finding:
     rule: str
     severity: Severity
@@ -152,7 +145,7 @@ class Finding:
     position: Position = START
 
 
-@dataclass(frozen=True)
+@record
 class Deck:
     """A deck whose names have been resolved against one game's card database."""
 
@@ -176,7 +169,7 @@ class Deck:
 
 
 @_pickled_as_fields
-@line_record
+@record
 class CardLine:
     """A deck line as resolved, for a report a judge can read: the zone, the name as the data
     spells it (as typed where no card matched), id, count, types, line, and the title the rules
@@ -192,7 +185,7 @@ class CardLine:
 
 
 @_pickled_as_fields
-@dataclass(frozen=True)
+@record
 class SheetBox:
     """A box of a game's official deck-check sheet: its label, and the card types it takes."""
 
@@ -201,7 +194,7 @@ class SheetBox:
 
 
 @_pickled_as_fields
-@dataclass(frozen=True)
+@record
 class OfficialSheet:
     """The deck-check sheet a game's hosts print, for one format: its title, its boxes in the
     columns it sets them, the box of cards no other takes (a card whose types span two boxes), and
@@ -223,7 +216,7 @@ class OfficialSheet:
 
 
 @_pickled_as_fields
-@dataclass(frozen=True)
+@record
 class SheetLayout:
     """How a game's deck-check sheet lists a deck: its zones by label, the card types in the
     order the rulebook lists them, the types written one card a line (Redemption's Lost Souls and
@@ -238,7 +231,7 @@ class SheetLayout:
 
 
 @_pickled_as_fields
-@dataclass(frozen=True)
+@record
 class RuleRecord:
     """A rule as it was applied to one deck: its id, severity, and the text and source of the
     format and rules version in force (what reports show; a check function does not travel)."""
@@ -250,7 +243,7 @@ class RuleRecord:
 
 
 @_pickled_as_fields
-@dataclass(frozen=True)
+@record
 class FormatVerdict:
     """One format of the deck's game and its verdict (`check --all-formats`)."""
 
@@ -261,7 +254,7 @@ class FormatVerdict:
 
 
 @_pickled_as_fields
-@dataclass(frozen=True)
+@record
 class RulesChange:
     """The deck under the rules in force on another date (`check --compare-as-of`): that date,
     its rules version and verdict, and the findings that appear or disappear from then to the
@@ -279,7 +272,7 @@ class RulesChange:
 
 
 @_pickled_as_fields
-@dataclass(frozen=True)
+@record
 class DeckReport:
     path: str
     game: str | None

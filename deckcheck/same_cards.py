@@ -6,23 +6,23 @@ text the copy-limit findings give."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
 
 from deckcheck.loading.card_db import CardDatabase
 from deckcheck.model import Card
+from deckcheck.records import record
 from deckcheck.rules import Format, Game
 from deckcheck.rules.shapes import same_name
 
 NAMED = "the printing named"
 
 
-@dataclass(frozen=True)
+@record
 class Printing:
     card: Card
     why: str
 
 
-@dataclass(frozen=True)
+@record
 class OneCard:
     """The printings one card has under a format, the one a name found first; and, where the
     identity rule can say, printings that may be the same card (a judge decides) and printings of

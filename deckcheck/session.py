@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date
 from fnmatch import fnmatchcase
 from pathlib import Path
@@ -21,6 +21,7 @@ from deckcheck.loading.card_db import Databases, load_databases
 from deckcheck.loading.checked_yaml import FileProblems
 from deckcheck.loading.config import Config, find_config, load_config, user_config
 from deckcheck.loading.globs import matches
+from deckcheck.records import record
 from deckcheck.registry import UnknownName, close_to
 from deckcheck.rules import Game
 
@@ -34,7 +35,7 @@ class SessionProblem(Exception):
     """Why a session cannot open: one line for the user (the command exits 2)."""
 
 
-@dataclass(frozen=True)
+@record
 class Session:
     choices: Choices  # the command line's choices merged with the config's
     databases: Databases

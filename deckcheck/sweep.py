@@ -20,10 +20,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from deckcheck.loading.card_db import CardDatabase
 from deckcheck.model import START, Card, Deck, Entry
+from deckcheck.records import record
 
 _SWEEP = re.compile(r"^(?P<what>.+?)\s*=\s*(?P<low>\d+)\s*\.\.\s*(?P<high>\d+)$")
 MAX_COUNTS = 21
@@ -33,7 +34,7 @@ class SweepError(ValueError):
     """A sweep that cannot be built from the deck; the message says why."""
 
 
-@dataclass(frozen=True)
+@record
 class Sweep:
     label: str  # what is swept, as typed
     counts: tuple[int, ...]

@@ -7,7 +7,7 @@ import os
 import re
 import stat
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 from deckcheck.canonical import render
@@ -23,6 +23,7 @@ from deckcheck.loading.pasted import settle
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry
 from deckcheck.loading.writing import write_atomically
 from deckcheck.model import Card, Position, ZoneTable
+from deckcheck.records import record
 from deckcheck.rules import Game
 
 Names = NameIndex | RenamedIndex
@@ -34,7 +35,7 @@ _PLAIN_HEADER = re.compile(r"^\s*[^\W\d_][\w ]*:?\s*$")
 _TEXT_METADATA = re.compile(r"^#\s*(game|format|name)\s*:", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
+@record
 class RewriteOutcome:
     path: Path
     status: str  # "unchanged", "reformatted", "would reformat", "skipped" (by design), "untouched" (a problem)

@@ -5,12 +5,13 @@ name, names as the file wrote them, comments kept beside their cards."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from deckcheck.canonical.comments import Comments
 from deckcheck.loading.names import normalise
 from deckcheck.loading.safe_yaml import double_quoted
 from deckcheck.model import Zone
+from deckcheck.records import record
 
 ZONE_ORDER = ("general", "champion", "main", "side", "missions", "critical_hits")
 TEXT_HEADERS = {"side": "Side:", "missions": "Missions:", "critical_hits": "Critical Hits:"}
@@ -19,7 +20,7 @@ _PLAIN = re.compile(r"[A-Za-z0-9][A-Za-z0-9 .,'()!?/+&-]*[A-Za-z0-9.)'!?]|[A-Za-
 _YAML11_SPECIAL = re.compile(r"(?i)(y|n|yes|no|on|off|true|false|null|~|[-+]?[0-9][0-9_.,:eE+-]*|\.inf|\.nan)")
 
 
-@dataclass(frozen=True)
+@record
 class Line:
     """One card line of the rewritten deck."""
 
@@ -30,7 +31,7 @@ class Line:
     also: tuple[int, ...] = ()  # other lines that named the same card, merged into this one
 
 
-@dataclass(frozen=True)
+@record
 class Metadata:
     game: str
     format: str | None

@@ -28,6 +28,7 @@ from math import prod
 from deckcheck.check.loaded import Key, LoadedDeck
 from deckcheck.loading.names import normalise
 from deckcheck.model import Card, Deck, Entry, Finding, Position, Severity
+from deckcheck.records import record
 from deckcheck.rules import Context, run_rules
 from deckcheck.rules.common import AMBIGUOUS_CARD
 from deckcheck.wording import kind_of
@@ -41,7 +42,7 @@ MOST_SUMS = 4096  # distinct sums of a group past which its names are asked to b
 FindingKey = tuple[str, Severity, str | None, Position]
 
 
-@dataclass(frozen=True)
+@record
 class Outcome:
     """The deck's findings with one printing for each ambiguous name."""
 

@@ -17,6 +17,7 @@ from deckcheck.escaping import display_path
 from deckcheck.games import zone_table
 from deckcheck.loading.card_db import Databases
 from deckcheck.model import Card, Deck, Entry, ZoneTable
+from deckcheck.records import record
 from deckcheck.rules import Context
 
 MISSING, EXTRA, MOVED, PRINTING = "missing", "extra", "moved", "printing"
@@ -26,7 +27,7 @@ class CannotCompare(ValueError):
     """A deck that cannot be read, or two decks of different games: nothing to compare."""
 
 
-@dataclass(frozen=True)
+@record
 class Difference:
     """One way the presented deck is not the registered one. `count` copies of `card`: missing
     from `zone`, extra in `zone`, or moved from `zone` to `to_zone`; or, for a printing, held in
@@ -43,7 +44,7 @@ class Difference:
     presented_line: int | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Comparison:
     registered: str  # the files as shown
     presented: str

@@ -7,15 +7,16 @@ four into `CheckOptions.format` and `as_of`; here they meet the event and the de
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
+
+from deckcheck.records import record
 
 if TYPE_CHECKING:  # the events' module loads only where a run names event files
     from deckcheck.loading.events import Event
 
 
-@dataclass(frozen=True)
+@record
 class CheckOptions:
     game: str | None = None  # for decks that do not say
     format: str | None = None  # every deck's format, its own header included (a deck that said otherwise is noted)
@@ -26,7 +27,7 @@ class CheckOptions:
     all_formats: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class FormatAsked:
     """The format a deck is checked as, and who asked for it."""
 

@@ -6,7 +6,7 @@ defaults (a test holds the typer command to them)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -16,13 +16,14 @@ from deckcheck.cli.output import ColorChoice, finish
 from deckcheck.cli.setup import date_or_exit, session_or_exit
 from deckcheck.cli.speak import fail, guarded
 from deckcheck.escaping import terminal_path
+from deckcheck.records import record
 
 if TYPE_CHECKING:
     from deckcheck.model import DeckReport
     from deckcheck.session import Session
 
 
-@dataclass(frozen=True, kw_only=True)
+@record(kw_only=True)
 class CheckAsked:
     """`deckcheck check`'s options, as the command line gave them."""
 

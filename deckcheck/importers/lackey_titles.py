@@ -19,7 +19,8 @@ other art are different cards), and a Lost Soul's quoted name and reference.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from deckcheck.records import record
 
 _TRAILING = re.compile(r'\s*(?:\((?P<paren>[^()]*)\)|\[(?P<bracket>[^\[\]]*)\]|"(?P<quoted>[^"]*)")\s*$')
 _REFERENCE = re.compile(r"^(?P<reference>.*\d:\d[\d\-,]*)(?:\s*-\s*(?P<mark>[A-Za-z].*))?$")
@@ -60,7 +61,7 @@ UNMARKED = "no parenthesis, bracket or quoted name"
 SEVERAL = "several marks on one name (Son of God [Tomb] [2022 - Seasonal])"
 
 
-@dataclass(frozen=True)
+@record
 class SetCodes:
     """What the whole list knows about its sets: the codes in its Set and OfficialSet columns and
     the suffixes at least `frequent` cards of one set end with (Pa, Wa, Roots, UL, ...)."""

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from deckcheck.records import record
+
 SETS = ("A B C D E F G H I J K L IJ+ Or Pr Wo Wa Ap Pa Ki AW Pi FF FF2 RA RA2 RA3 TP Di EC PC CW RJ FM PoC LC GC IR II T2C LR RR P").split()
 _SET = r"(?:" + "|".join(re.escape(s) for s in sorted(SETS, key=len, reverse=True)) + r")(?:-[A-Za-z0-9]+)?"
 _SET_LIST = rf"{_SET}(?:,\s*{_SET})*"
@@ -24,7 +26,7 @@ _PAGE_BREAK = re.compile(r"\n(?:[ \t]*\n)*[ \t]*\d+[ \t]*\n\f?")
 _COLUMNS = re.compile(r"\s{2,}")
 
 
-@dataclass(frozen=True)
+@record
 class Title:
     title: str
     sets: tuple[str, ...]

@@ -10,7 +10,7 @@ Overrides and excludes are a repository's (their globs are paths in it).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import field, fields, replace
 from datetime import date
 from functools import cached_property
 from pathlib import Path
@@ -20,12 +20,13 @@ from deckcheck.escaping import terminal_path
 from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, parse_date
 from deckcheck.loading.globs import matches
 from deckcheck.model import Position
+from deckcheck.records import record
 
 CONFIG_NAME = ".deckcheck.yaml"
 USER_CONFIG = Path("deckcheck") / "config.yaml"  # under $XDG_CONFIG_HOME, or ~/.config
 
 
-@dataclass(frozen=True)
+@record
 class Override:
     paths: tuple[str, ...]
     game: str | None = None
@@ -33,7 +34,7 @@ class Override:
     ignore: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@record
 class DeckChoices:
     """The game and format for one deck that does not say, and the rules ignored for it."""
 
@@ -42,7 +43,7 @@ class DeckChoices:
     ignore: frozenset[str]
 
 
-@dataclass(frozen=True)
+@record
 class Config:
     path: Path | None = None
     defaults: Choices = field(default_factory=Choices)  # what the config sets for every deck

@@ -15,6 +15,7 @@ from deckcheck.loading.files import MAX_BYTES, UnreadableFile, read_head, read_l
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.loading.safe_yaml import InputError, decode
 from deckcheck.model import ZoneTable
+from deckcheck.records import record
 
 YAML_SUFFIXES = (".yaml", ".yml")
 TEXT_SUFFIXES = (".txt", ".deck", ".dek")
@@ -80,7 +81,7 @@ _SHARED_WITH_DECKS = frozenset({"game", "format", "name"})
 _SNIFFED = 4096  # the characters a document's head is told by
 
 
-@dataclass(frozen=True)
+@record
 class _Shapes:
     """The top-level keys of the documents a deck folder may hold beside decks, from their schemas."""
 
@@ -102,11 +103,12 @@ def _schema_keys(schema: str) -> frozenset[str]:
     return frozenset(json.loads(resources.schema_path(schema).read_text(encoding="utf-8"))["properties"])
 
 
-def not_a_deck(path: Path, shapes: _Shapes = _Shapes(frozenset())) -> str | None:
+def not_a_deck(path: Path, shapes: _Shapes | None = None) -> str | None:
     """Why a file found in a folder is plainly not a deck, or None (a deck, or not plainly not one).
     Plainly means as a whole document: a YAML file every top-level key of which is a card
     database's (with `cards:`) or an event file's (with one a deck has not). One line of a deck
     that reads as another document's (`limited: see the judge`) leaves it a deck, checked as one."""
+    shapes = shapes or _Shapes(frozenset())
     try:
         head = read_head(path, _SNIFFED)
         text = head.decode("utf-8", errors="replace")

@@ -17,6 +17,7 @@ from deckcheck.escaping import for_terminal, terminal_path
 from deckcheck.loading.card_db import CardDatabase, Databases
 from deckcheck.loading.checked_yaml import FileProblems, assembled, load_checked, located, parse_date, read_bytes
 from deckcheck.loading.safe_yaml import Document
+from deckcheck.records import record
 from deckcheck.registry import UnknownName, known_games
 
 SUGGESTED_NAMES = 25  # unknown names per file that get "did you mean" (each is a search)
@@ -25,7 +26,7 @@ SUGGESTED_NAMES = 25  # unknown names per file that get "did you mean" (each is 
 FieldReader = Callable[[Any], tuple[Any, list[tuple[tuple, str]]]]
 
 
-@dataclass(frozen=True)
+@record
 class Namers:
     """The games' own policies for the names an event uses, given by the caller (loading imports
     no game's code); each gives the name as the game spells it, or raises UnknownName."""
@@ -38,7 +39,7 @@ class Namers:
     fields: Callable[[str], Mapping[str, tuple[Mapping[str, Any], FieldReader]]] = lambda game: {}
 
 
-@dataclass(frozen=True)
+@record
 class ListedCard:
     """A name an event lists, with the ids it matched in each game's database."""
 
@@ -47,7 +48,7 @@ class ListedCard:
     count: int | None = None  # the limit, for `limited`
 
 
-@dataclass(frozen=True)
+@record
 class Event:
     path: str
     name: str

@@ -15,7 +15,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -26,9 +25,10 @@ import orjson
 from deckcheck.loading import cache as entries
 from deckcheck.loading import names, positions
 from deckcheck.model import Card
+from deckcheck.records import record
 
 
-@dataclass(frozen=True)
+@record
 class KeptGame:
     """One game's database as the entry keeps it."""
 

@@ -11,12 +11,13 @@ import hashlib
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from deckcheck.loading import positions
 from deckcheck.model import Card
+from deckcheck.records import record
 
 _QUOTES = str.maketrans(
     {
@@ -63,7 +64,7 @@ def slug(name: str) -> str:
     return "x-" + hashlib.sha256(normalise(name).encode()).hexdigest()[:10]
 
 
-@dataclass(frozen=True)
+@record
 class Resolution:
     card: Card | None
     candidates: tuple[Card, ...] = ()  # several printings matched: which card is meant is judged later
@@ -101,7 +102,7 @@ def _resolution(found: Iterable[Card], how: str) -> Resolution:
     return Resolution(printings[0], how=how) if len(printings) == 1 else Resolution(None, candidates=printings, how=how)
 
 
-@dataclass(frozen=True)
+@record
 class Renaming:
     """A card's name as errata corrected it: `Alexander the Coopersmith` is `Alexander the
     Coppersmith`. The card list may keep the printed name; a deck may write either."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TypeGuard
 
-from deckcheck.model import Position, line_record
+from deckcheck.model import Position
+from deckcheck.records import record
 
 MIN_COUNT, MAX_COUNT = 1, 999
 
@@ -19,7 +20,7 @@ class DeckParseError(Exception):
         self.position = position
 
 
-@line_record
+@record
 class RawEntry:
     typed: str
     count: int
@@ -33,7 +34,7 @@ class RawEntry:
     shape: str = ""
 
 
-@dataclass(frozen=True)
+@record
 class Header:
     """A header of a pasted deck's group of cards (`**Lost Souls (8)**`, `Offense (24)`, `## Reserve`),
     and the size it says the group has, a check on the cards that follow it."""

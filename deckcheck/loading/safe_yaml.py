@@ -14,10 +14,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import yaml
+
+from deckcheck.records import record
 
 try:
     from yaml import CSafeLoader as _FastestSafeLoader
@@ -335,7 +336,7 @@ def to_data(node: yaml.Node | None) -> Any:
     return scalar(node)
 
 
-@dataclass(frozen=True)
+@record
 class Document:
     """A parsed file: its plain data and the node graph to find positions in."""
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
+
+from deckcheck.records import record
 
 if TYPE_CHECKING:
     from deckcheck.loading.events import Event
@@ -20,7 +21,7 @@ from deckcheck.output_formats import AUTO, RENDERERS
 FOR_TERMINALS = frozenset({"text", "concise"})
 
 
-@dataclass(frozen=True)
+@record
 class Terminal:
     """How a report for people is shown: in colour by severity or not, and the width its tables
     wrap to (None: the fixed widths of a file or a pipe, the same everywhere)."""

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from deckcheck.loading.names import NameIndex, RenamedIndex, Renaming
 from deckcheck.model import START, Card, Deck, Entry, Finding, OfficialSheet, Position, RuleRecord, Severity, Zone
+from deckcheck.records import record
 from deckcheck.wording import plural
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ Check = Callable[["Deck", "Findings[P]"], Iterable[Finding]]
 Wording = str | Callable[[P], str]
 
 
-@dataclass(frozen=True)
+@record
 class Example:
     """A deck that breaks a rule and the same deck mended: `fails` must raise the rule, `passes`
     must not (it may break others: a fragment shows one rule). Both are read as deck files (YAML,
@@ -44,7 +45,7 @@ class Example:
     event: str | None = None  # an event file both decks are checked under (its ban list, its settings)
 
 
-@dataclass(frozen=True)
+@record
 class Doc:
     """What a rule checks and why, as `deckcheck rules --explain ID` and docs/rules.md show it."""
 
@@ -54,7 +55,7 @@ class Doc:
     no_example: str = ""  # why no deck file alone can show it (a rule over a folder, or two decks)
 
 
-@dataclass(frozen=True)
+@record
 class Rule(Generic[P]):
     """A rule, declared once: its id and severity, its summary and source (worded by the format's
     parameters where they differ by format), its doc, the parameters it reads and its check."""
@@ -101,7 +102,7 @@ def rule(  # noqa: PLR0913 - a rule's declaration is its six parts, the last two
     return wrap
 
 
-@dataclass(frozen=True)
+@record
 class SwapRule:
     """A rule over a match's registered deck and the same deck after side-decking between games:
     `check(registered, sided, findings)` reports on the sided deck."""
@@ -110,7 +111,7 @@ class SwapRule:
     check: Callable[[Deck, Deck, Findings], Iterable[Finding]]
 
 
-@dataclass(frozen=True)
+@record
 class EventField:
     """A field an event file may have for a game's decks (Promised Land's `scripture`): the JSON
     Schema of its value, and how the value is read: `read(value)` gives the value its rules read
@@ -120,7 +121,7 @@ class EventField:
     read: Callable[[Any], tuple[Any, list[tuple[tuple, str]]]] = lambda value: (value, [])
 
 
-@dataclass(frozen=True)
+@record
 class TeamRule:
     """A rule over the two decks of a team (`deckcheck team`): each deck is checked as `format`
     (unless the options name one), `rule(context)` is the rule as a deck's format states it, and
@@ -188,7 +189,7 @@ class Params:
         return replace(self, **{key: value for key, value in chosen.items() if key in names})
 
 
-@dataclass(frozen=True)
+@record
 class Format(Generic[P]):
     """A way of playing a game: its description and parameters. A format whose rules change by
     date exists once per rules version, each with the date it took effect."""
@@ -219,7 +220,7 @@ def in_force(versions: list[Format[P]], as_of: date | None) -> tuple[Format[P], 
     return (current[-1], False) if current else (dated[0], True)
 
 
-@dataclass(frozen=True)
+@record
 class Game(Generic[P]):
     """A game: its formats (each with parameters of the game's kind P), its rules and zones, and
     what its reports, sheets and goldfish model need."""
@@ -330,7 +331,7 @@ class Game(Generic[P]):
 # --- what a rule reads and builds -----------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@record
 class Context:
     """What a rule may read besides the deck: the game and format, their parameters with the
     events' settings, the card database and its identity rule, the events applied, and every
@@ -361,7 +362,7 @@ class Context:
         return found[1]
 
 
-@dataclass(frozen=True)
+@record
 class Findings(Generic[P]):
     """Builds one rule's findings about one deck, pointing each at the line it is about."""
 

@@ -7,11 +7,11 @@ it implements.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from deckcheck.loading.names import normalise
 from deckcheck.model import Card, Deck, Entry, Finding
+from deckcheck.records import record
 from deckcheck.rules import Findings
 from deckcheck.wording import plural
 
@@ -53,7 +53,7 @@ def size_range(findings: Findings, zone: str, minimum: int | None, maximum: int 
         yield findings.about_zone(zone, f"{what} has {plural(size, 'card')}; it may have at most {maximum}")
 
 
-@dataclass(frozen=True)
+@record
 class Cap:
     """One limit on a card: the rule that sets it, the copies it allows, and why (for the message)."""
 

@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 
+from deckcheck import records
 from deckcheck.escaping import spreadsheet_csv
 from deckcheck.loading.writing import write_atomically
 from deckcheck.serve.registrations import PlayerRow, by_player, now, read_all, same_player, slug
@@ -24,7 +25,7 @@ class NoSuchDraw(ValueError):
     """A draw that cannot be made or a check that cannot be recorded: says why, for one line."""
 
 
-@dataclass(frozen=True)
+@records.record
 class Draw:
     time: str
     seed: int
@@ -33,7 +34,7 @@ class Draw:
     again: bool  # players drawn before could be drawn again
 
 
-@dataclass(frozen=True)
+@records.record
 class Check:
     time: str
     player: str

@@ -5,13 +5,14 @@ where a player picks game, format, date and event."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date
 
 from deckcheck.check import CheckOptions
 from deckcheck.games import game_named
 from deckcheck.loading.card_db import Databases
 from deckcheck.loading.events import Event
+from deckcheck.records import record
 from deckcheck.registry import known_games
 
 
@@ -19,7 +20,7 @@ class NotOnOffer(ValueError):
     """A choice the page does not offer (an unknown game, an event not loaded, a bad date)."""
 
 
-@dataclass(frozen=True)
+@record
 class Desk:
     game: str | None = None
     format: str | None = None

@@ -9,19 +9,20 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from datetime import UTC, datetime
 from pathlib import Path
 
 from deckcheck.escaping import spreadsheet_csv
 from deckcheck.loading.writing import write_atomically
+from deckcheck.records import record
 
 RECORD = ".registration.json"
 TEMPORARY = ".registering-"
 LONGEST_SLUG = 40
 
 
-@dataclass(frozen=True)
+@record
 class Registration:
     """What a player registered, as it was checked when they saw the verdict."""
 
@@ -136,7 +137,7 @@ def read_all(folder: Path) -> list[Registration]:
     return sorted(found, key=lambda r: (r.time, r.deck_file))
 
 
-@dataclass(frozen=True)
+@record
 class PlayerRow:
     """A player's registration that counts (the latest) and how many came before it."""
 
@@ -155,8 +156,8 @@ def everyone(registrations: Iterable[Registration]) -> list[PlayerRow]:
     """Each player's records, the latest the one that counts (its name as last typed): a
     registration, or a withdrawal."""
     players: dict[str, list[Registration]] = {}
-    for record in registrations:  # oldest first
-        players.setdefault(same_player(record.player), []).append(record)
+    for registration in registrations:  # oldest first
+        players.setdefault(same_player(registration.player), []).append(registration)
     return [PlayerRow(records[-1], tuple(records[:-1])) for _, records in sorted(players.items())]
 
 
@@ -212,21 +213,21 @@ def export_rows(rows: Iterable[PlayerRow]) -> list[dict]:
     """Every record of the players given, a withdrawal's verdict `withdrawn by ...`."""
     out = []
     for row in rows:
-        for record in (*row.earlier, row.current):
+        for each in (*row.earlier, row.current):
             out.append(
                 {
-                    "player": record.player,
-                    "deck_file": record.deck_file,
-                    "time": record.time,
-                    "current": record is row.current,
-                    "verdict": f"withdrawn by {record.withdrawn_by}" if record.withdrawn_by else ("legal" if record.legal else "ILLEGAL"),
-                    "errors": record.errors,
-                    "warnings": record.warnings,
-                    "game": record.game,
-                    "format": record.format,
-                    "rules_version": record.rules_version,
-                    "as_of": record.as_of,
-                    "fingerprint": record.fingerprint,
+                    "player": each.player,
+                    "deck_file": each.deck_file,
+                    "time": each.time,
+                    "current": each is row.current,
+                    "verdict": f"withdrawn by {each.withdrawn_by}" if each.withdrawn_by else ("legal" if each.legal else "ILLEGAL"),
+                    "errors": each.errors,
+                    "warnings": each.warnings,
+                    "game": each.game,
+                    "format": each.format,
+                    "rules_version": each.rules_version,
+                    "as_of": each.as_of,
+                    "fingerprint": each.fingerprint,
                 }
             )
     return out

@@ -14,6 +14,7 @@ from deckcheck.check import CheckOptions
 from deckcheck.choices import Choices
 from deckcheck.escaping import for_terminal
 from deckcheck.loading.card_db import Databases
+from deckcheck.records import record
 from deckcheck.serve.checking import Checks
 from deckcheck.serve.desk import Desk
 from deckcheck.session import open_session, parse_date
@@ -42,7 +43,7 @@ class Site:
 PASTED = "pasted-deck"  # the name a deck without a file goes by when the config is asked about it
 
 
-@dataclass(frozen=True)
+@record
 class ServeSettings:
     """The choices of `deckcheck serve` a site is set up from: what the command was given, and
     what each worker process is handed (as JSON in an environment variable) to set up the same."""

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
+from deckcheck.records import record
 from deckcheck.sim.model import GoldfishModel
 from deckcheck.sim.queries import Query, first_turns, hand_holds
 from deckcheck.sim.together import race_together, union_of
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 BATCH_SIZE = 2000
 
 
-@dataclass(frozen=True)
+@record
 class SimOptions:
     games: int = 10_000
     turns: int = 10

@@ -13,11 +13,11 @@ A query becomes clauses: each a mask over deck slots with the count of its cards
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 import numpy as np
 
 from deckcheck.loading.card_db import CardDatabase
+from deckcheck.records import record
 from deckcheck.sim.model import NEVER, DeckFacts
 
 _FIELDS = {"type": "types", "brigade": "brigades", "faction": "faction", "color": "color", "colour": "color"}
@@ -28,14 +28,14 @@ class QueryError(ValueError):
     """A query that names nothing in the deck's game; the message says what would."""
 
 
-@dataclass(frozen=True)
+@record
 class Clause:
     mask: np.ndarray  # the deck slots whose cards count
     at_least: int = 1
     at_most: int | None = None  # a keep rule's upper bound
 
 
-@dataclass(frozen=True)
+@record
 class Query:
     label: str
     clauses: tuple[Clause, ...]

@@ -5,12 +5,12 @@ win-turn distribution; the opening hand's key count; and, with --vs, the paired 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from deckcheck import __version__
+from deckcheck.records import record
 from deckcheck.sim import stats
 from deckcheck.sim.engine import SimOptions, SimResult
 from deckcheck.sim.model import GoldfishModel
@@ -160,7 +160,7 @@ def keep_summary(model: GoldfishModel, keep: Query, result: SimResult) -> dict:
     }
 
 
-@dataclass(frozen=True)
+@record
 class GoldfishReport:
     """A goldfish run's report (README, Goldfish playtests): what was played, the figures of the deck played,
     what the report must say of it (notes), and what --keep, --vs or --sweep add. `as_dict` is

@@ -14,15 +14,15 @@ drawn and its own random numbers, drawn with the games as the first axis (`Games
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
 
+from deckcheck.records import record
 from deckcheck.sim.model import GoldfishModel, RaceResult
 
 
-@dataclass(frozen=True)
+@record
 class Union:
     """A model over every card copy of a run's decks, whose race plays all their games at once."""
 

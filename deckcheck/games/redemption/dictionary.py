@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import date
 from functools import cache, lru_cache
 from pathlib import Path
@@ -27,11 +26,12 @@ from deckcheck.loading.card_db import CardDatabase
 from deckcheck.loading.checked_yaml import checked_data
 from deckcheck.loading.names import Renaming, normalise
 from deckcheck.model import Card
+from deckcheck.records import record
 
 _SET_MARK = re.compile(r"-[A-Za-z0-9]+$")  # EC-1st, P-2019, A-L: the printing within a set
 
 
-@dataclass(frozen=True)
+@record
 class Listed:
     """A title as the dictionary lists it, with the sets it names."""
 
@@ -42,14 +42,14 @@ class Listed:
         return f"{self.title} ({', '.join(self.sets)})"
 
 
-@dataclass(frozen=True)
+@record
 class Erratum:
     name: str
     sets: tuple[str, ...]
     errata: str
 
 
-@dataclass(frozen=True, eq=False)  # hashed by identity: matches are cached per dictionary and database
+@record(eq=False)  # hashed by identity: matches are cached per dictionary and database
 class Dictionary:
     version: str
     published: str
@@ -109,7 +109,7 @@ def brigade_variant(title: str) -> tuple[str, frozenset[str]] | None:
     return (found.group("title"), colours) if colours else None
 
 
-@dataclass(frozen=True)
+@record
 class Match:
     """The printings one listed title matched, and how (`sets`: within its sets; `title`: its
     sets hold none of them, so every printing of the title)."""
@@ -119,7 +119,7 @@ class Match:
     how: str
 
 
-@dataclass(frozen=True)
+@record
 class Matched:
     """A dictionary read against one card database."""
 

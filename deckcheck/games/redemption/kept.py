@@ -5,7 +5,6 @@ that works the result out, so that none of them changes unseen."""
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -13,9 +12,10 @@ from typing import Any
 from deckcheck.loading import cache as entries
 from deckcheck.loading import resources
 from deckcheck.loading.card_db import CardDatabase
+from deckcheck.records import record
 
 
-@dataclass(frozen=True)
+@record
 class Kept:
     """A result of `kind` worked out from `database` for the rules or dictionary `version` by the
     modules `code`, as the cache keeps it. A list made in memory has no files to key it by (a

@@ -24,6 +24,7 @@ from deckcheck.games.redemption.rules_version import Build, Category, Limit, Rul
 from deckcheck.loading import resources
 from deckcheck.loading.checked_yaml import checked_data
 from deckcheck.model import Card, Deck, Entry, Finding, Severity
+from deckcheck.records import record
 from deckcheck.rules import Doc, Example, Findings, rule, setting
 from deckcheck.wording import plural
 
@@ -38,14 +39,14 @@ _KIND_WORDS = {
 }
 
 
-@dataclass(frozen=True)
+@record
 class ParagonVersion:
     version: str
     effective: date
     note: str | None
 
 
-@dataclass(frozen=True)
+@record
 class ParagonRules:
     """The format's rules as data: its versions, sizes, pool and what is provisional."""
 

@@ -3,7 +3,6 @@ card lists (no card list holds them), read from card_data/formats/redemption/par
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 
@@ -11,13 +10,14 @@ from deckcheck.loading import resources
 from deckcheck.loading.card_db import CardDatabase
 from deckcheck.loading.checked_yaml import checked_data
 from deckcheck.model import Card
+from deckcheck.records import record
 
 # the five numbers a Paragon prints, in the order it prints them
 KINDS = ("primary_good", "other_good", "neutral", "primary_evil", "other_evil")
 PARAGON = "paragon"  # their card type, where they are listed beside the game's cards
 
 
-@dataclass(frozen=True)
+@record
 class Paragon:
     name: str
     title: str

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import date
 from functools import cache
 from types import MappingProxyType
@@ -18,6 +18,7 @@ from deckcheck.loading import resources
 from deckcheck.loading.checked_yaml import checked_data
 from deckcheck.loading.names import normalise
 from deckcheck.model import Card
+from deckcheck.records import record
 
 ANY_TYPE = ()
 
@@ -41,7 +42,7 @@ def alignment(card: Card) -> str:
     return sides.pop() if len(sides) == 1 else "neutral"
 
 
-@dataclass(frozen=True)
+@record
 class Limit:
     """A row of a build's copy limits: which cards it caps, at how many, under which rule."""
 
@@ -76,7 +77,7 @@ class Limit:
         return self.per_50 * max(1, size // 50)
 
 
-@dataclass(frozen=True)
+@record
 class Build:
     """What a category's decks are built to: Type 1 or Type 2 of one version."""
 
@@ -103,7 +104,7 @@ class Build:
         return tuple(each for each in self.limits if each.rule == rule_id)
 
 
-@dataclass(frozen=True)
+@record
 class Category:
     name: str
     label: str
@@ -114,7 +115,7 @@ class Category:
     excluded_sets: frozenset[str] = frozenset()  # sets the pool leaves out (Paragon's), by the card list's Set
 
 
-@dataclass(frozen=True)
+@record
 class Ban:
     name: str
     set: str | None
@@ -132,7 +133,7 @@ def set_key(card_set: Any) -> str:
     return re.sub(r"\s*\[Ban\]$", "", str(card_set or "")).casefold()
 
 
-@dataclass(frozen=True, eq=False)  # hashed by identity: identities are cached per version
+@record(eq=False)  # hashed by identity: identities are cached per version
 class RulesVersion:
     version: str
     effective: date | None  # None: the undated quick-start rulebook

@@ -3,16 +3,16 @@ what a check dated before a set's release is told, and which sets are newer than
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from functools import cache
 
 from deckcheck.loading import resources
 from deckcheck.loading.checked_yaml import checked_data
 from deckcheck.model import Card
+from deckcheck.records import record
 
 
-@dataclass(frozen=True)
+@record
 class DatedSet:
     code: str
     title: str
