@@ -120,8 +120,9 @@ def measure(decks: int = 1000, repeat: int = 3) -> Result:
 # The steps of a deck's check, as (what the step is, module, function): each function is timed
 # wherever it is called from, so a step's time includes the steps it calls (composing is part of reading).
 STEPS = (
-    ("reading a deck file (of which composing its YAML below)", "deckcheck.check.reading", "read_deck"),
-    ("  composing its YAML", "deckcheck.loading.yaml_deck", "safe_yaml.compose"),
+    ("reading a deck file (of which parsing its YAML below)", "deckcheck.check.reading", "read_deck"),
+    ("  parsing a plain deck's YAML", "deckcheck.loading.yaml_deck", "safe_yaml.plain_document"),
+    ("  composing the YAML of one that is not", "deckcheck.loading.yaml_deck", "safe_yaml.compose"),
     ("resolving its names", "deckcheck.check.reading", "_resolve"),
     ("the rules", "deckcheck.check.run", "judge"),
     ("its report", "deckcheck.check.run", "report_of"),

@@ -106,9 +106,15 @@ def copy_cap(
     counted over `entries` (`scope` names them in the message when they are not the deck alone);
     None means no limit."""
 
-    def caps(card: Card, size: int) -> list[Cap]:
+    made: dict[int, tuple[Cap, ...]] = {}
+
+    def caps(card: Card, size: int) -> tuple[Cap, ...]:
         cap = limit(card)
-        return [] if cap is None else [Cap(findings.rule.id, cap, why)]
+        if cap is None:
+            return ()
+        if cap not in made:  # one Cap for each number, not one for each card
+            made[cap] = (Cap(findings.rule.id, cap, why),)
+        return made[cap]
 
     for each in _over_caps([(list(entries), scope)], caps, findings.context.identity):
         yield _over_finding(findings, each)
@@ -132,12 +138,15 @@ def _over_caps(
     for entries, scope in scopes:
         size = sum(e.count for e in entries)
         for group in copies(entries, identity):
-            key = identity(group[0].known)
-            if key in done:
-                continue
-            total = sum(e.count for e in group)
-            lowest = _lowest(cap for e in group for cap in caps(e.known, size))
+            # (most cards are one line: theirs is read without a generator; this runs for every card of every deck)
+            if len(group) == 1:
+                total, lowest = group[0].count, _lowest(caps(group[0].known, size))
+            else:
+                total, lowest = sum(e.count for e in group), _lowest(cap for e in group for cap in caps(e.known, size))
             if lowest is None or total <= lowest.copies:
+                continue
+            key = identity(group[0].known)  # asked only of the few cards over a cap
+            if key in done:
                 continue
             done.add(key)
             over.append(Over(lowest, group, total, scope))
