@@ -379,6 +379,8 @@ def _entry(readings: Readings, key: Key) -> Entry:
 
 
 def with_printings(deck: Deck, chosen: dict[Key, Card]) -> Deck:
+    if not chosen:
+        return deck  # (most decks: no name meant several cards)
     zones = {
         zone: tuple(replace(e, card=chosen[(zone, i)]) if (zone, i) in chosen else e for i, e in enumerate(entries))
         for zone, entries in deck.zones.items()
