@@ -16,13 +16,15 @@ _LENGTH = 8  # hex digits: one chance in four billion that two lists of an event
 
 def fingerprint(cards: Iterable[CardLine]) -> str | None:
     """`3f2a-91bc`, or None for a deck with no card read."""
-    copies: dict[tuple[str, str], int] = {}
+    # keyed by "zone<TAB>name": neither has a tab, which sorts before any other character, so
+    # the keys sort as (zone, name) would, comparing strings rather than tuples
+    copies: dict[str, int] = {}
     for line in cards:
-        key = (line.zone, _spelt(line.name))
+        key = f"{line.zone}\t{_spelt(line.name)}"
         copies[key] = copies.get(key, 0) + line.count
     if not copies:
         return None
-    listed = "\n".join(f"{zone}\t{name}\t{count}" for (zone, name), count in sorted(copies.items()) if count)
+    listed = "\n".join(f"{key}\t{copies[key]}" for key in sorted(copies) if copies[key])
     digest = hashlib.sha256(listed.encode("utf-8")).hexdigest()[:_LENGTH]
     return f"{digest[:4]}-{digest[4:]}"
 
