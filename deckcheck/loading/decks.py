@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import sys
@@ -142,13 +143,30 @@ def _deck_files_under(folder: Path) -> list[Path]:
                 for entry in entries:
                     if entry.name.startswith("."):
                         continue
-                    if entry.is_dir(follow_symlinks=False):
+                    if _is_folder(entry):
                         folders.append(entry.path)
-                    elif os.path.splitext(entry.name)[1].lower() in DECK_SUFFIXES and entry.is_file():
+                    elif os.path.splitext(entry.name)[1].lower() in DECK_SUFFIXES and _is_file(entry):
                         found.append(Path(entry.path))
         except OSError:
             continue  # a folder that cannot be listed holds no deck we can read (Path.rglob skips it too)
     return sorted(found)
+
+
+def _is_folder(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
+
+
+def _is_file(entry: os.DirEntry) -> bool:
+    """A regular file, or a link to one. A link to nothing or a loop of links is no file, as
+    Path.is_file says; one that cannot be told otherwise (a link into a folder that may not be
+    read) is taken for one: reading it as a deck says why it cannot be."""
+    try:
+        return entry.is_file()
+    except OSError as exc:
+        return exc.errno not in (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP)
 
 
 @cache

@@ -1,10 +1,11 @@
 """deckcheck/loading/decks.py: which files of a folder a check reads as decks, and which it leaves out."""
 
+import errno
 import os
 from pathlib import Path
 
 import pytest
-from deckcheck.loading.decks import collect_decks
+from deckcheck.loading.decks import _is_file, collect_decks
 from deckcheck.loading.files import MAX_BYTES
 
 DECK = "game: redline\nmain:\n  Crate: 3\n"
@@ -83,3 +84,27 @@ def test_a_deck_key_past_the_head_keeps_the_file_a_deck(tmp_path):
     head = _card_database(5000)
     _write(tmp_path / "odd.yaml", head + "main:\n  Crate: 3\n")
     assert _names(collect_decks([tmp_path]).files, tmp_path) == ["odd.yaml"]
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links on this system")
+def test_a_loop_of_links_is_no_deck(tmp_path):
+    _write(tmp_path / "deck.yaml")
+    (tmp_path / "a.yaml").symlink_to(tmp_path / "b.yaml")
+    (tmp_path / "b.yaml").symlink_to(tmp_path / "a.yaml")
+    assert _names(collect_decks([tmp_path]).files, tmp_path) == ["deck.yaml"]
+
+
+class _Listed:
+    """A folder listing's entry whose file cannot be looked at, for the reason given."""
+
+    def __init__(self, code: int):
+        self.code = code
+
+    def is_file(self) -> bool:
+        raise OSError(self.code, os.strerror(self.code))
+
+
+@pytest.mark.parametrize("code, taken", [(errno.EACCES, True), (errno.ELOOP, False), (errno.ENOENT, False)])
+def test_a_file_that_cannot_be_looked_at_is_read_to_say_why_unless_there_is_none(code, taken):
+    """No permission: read as a deck, whose check says it cannot be read; a loop or nothing: no file."""
+    assert _is_file(_Listed(code)) is taken
