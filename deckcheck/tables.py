@@ -2,16 +2,37 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tabulate import tabulate
+
+# a cell tabulate 0.9 takes for a boolean, colour codes aside (held below 0.10: pyproject.toml says why)
+_BOOLEAN_WORD = re.compile(r"(?:\x1b\[[0-9;]*m)*(?:True|False)(?:\x1b\[[0-9;]*m)*")
 
 
 def tabulated(rows: Iterable[Sequence[Any]], headers: Sequence[str], **options: Any) -> str:
     """`rows` under `headers`, drawn by tabulate with its `options` (tablefmt, maxcolwidths, ...)."""
     rows = list(rows)
     if not rows:
-        # tabulate 0.9 (held below 0.10: pyproject.toml says why) fails on column widths over no rows
+        # tabulate 0.9 fails on column widths over no rows
         options.pop("maxcolwidths", None)
+    elif options.get("maxcolwidths") is not None:
+        rows = [[_Text(cell) if isinstance(cell, str) and _BOOLEAN_WORD.fullmatch(cell) else cell for cell in row] for row in rows]
     return tabulate(rows, headers=headers, **options)
+
+
+class _Text:
+    """A cell that is text, whatever its words. tabulate 0.9 wraps a column to its width by first
+    making each cell the type it reads it as, and a cell `True` or `False` (a card of that name,
+    a word of a message) became a boolean, which it then failed to wrap. It reads a cell of any
+    other class as text, and prints it as str() gives it."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text

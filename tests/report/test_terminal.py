@@ -81,3 +81,21 @@ def test_a_card_named_by_digits_lines_up_as_a_name(tmp_path):
     card_column = starts[3]
     assert header.index("card") == card_column
     assert row.rindex("1984") == card_column  # (the message names it first)
+
+
+@pytest.mark.parametrize("color", ["never", "always"])
+def test_cards_named_true_and_false_are_listed_as_named(tmp_path, color):
+    """tabulate 0.9 read such a cell as a boolean when it wrapped the column, and the check ended
+    in an internal error (exit 2); the words are text, in the table as typed."""
+    deck = tmp_path / "deck.yaml"
+    deck.write_text('game: redline\nmain:\n  "True": 1\n  "False": 2\n', encoding="utf-8")
+    outcome = run("check", deck, "--color", color)
+    assert outcome.exit_code == 1
+    rows = [line.split() for line in outcome.stdout.splitlines() if line.startswith("deck.unknown-card")]
+    assert [(row[-2], row[-1]) for row in rows] == [("True", "3:3"), ("False", "4:3")]
+
+
+def test_a_message_of_one_boolean_word_is_laid_out_as_text():
+    finding = Finding("deck.parse", Severity.ERROR, "True", ("False",), "main", Position(2, 3))
+    report = DeckReport("deck.yaml", "redline", None, None, {}, (finding,))
+    assert ["deck.parse", "error", "True", "False", "2:3"] in [line.split() for line in text.render([report]).splitlines()]
