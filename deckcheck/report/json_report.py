@@ -104,4 +104,4 @@ def indented(data: Any) -> str:
     safe to print by escaping.for_json), in a
     tenth of the time (the standard library's C encoder does not indent): a report of 1,000 decks
     is megabytes. The data holds only strings, whole numbers, booleans, None, lists and dicts."""
-    return for_json(orjson.dumps(data, option=orjson.OPT_INDENT_2).decode("utf-8")) + "\n"
+    return for_json(orjson.dumps(data, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE).decode("utf-8"))
