@@ -89,6 +89,12 @@ def _printed(browser, paper: dict) -> dict:
     return browser.execute_cdp_cmd("Page.printToPDF", paper)
 
 
+def _what_was_printed(browser, pages: int) -> str:
+    sheets = browser.execute_script("return document.querySelectorAll('section.sheet').length")
+    said = browser.find_element("tag name", "body").text
+    return f"{pages} pages printed of a page of {sheets} sheets, which says: {said[:600]!r}"
+
+
 @pytest.mark.parametrize("paper", [(8.5, 11), (8.27, 11.69)], ids=["Letter", "A4"])
 def test_each_sheet_fits_a_page_of_letter_and_of_a4(championship_desk, paper, tmp_path):
     import base64
@@ -108,7 +114,10 @@ def test_each_sheet_fits_a_page_of_letter_and_of_a4(championship_desk, paper, tm
         printed = _printed(browser, {"paperWidth": width, "paperHeight": height, "printBackground": False})
         pdf = base64.b64decode(printed["data"])
         (tmp_path / "sheets.pdf").write_bytes(pdf)
-        assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 10
+        pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+        # (now and then fewer pages came out on a busy machine: the page is looked at only then, to say
+        # whether it held fewer sheets or the print lost some, without changing the timing of a good run)
+        assert pages == 10, _what_was_printed(browser, pages)
     finally:
         browser.quit()
 
