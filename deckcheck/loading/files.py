@@ -38,9 +38,9 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def _opened(path: Path, limit: int | None) -> int:
-    """A descriptor of the regular file at `path`, at most `limit` bytes long (None: any size);
-    UnreadableFile otherwise. It is open without blocking: that changes nothing for a regular file."""
+def _opened(path: Path, limit: int | None) -> tuple[int, int]:
+    """A descriptor of the regular file at `path`, and its size, at most `limit` bytes (None: any
+    size); UnreadableFile otherwise. It is open without blocking: that changes nothing for a regular file."""
     try:
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as exc:
@@ -54,13 +54,13 @@ def _opened(path: Path, limit: int | None) -> int:
     except BaseException:
         os.close(descriptor)
         raise
-    return descriptor
+    return descriptor, status.st_size
 
 
 def open_regular(path: Path, limit: int | None = MAX_BYTES) -> BinaryIO:
     """A binary file object of the regular file at `path`, at most `limit` bytes long (None: any
     size); UnreadableFile otherwise."""
-    descriptor = _opened(path, limit)
+    descriptor, _ = _opened(path, limit)
     try:
         if hasattr(os, "set_blocking"):
             os.set_blocking(descriptor, True)
@@ -73,7 +73,7 @@ def open_regular(path: Path, limit: int | None = MAX_BYTES) -> BinaryIO:
 def read_head(path: Path, size: int) -> bytes:
     """The first `size` bytes of the regular file at `path` (all of it when shorter), whatever its
     length; UnreadableFile when it is not one."""
-    descriptor = _opened(path, None)
+    descriptor, _ = _opened(path, None)
     try:
         return _read_up_to(descriptor, size)
     finally:
@@ -83,11 +83,10 @@ def read_head(path: Path, size: int) -> bytes:
 def read_limited(path: Path, limit: int = MAX_BYTES) -> bytes:
     """The bytes of the regular file at `path`, refusing one over `limit` (checked before reading,
     and again while reading, for a file that grows)."""
-    descriptor = _opened(path, limit)
+    descriptor, size = _opened(path, limit)
     try:
         # the size it has and a byte more, not the limit: a read of 1 MiB allocates 1 MiB, which
         # was most of reading a deck of a few kilobytes; a file that has grown is read on
-        size = os.fstat(descriptor).st_size
         data = _read_up_to(descriptor, size + 1)
         if len(data) > size:
             data += _read_up_to(descriptor, limit + 1 - len(data))
