@@ -157,8 +157,17 @@ class Deck:
     zone_positions: Mapping[str, Position]
 
     def entries(self, *zones: str) -> tuple[Entry, ...]:
-        names = zones or tuple(self.zones)
-        return tuple(e for z in names for e in self.zones.get(z, ()))
+        # the rules ask for a deck's lines about ten times a deck: one zone's are its own tuple,
+        # and every zone's are joined once
+        if len(zones) == 1:
+            return self.zones.get(zones[0], ())
+        if not zones:
+            return self._every_entry
+        return tuple(e for z in zones for e in self.zones.get(z, ()))
+
+    @cached_property
+    def _every_entry(self) -> tuple[Entry, ...]:
+        return tuple(e for entries in self.zones.values() for e in entries)
 
     def size(self, *zones: str) -> int:
         return sum(e.count for e in self.entries(*zones))
