@@ -91,7 +91,7 @@ def _card_line(entry: Entry, shown: Card | None = None) -> CardLine:
     if card is None:
         types, title = (tuple(shown.types), shown.title) if shown is not None else ((), None)
         return CardLine(entry.zone, entry.typed, entry.count, line, None, types, title)
-    return CardLine(entry.zone, card.name, entry.count, line, card.id, tuple(card.types), card.get("title") or card.name)
+    return CardLine(entry.zone, card.name, entry.count, line, card.id, card.types, card.facts.get("title") or card.name)
 
 
 def _judged_by(context: Context, as_of: date | None) -> dict[str, str]:

@@ -70,7 +70,7 @@ def banned(deck: Deck, findings: Findings[Params]) -> Iterator[Finding]:
         """Whether an applied list bans this printing (or, for an event's list, its card)."""
         return bool(
             (format_list and format_list(card))
-            or (card_list and card.get("banned"))
+            or (card_list and card.facts.get("banned"))
             or (wanted_anywhere and identity_of(card) in wanted_anywhere)  # no event lists: no card's identity needed
         )
 

@@ -17,7 +17,6 @@ from deckcheck.games.redemption.rules_version import Build, Category, RulesVersi
 from deckcheck.games.redemption.same_card import lost_soul_name, matches_title
 from deckcheck.loading.names import normalise
 from deckcheck.model import Card, Deck, Entry
-from deckcheck.rules import shapes
 
 DOMINANTS = ("good_dominant", "evil_dominant")
 CHARACTERS = ("hero", "evil_character")
@@ -86,7 +85,12 @@ def counts_as_lost_soul(building: DeckBuilding, card: Card) -> bool:
 
 
 def lost_souls(building: DeckBuilding, deck: Deck) -> int:
-    return shapes.count(deck.entries("main"), lambda card: counts_as_lost_soul(building, card))
+    # (a Lost Soul's type asked first, as counts_as_lost_soul would: most of a deck's cards are not one)
+    return sum(
+        e.count
+        for e in deck.entries("main")
+        if e.card is not None and "lost_soul" in e.card.type_set and counts_as_lost_soul(building, e.card)
+    )
 
 
 def pair_sides(building: DeckBuilding, card: Card) -> tuple[tuple[int, int], ...]:
@@ -101,12 +105,13 @@ def pair_sides(building: DeckBuilding, card: Card) -> tuple[tuple[int, int], ...
 
 def exclusive_cards(building: DeckBuilding, deck: Deck) -> list[tuple[Mapping[str, Any], list[Entry], Mapping[str, Any], list[Entry]]]:
     """Per exclusive pair: each side's title spec and the deck's entries of it."""
-    found = []
-    for index, (first, second) in enumerate(building.version.exclusive_pairs):
-        a = [e for e in deck.entries() if e.card is not None and (index, 0) in pair_sides(building, e.card)]
-        b = [e for e in deck.entries() if e.card is not None and (index, 1) in pair_sides(building, e.card)]
-        found.append((first, a, second, b))
-    return found
+    pairs = building.version.exclusive_pairs
+    sides: list[tuple[list[Entry], list[Entry]]] = [([], []) for _ in pairs]
+    for entry in deck.entries():
+        if entry.card is not None:
+            for index, side in pair_sides(building, entry.card):
+                sides[index][side].append(entry)
+    return [(first, a, second, b) for (first, second), (a, b) in zip(pairs, sides, strict=True)]
 
 
 def ban_reason(building: DeckBuilding, card: Card) -> str | None:

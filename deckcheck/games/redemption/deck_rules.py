@@ -235,10 +235,23 @@ def _lost_souls(deck: Deck, findings: Findings[DeckBuilding]) -> int:
     return findings.context.worked_out(deck, "lost souls", lambda: lost_souls(findings.params, deck))
 
 
+def _copies_by_types(deck: Deck, findings: Findings[DeckBuilding], zones: tuple[str, ...]) -> dict[frozenset[str], int]:
+    """The copies `zones` hold of each set of types, tallied once a deck for the caps that count them."""
+
+    def tally() -> dict[frozenset[str], int]:
+        copies: dict[frozenset[str], int] = {}
+        for entry in deck.entries(*zones):
+            if entry.card is not None:
+                copies[entry.card.type_set] = copies.get(entry.card.type_set, 0) + entry.count
+        return copies
+
+    return findings.context.worked_out(deck, ("copies by types", zones), tally)
+
+
 def _cap(deck: Deck, findings: Findings[DeckBuilding], types: tuple[str, ...], what: str) -> Iterator[Finding]:
     building = findings.params
     zones = building.build.counted_zones[-1]
-    have = shapes.count(deck.entries(*zones), lambda card: card.is_a(*types))
+    have = sum(copies for kinds, copies in _copies_by_types(deck, findings, zones).items() if not kinds.isdisjoint(types))
     souls = _lost_souls(deck, findings)
     if have > souls:
         where = " (deck and Reserve)" if len(zones) > 1 else ""
