@@ -76,8 +76,10 @@ _NOT_DECK_TEXTS = (
         "LackeyCCG format definitions (give them to deckcheck db import lackey --formats)",
     ),
 )
-# a YAML document's top-level keys: a key at the start of a line, outside any flow or block scalar's indent
-_TOP_LEVEL_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:(?=[ \t]|$)", re.MULTILINE)
+# a YAML document's top-level keys: a key at the start of a line, outside any flow or block
+# scalar's indent, found after a line break (_top_level_keys puts one before the first line): a
+# line break is searched for as a character, where `^` was tried at every character of a deck
+_TOP_LEVEL_KEY = re.compile(r"\n([A-Za-z_][\w-]*)[ \t]*:(?=[ \t\r]|$)", re.MULTILINE)
 _SHARED_WITH_DECKS = frozenset({"game", "format", "name"})
 _SNIFFED = 4096  # the characters a document's head is told by
 
@@ -116,18 +118,22 @@ def not_a_deck(path: Path, shapes: _Shapes | None = None) -> str | None:
         found = next((why for pattern, why in _NOT_DECK_TEXTS if pattern.search(text)), None)
         if found or path.suffix.lower() not in YAML_SUFFIXES:
             return found
-        if not frozenset(_TOP_LEVEL_KEY.findall(text)) <= shapes.card_database | shapes.event:
+        if not _top_level_keys(text) <= shapes.card_database | shapes.event:
             return None  # a key only a deck has (main:), most often on its first lines: the rest is not read
         if len(head) == _SNIFFED:
             text = read_head(path, _SNIFFED + MAX_BYTES).decode("utf-8", errors="replace")
     except UnreadableFile:
         return None  # reading it as a deck will say what is wrong
-    keys = frozenset(_TOP_LEVEL_KEY.findall(text))
+    keys = _top_level_keys(text)
     if "cards" in keys and keys <= shapes.card_database:
         return "a card database (give it to --card-db)"
     if keys - _SHARED_WITH_DECKS and keys <= shapes.event:
         return "an event file (give it to --event)"
     return None
+
+
+def _top_level_keys(text: str) -> frozenset[str]:
+    return frozenset(_TOP_LEVEL_KEY.findall("\n" + text))
 
 
 def _deck_files_under(folder: Path) -> list[Path]:

@@ -79,6 +79,15 @@ def test_a_card_database_of_any_size_is_left_out_with_why(tmp_path, size):
     assert [(path.name, why) for path, why in found.skipped] == [("cards.yaml", "a card database (give it to --card-db)")]
 
 
+def test_a_card_database_with_windows_line_ends_is_left_out_too(tmp_path):
+    """`cards:` ends its line with CR LF: it is still the card database's key."""
+    (tmp_path / "deck.yaml").write_bytes(b"game: redline\r\nmain:\r\n  Crate: 3\r\n")
+    (tmp_path / "cards.yaml").write_bytes(_card_database(100).replace("\n", "\r\n").encode())
+    found = collect_decks([tmp_path])
+    assert _names(found.files, tmp_path) == ["deck.yaml"]
+    assert [(path.name, why) for path, why in found.skipped] == [("cards.yaml", "a card database (give it to --card-db)")]
+
+
 def test_a_deck_key_past_the_head_keeps_the_file_a_deck(tmp_path):
     """The keys of a card database on the first 4,096 bytes, then a deck's: a deck, checked as one."""
     head = _card_database(5000)
