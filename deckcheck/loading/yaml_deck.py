@@ -8,7 +8,7 @@ import yaml
 
 from deckcheck.loading import safe_yaml
 from deckcheck.loading.names import normalise
-from deckcheck.loading.raw_deck import DeckParseError, RawDeck, RawEntry, count_error, count_of, is_count
+from deckcheck.loading.raw_deck import MAX_COUNT, MIN_COUNT, DeckParseError, RawDeck, RawEntry, count_error, count_of, is_count
 from deckcheck.loading.safe_yaml import InputError, position_of
 from deckcheck.model import Position, Zone, ZoneTable
 
@@ -49,16 +49,18 @@ def _plain_lines(zone: str, pairs: safe_yaml.PlainItems) -> list[RawEntry] | Non
     safe_yaml.scalar and is_count read one), no name twice; None otherwise."""
     lines = []
     seen = set()
+    longest = safe_yaml.MAX_NUMBER_LENGTH
     for key, value in pairs:
         name, digits = key.value, value.value
         typed = name.strip()
-        if value.style or not (digits.isdigit() and digits.isascii() and len(digits) <= safe_yaml.MAX_NUMBER_LENGTH):
+        if value.style or not (digits.isdigit() and digits.isascii() and len(digits) <= longest):
             return None
         count = int(digits)
-        if not is_count(count) or not typed or name in seen:
+        if not MIN_COUNT <= count <= MAX_COUNT or not typed or name in seen:  # (is_count's test, of an int)
             return None
         seen.add(name)
-        lines.append(RawEntry(typed, count, zone, position_of(key)))
+        mark = key.start_mark  # (position_of's Position, without a call for each line of every deck)
+        lines.append(RawEntry(typed, count, zone, Position(mark.line + 1, mark.column + 1)))
     return lines
 
 
