@@ -28,9 +28,12 @@ def report_of(path: str, loaded: LoadedDeck, ignore: frozenset[str] = frozenset(
     lines: tuple[CardLine, ...] = ()
     if deck is not None:
         counts = {"main": 0, "side": 0}
-        counts.update({zone: sum(e.count for e in entries) for zone, entries in deck.zones.items()})
+        counts.update({zone: deck.size(zone) for zone in deck.zones})
+        shown = loaded.shown  # (empty for most decks: then no line looks there)
         lines = tuple(
-            _card_line(entry, loaded.shown.get((zone, i))) for zone, entries in deck.zones.items() for i, entry in enumerate(entries)
+            _card_line(entry, shown.get((zone, i)) if shown else None)
+            for zone, entries in deck.zones.items()
+            for i, entry in enumerate(entries)
         )
     if context is not None:
         rules = tuple(rule.record for rule in context.rules)
