@@ -144,6 +144,7 @@ def setting(default: Any, event: Mapping[str, Any] | None = None) -> Any:
 
 T = TypeVar("T")
 MAX_KNOWN = 200_000  # facts a format keeps about cards (a page serving strangers' card lists for days stays bounded)
+_UNKNOWN = object()  # what Params.known finds of a fact not yet worked out (None may be one)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -160,11 +161,12 @@ class Params:
     def known(self, kind: Hashable, card: Card, work: Callable[[], T]) -> T:
         """`work()` for `card`, worked out once for these parameters (`kind` says which fact)."""
         key = (kind, card)  # the card itself: cards hash by identity, and a key keeps its card alive
-        if key not in self._known:
+        found = self._known.get(key, _UNKNOWN)  # (one lookup when known, as almost always)
+        if found is _UNKNOWN:
             if len(self._known) >= MAX_KNOWN:
                 self._known.clear()
-            self._known[key] = work()
-        return self._known[key]
+            found = self._known[key] = work()
+        return found
 
     def references(self) -> dict[str, str]:
         """What else the rules read that a report should name (Redemption: the dictionary's version)."""
@@ -176,7 +178,7 @@ class Params:
 
     def settings(self) -> dict[str, Any]:
         """The game settings in force, as reports state them."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.metadata.get("setting")}
+        return {name: getattr(self, name) for name in _setting_names(type(self))}
 
     @classmethod
     def event_settings(cls) -> dict[str, Mapping[str, Any]]:
@@ -185,8 +187,18 @@ class Params:
 
     def with_settings(self, chosen: Mapping[str, Any]) -> Params:
         """These parameters with the settings an event chose (those this game has)."""
-        names = {f.name for f in fields(self) if f.metadata.get("setting")}
+        names = _setting_names(type(self))
         return replace(self, **{key: value for key, value in chosen.items() if key in names})
+
+
+def _setting_names(kind: type[Params]) -> tuple[str, ...]:
+    # a report states its settings: the fields of a game's parameters are looked at once
+    if kind not in _SETTING_NAMES:
+        _SETTING_NAMES[kind] = tuple(f.name for f in fields(kind) if f.metadata.get("setting"))
+    return _SETTING_NAMES[kind]
+
+
+_SETTING_NAMES: dict[type[Params], tuple[str, ...]] = {}
 
 
 @record
