@@ -92,10 +92,18 @@ class ZoneTable:
     groups: frozenset[str] = frozenset()
 
     def by_word(self, word: str) -> Zone | None:
-        word = word.lower()
-        return next((zone for zone in self.zones if word in zone.words), None)
+        return self._by_word.get(word.lower())
 
-    @property
+    @cached_property
+    def _by_word(self) -> dict[str, Zone]:
+        # (every key of every deck is looked up here; the first zone with a word has it)
+        found: dict[str, Zone] = {}
+        for zone in self.zones:
+            for word in zone.words:
+                found.setdefault(word, zone)
+        return found
+
+    @cached_property
     def names(self) -> tuple[str, ...]:
         return tuple(zone.name for zone in self.zones)
 
