@@ -31,7 +31,7 @@ Names = NameIndex | RenamedIndex
 _TOKENS = re.compile(r"tokens\b", re.IGNORECASE)  # a zone header's words (the reader's): `Tokens (2)`, `## Tokens`
 _LINE_AND_BREAK = re.compile(r"(\r\n|\r|\n)")  # split keeping each break, to write it back
 # a zone header fmt may write as the game calls it: words and a colon, nothing of the player's besides
-_PLAIN_HEADER = re.compile(r"^\s*[^\W\d_][\w ]*:?\s*$")
+_PLAIN_HEADER = re.compile(r"^\s*+[^\W\d_][\w ]*+:?\s*$")  # possessive: linear in a line of spaces
 _TEXT_METADATA = re.compile(r"^#\s*(game|format|name)\s*:", re.IGNORECASE)
 
 

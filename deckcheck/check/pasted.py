@@ -15,10 +15,10 @@ def skipped_lines(raw: RawDeck) -> list[Finding]:
     return [
         finding_of(
             SKIPPED_LINE,
-            f"skipped {_shown(text)}: neither a card (a name the card list has) nor a header; put '# ' before it to keep it as a comment",
+            f"skipped {_shown(text)}: {why}, not a card (no card's name is close to it); put '# ' before it to keep it as a comment",
             position=position,
         )
-        for position, text in raw.skipped
+        for position, text, why in raw.skipped
     ]
 
 

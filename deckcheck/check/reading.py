@@ -178,6 +178,8 @@ def _resolve(
         zone.append(Entry(item.typed, item.count, item.zone, item.position, resolution.card))
         if resolution.card is None and not resolution.candidates:
             hint = f"; did you mean {', '.join(repr(s) for s in resolution.suggestions)}?" if resolution.suggestions else ""
+            if item.shape == "bare" and not hint:  # a pasted line with no count: perhaps a note of the player's
+                hint = "; if the line is no card, put '# ' before it to keep it as a comment"
             findings.append(
                 finding_of(UNKNOWN_CARD, f"no {database.game} card is called '{item.typed}'{hint}", item.typed, item.zone, item.position)
             )

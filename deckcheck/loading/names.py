@@ -334,7 +334,8 @@ MAX_SUGGESTED_LENGTH = 200  # a longer name is no card's: compare its start
 CANDIDATES = 40  # names difflib compares a typed name with
 
 
-_TRAILING_MARK = re.compile(r"\s*(?:\(([^()]*)\)|\[([^\[\]]*)\])\s*$")
+# from the start of a run of spaces only, and possessive: linear in a name of a megabyte of spaces
+_TRAILING_MARK = re.compile(r"(?<!\s)\s*+(?:\(([^()]*+)\)|\[([^\[\]]*+)\])\s*+$")
 
 
 def shortened(name: str) -> list[str]:

@@ -10,8 +10,9 @@ Side:
 Pasted decks come in every style, and all of these are card lines: `3 Name`, `3x Name`, `3 x Name`,
 `Name x3`, `Name (x3)`, each with or without a bullet (`-`, `*`, `•`); `#` and `//` start a comment.
 Zone headers (`Side:`, `Reserve (10):`) switch zones; group headers (`Heroes (14):`, `Lost Souls`)
-are skipped. A line that is none of these (a prose first line, a name without a count) is reported
-as skipped and the rest of the deck is read.
+are kept apart from the cards. Every other line is a card line: one without a count is one copy,
+and which of those are cards and which the deck's title or prose, the card list says
+(loading/pasted.py). No line is dropped here.
 """
 
 from __future__ import annotations
@@ -26,27 +27,33 @@ IGNORED_SECTIONS = ("tokens",)  # Lackey's export lists tokens after the deck: t
 # group headers no card type names (`Good Cards:`); the games' card types are in the zone table
 GENERIC_GROUPS = frozenset({"cards", "good", "evil", "neutral", "good cards", "evil cards", "neutral cards", "other", "others"})
 _TIMES = "[xX\u00d7]"  # x, X or the multiplication sign
-_METADATA = re.compile(r"^#\s*(?P<key>game|format|name)\s*:\s*(?P<value>.*?)\s*$", re.IGNORECASE)
+# Every pattern here runs in time linear in its line, whatever the line holds (a paste may be one
+# line of a megabyte): no two neighbouring parts may both match the same run of spaces, so a lazy
+# part is followed by a literal, and a part that could give back what the next takes is possessive
+_METADATA = re.compile(r"^#\s*(?P<key>game|format|name)\s*:(?P<value>.*)$", re.IGNORECASE)
 _COMMENT = re.compile(r"(?:^|\s)(?:#|//).*$")
 _BULLET = re.compile(r"^[-*\u2022\u00b7\u2013\u2014]\s+")
 _LEADING_COUNT = re.compile(rf"^(?:(?P<count>\d+)\s*{_TIMES}?|\(\s*(?P<bracketed>\d+)\s*\))(?:\s+|\t)(?P<name>\S.*)$")
 # `Name x3`, `Name (x3)`, `Name (3)`, `Name - 3`: at most three digits, so `Son of God (2019)` stays a name
+# (searched for at the end of the line, from the start of a run of spaces only: the name is what precedes it)
 _TRAILING_COUNT = re.compile(
-    rf"^(?P<name>\S.*?)\s+(?:{_TIMES}\s*(?P<count>\d+)|\(\s*{_TIMES}?\s*(?P<parenthesised>\d{{1,3}})\s*\)|[-\u2013]\s*(?P<dashed>\d{{1,3}}))$"
+    rf"(?<!\s)\s++(?:{_TIMES}\s*+(?P<count>\d++)|\(\s*+{_TIMES}?\s*+(?P<parenthesised>\d{{1,3}})\s*+\)|[-\u2013]\s*+(?P<dashed>\d{{1,3}}))$"
 )
 _HASHES = re.compile(r"^#+\s*")  # `## Reserve`: a Markdown heading is a header, not a comment
 _EMPHASIS = re.compile(r"^(?P<mark>\*\*|__)(?P<words>[^*_].*?)(?P=mark):?$")
 _BAD_COUNT = re.compile(r"^(?P<count>[-+]?\d[\d.,]*[xX]?)\s+\S")
-# a header: words, then perhaps a count of the group (`(14)`, `[14]`, `- 14`), then perhaps a colon
-_HEADER = re.compile(r"^(?P<words>[^\W\d_][\w '\u2019&/-]*?)\s*(?P<count>\(\s*\d+\s*\)|\[\s*\d+\s*\]|-\s*\d+)?\s*(?P<colon>:|\s-)?$")
-_SINGLE = re.compile(r"^(?P<word>[a-z][a-z ]*?)\s*:\s*(?P<name>\S.*)$", re.IGNORECASE)
+# a header: words, then perhaps a count of the group (`(14)`, `[14]`, `- 14`), then perhaps a colon,
+# taken apart from its end (_header_parts)
+_HEADER_WORDS = re.compile(r"[^\W\d_][\w '\u2019&/-]*+")
+_HEADER_COUNT = re.compile(r"(?:\(\s*+\d++\s*+\)|\[\s*+\d++\s*+\]|-\s*+\d++)$")
+_SINGLE = re.compile(r"^(?P<word>[a-z][a-z ]*+)\s*+:\s*+(?P<name>\S.*)$", re.IGNORECASE)
 
 
 def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
     """The deck a text file holds; `zones` name the section headers any game's deck may have."""
     deck = RawDeck(path)
     zone: str | None = "main"
-    bare: list[RawEntry] = []  # lines naming no count: one copy each where no line has another count
+    bare: list[RawEntry] = []  # lines naming no count: one copy each, if the card list says they are cards
     for number, raw_line in enumerate(editor_lines(text), start=1):
         line = raw_line.strip()
         if not line:  # most lines of a long file may be blank: pass them by at once
@@ -55,18 +62,20 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
         position = Position(number, indent + 1)
         metadata = _METADATA.match(line)
         if metadata:
-            value = metadata["value"]
+            value = metadata["value"].strip()
             if value:
                 setattr(deck, metadata["key"].lower(), value)
                 if metadata["key"].lower() == "game":
                     deck.game_position = position
             continue
-        line = _heading(line, zones) or _BULLET.sub("", _COMMENT.sub("", line).strip())
+        heading = _heading(line, zones)
+        line = heading or _BULLET.sub("", _COMMENT.sub("", line).strip())
         if not line:
             continue
         if deck.first_line is None:
             deck.first_line = position
-        header = _header(line, zones)
+        # a Markdown heading or bold words are a header by their shape, whatever words they hold (`**Offense (-1)**`)
+        header = _header(line, zones) or (("group", line, None) if heading else None)
         if header is not None:
             kind, name, count = header
             deck.headers.append(Header(position, line.rstrip(":").strip(), count, zone=kind == "zone"))
@@ -78,8 +87,8 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
         kept_aside = _read_line(deck, line, zone, position, zones) if zone is not None else None
         if kept_aside is not None:
             bare.append(kept_aside)
-    if bare and all(entry.count == 1 for entry in deck.entries):
-        _as_singleton(deck, bare)
+    if bare:
+        _one_copy_each(deck, bare)
     return deck
 
 
@@ -99,7 +108,6 @@ def _read_line(deck: RawDeck, line: str, zone: str, position: Position, zones: Z
         deck.problems.append(problem)
         return None
     if entry is None:
-        deck.skipped.append((position, line))
         return RawEntry(line, 1, zone, position, shape="bare")
     if isinstance(entry, Header):
         deck.headers.append(entry)
@@ -109,11 +117,12 @@ def _read_line(deck: RawDeck, line: str, zone: str, position: Position, zones: Z
     return None
 
 
-def _as_singleton(deck: RawDeck, bare: list[RawEntry]) -> None:
-    """A list of bare names (`Son of God (I)` a line), the natural way to write a singleton deck:
-    each name is one copy, since no line of the deck says otherwise. Which of them are cards and
-    which a title or prose, the card database says (check/reading.py)."""
-    deck.skipped.clear()
+def _one_copy_each(deck: RawDeck, bare: list[RawEntry]) -> None:
+    """Lines naming no count are one copy each: a list of bare names (`Son of God (I)` a line) is
+    the natural way to write a singleton deck, and a Type 1 list writes counts only where a card
+    repeats (`Lost Soul "Lost Souls" x3` beside lines with none). Which of them are cards and which
+    the deck's title or prose, the card database says (loading/pasted.py): never the reader alone,
+    so that no misspelt card is dropped for want of a count."""
     deck.entries.extend(bare)
     deck.entries.sort(key=lambda entry: entry.position.line)
     for entry in bare:
@@ -142,11 +151,12 @@ def _as_header(words: str) -> str:
 def _header(line: str, zones: ZoneTable) -> tuple[str, str | None, int | None] | None:
     """("zone", its name, the size it says) for a zone header (None for a section that is not part
     of the deck), ("group", words, size) for a group header, None for a line that is no header."""
-    match = _HEADER.match(line)
-    if match is None:
+    parts = _header_parts(line)
+    if parts is None:
         return None
-    words = " ".join(match["words"].lower().split())
-    size = int(re.sub(r"\D", "", match["count"])) if match["count"] else None
+    written, count, colon = parts
+    words = " ".join(written.lower().split())
+    size = int(re.sub(r"\D", "", count)) if count else None
     if words in IGNORED_SECTIONS:
         return "zone", None, size
     # `Reserve Deck:` is the Reserve as `Reserve:` is
@@ -155,9 +165,22 @@ def _header(line: str, zones: ZoneTable) -> tuple[str, str | None, int | None] |
         return "zone", section.name, size
     # a count alone does not make a header: `Offense (24)` may be 24 copies of a card (the card
     # database says, check/reading.py) and `Son of God (2019)` is a name without a count
-    if section is None and (match["colon"] or _grouping(words, zones) or (match["count"] or "").startswith("[")):
+    if section is None and (colon or _grouping(words, zones) or count.startswith("[")):
         return "group", words, size
     return None
+
+
+def _header_parts(line: str) -> tuple[str, str, bool] | None:
+    """A header's words, the group's count as written ("" for none) and whether a colon (or ` -`)
+    ends it; None for a line no header could be. Taken from the end, in one pass each."""
+    rest = line.rstrip()
+    colon = rest.endswith(":") or (rest.endswith("-") and rest[-2:-1].isspace())
+    if colon:
+        rest = rest[:-1].rstrip()
+    count = _HEADER_COUNT.search(rest)
+    if count is not None:
+        rest = rest[: count.start()].rstrip()
+    return (rest, count.group() if count else "", colon) if _HEADER_WORDS.fullmatch(rest) else None
 
 
 def _grouping(words: str, zones: ZoneTable) -> bool:
@@ -170,19 +193,21 @@ def _grouping(words: str, zones: ZoneTable) -> bool:
 def _entry(line: str, zone: str, position: Position) -> RawEntry | Header | None:
     """The card a line names with its count, a header no card could be, None for a line that names no count."""
     match = _LEADING_COUNT.match(line)
+    name = match["name"] if match else ""
     if match is None:
-        match = _TRAILING_COUNT.match(line)
+        match = _TRAILING_COUNT.search(line)
+        name = line[: match.start()] if match else ""
     if match:
         found = match.groupdict()
         written = found.get("count") or found.get("bracketed") or found.get("parenthesised") or found.get("dashed") or ""
         count = count_of(written)
         # `Offense (24)`, `Misc - 5`: a card and its count, or a header of the player's own words and its size
-        shape = "header" if not found.get("count") and not found.get("bracketed") and _HEADER.match(line) else ""
+        shape = "header" if not found.get("count") and not found.get("bracketed") and _header_parts(line) else ""
         if not is_count(count):
             if shape:  # `Offense (0)`: no card has no copies, a group may be empty
-                return Header(position, match["name"].strip(), count if isinstance(count, int) else None)
+                return Header(position, name.strip(), count if isinstance(count, int) else None)
             raise count_error(count, position)
-        return RawEntry(match["name"].strip(), count, zone, position, shape=shape)
+        return RawEntry(name.strip(), count, zone, position, shape=shape)
     bad = _BAD_COUNT.match(line)
     if bad:
         raise DeckParseError(str(count_problem(bad["count"])), position)

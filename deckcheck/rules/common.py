@@ -102,12 +102,13 @@ def wrong_zone(deck: Deck, findings: Findings[Params]) -> Iterator[Finding]:
 SKIPPED_LINE = Rule(
     "deck.skipped-line",
     Severity.WARNING,
-    "a line of a text deck is neither a card (a name the card list has, with or without a count) nor a header, so "
+    "a line of a text deck is evidently no card (a sentence, a web address, a signature, close to no card's name), so "
     "it was skipped and the deck was not read whole (the rest is checked): `# ` before it keeps it as a comment",
     _FORMAT + ", plain text",
     Doc(
-        what="A line of a pasted (text) deck is neither a card nor a header nor its title, so it was not read; the rest "
-        "of the deck is checked.",
+        what="A line of a pasted (text) deck is evidently no card (a sentence of prose, a web address, a signature) and "
+        "no card's name is close to it, so it was not read; the rest of the deck is checked. Any other line that names "
+        "no card is an unknown card (deck.unknown-card), never skipped.",
         why="A player's note and a misspelt card look alike: deckcheck says which lines it did not read, so none is lost unseen.",
         example=Example(
             "# game: redline\nMy deck\n1 Supply Drop\nbring sleeves\n", "# game: redline\nMy deck\n1 Supply Drop\n# bring sleeves\n", ".txt"

@@ -44,7 +44,7 @@ def forum_posts(draw):
     for _ in range(draw(st.integers(1, 4))):
         cards = draw(st.lists(st.sampled_from(CARDS), min_size=0, max_size=5, unique=True))
         counts = [draw(st.integers(1, 3)) for _ in cards]
-        said = sum(counts) + draw(st.sampled_from([0, 0, 1, -1]))  # a header's number may be wrong
+        said = max(0, sum(counts) + draw(st.sampled_from([0, 0, 1, -1])))  # a header's number may be wrong (never below 0)
         word = draw(st.sampled_from(OWN_WORDS + ZONE_WORDS))
         lines.append(draw(st.sampled_from(HEADER_STYLES)).format(w=word, n=said))
         if lines[-1] == f"{word}:" and word in ZONE_WORDS:

@@ -29,8 +29,7 @@ def _verdict(deck):
         "**Reserve**",
         "Reserve (1)",
         "My tournament list, v3 - ask Sam before changing",
-        "EF-9 Rabbit",
-        "  three Supply Drop",
+        "see https://example.org/my-list for the sideboard",
     ],
 )
 def test_a_line_that_is_not_a_card_stays_where_and_as_it_was(tmp_path, line):
@@ -44,6 +43,17 @@ def test_a_line_that_is_not_a_card_stays_where_and_as_it_was(tmp_path, line):
     assert len(written) == 4
     assert _verdict(deck) == before
     assert run("fmt", "--check", deck).exit_code == 0
+
+
+@pytest.mark.parametrize("line, written", [("EF-9 Rabbit", "4 ef-9 rabbit"), ("  three Supply Drop", "1 three Supply Drop")])
+def test_a_line_without_a_count_is_a_card_line_of_one_copy(tmp_path, line, written):
+    # deck-format.md: every line that is no header, comment or metadata is a card line (no count: one copy)
+    deck = tmp_path / "deck.txt"
+    deck.write_text(f"# game: redline\n{RABBIT}\n{line}\n{SUPPLY}\n")
+    before = _verdict(deck)
+    assert run("fmt", deck).exit_code == 0
+    assert written in deck.read_text().splitlines()
+    assert _verdict(deck) == before
 
 
 def test_a_tokens_section_keeps_its_header_and_cards_and_the_deck_cards_are_still_formatted(tmp_path):

@@ -75,10 +75,23 @@ def test_bad_counts_in_a_text_deck(check_deck, line_text):
     assert finding["line"] == 4 and finding["column"] == 3
 
 
-@pytest.mark.parametrize("line_text", ["three Crate", "Crate"])
-def test_a_line_without_a_count_is_skipped_and_the_deck_still_checked(check_deck, line_text):
-    # deck-format.md: "a line that is none of these ... is a warning naming it, and the rest of the deck is still checked"
-    outcome = check_deck(f"# game: redline\nGeneral: Mars General\n\n  {line_text}\n3 Crate\n", DB, ".txt")
+def test_a_line_without_a_count_is_one_copy_of_its_card(check_deck):
+    # deck-format.md: "Every other line is a card line, with or without a count (no count: one copy ...)"
+    outcome = check_deck("# game: redline\nGeneral: Mars General\n\n  Crate\n3 Crate\n", DB, ".txt")
+    assert outcome.deck["counts"]["main"] == 4 and not outcome.findings("deck.skipped-line")
+
+
+def test_a_line_naming_no_card_is_an_unknown_card_where_it_is_and_the_deck_still_checked(check_deck):
+    # deck-format.md: "a card line that names no card is deck.unknown-card, an error"
+    outcome = check_deck("# game: redline\nGeneral: Mars General\n\n  three Crate\n3 Crate\n", DB, ".txt")
+    (finding,) = outcome.findings("deck.unknown-card")
+    assert (finding["line"], finding["column"], finding["severity"]) == (4, 3, "error")
+    assert "deck.parse" not in outcome.errors and "redline.arsenal-size" in outcome.errors
+
+
+def test_a_sentence_is_skipped_as_a_warning_where_it_is_and_the_deck_still_checked(check_deck):
+    # deck-format.md: "Only a line that is evidently not a card (a sentence of prose, a URL) ... may be skipped"
+    outcome = check_deck("# game: redline\nGeneral: Mars General\n\n  bring sleeves for the event\n3 Crate\n", DB, ".txt")
     (finding,) = outcome.findings("deck.skipped-line")
     assert (finding["line"], finding["column"], finding["severity"]) == (4, 3, "warning")
     assert "deck.parse" not in outcome.errors and "redline.arsenal-size" in outcome.errors

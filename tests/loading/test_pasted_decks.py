@@ -93,7 +93,7 @@ def test_card_lines(line, typed, count):
 
 
 @pytest.mark.parametrize(
-    "line, zone, skipped",
+    "line, zone, bare",
     [
         ("Heroes (14):", "main", False),  # a group header: the zone stays
         ("Lost Souls", "main", False),
@@ -106,13 +106,13 @@ def test_card_lines(line, typed, count):
         ("Tokens:", None, False),  # Lackey's tokens are not part of the deck
     ],
 )
-def test_headers_and_lines_that_are_neither(line, zone, skipped):
+def test_headers_and_lines_without_a_count(line, zone, bare):
     from deckcheck.games import zone_table
     from deckcheck.loading import text_deck
 
-    deck = text_deck.read("deck.txt", line + "\n3 Card\n", zone_table())  # a count: not a list of bare names
-    assert bool(deck.skipped) is skipped
-    assert [e.zone for e in deck.entries] == ([zone] if zone else [])
+    deck = text_deck.read("deck.txt", line + "\n3 Card\n", zone_table())  # a count beside it: bare lines are still cards
+    assert not deck.skipped  # the reader skips nothing: what a line without a count is, the card list says
+    assert [(e.zone, e.shape) for e in deck.entries] == ([(zone, "bare")] if bare else []) + ([(zone, "")] if zone else [])
 
 
 @pytest.mark.parametrize(
@@ -146,11 +146,19 @@ def test_a_list_of_bare_names_is_a_singleton_deck(databases):
     assert not [f for f in loaded.findings if f.rule == "deck.skipped-line"]
 
 
-def test_bare_names_beside_counted_lines_are_still_reported_as_skipped(databases):
-    text = "# game: redemption\n3 Gideon (K)\nJohn (H)\n"
+def test_bare_names_beside_counted_lines_are_one_copy_each(databases):
+    # the natural Type 1 list: counts only where a card repeats
+    text = "# game: redemption\n3 Gideon (K)\nJohn (H)\nSoul 2 x2\n"
     loaded = load_deck(Path("deck.txt"), CheckOptions(), databases, text.encode())
-    assert [(e.card.name, e.count) for e in loaded.deck.entries()] == [("Gideon (K)", 3)]
-    assert [(f.rule, f.position.line) for f in loaded.findings] == [("deck.skipped-line", 3)]
+    assert [(e.card.name, e.count) for e in loaded.deck.entries()] == [("Gideon (K)", 3), ("John (H)", 1), ("Soul 2", 2)]
+    assert not loaded.findings
+
+
+@pytest.mark.parametrize("typo", ["Jonh (H)", "Jhn", "Qwxz Zzyzx"])
+def test_a_bare_line_naming_no_card_beside_counted_lines_is_an_unknown_card(databases, typo):
+    text = f"# game: redemption\n3 Gideon (K)\n{typo}\n"
+    loaded = load_deck(Path("deck.txt"), CheckOptions(), databases, text.encode())
+    assert [(f.rule, f.position.line) for f in loaded.findings] == [("deck.unknown-card", 3)]
 
 
 # --- headers by their shape, a title line, prose: what the card list says a line is ---------------------------
