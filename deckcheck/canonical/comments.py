@@ -34,9 +34,10 @@ def yaml_comment_start(line: str) -> int | None:
 
 
 def text_comment_start(line: str) -> int | None:
-    """Where a comment starts in a plain-text deck: a # at the start or after white space."""
+    """Where a comment starts in a plain-text deck, as the reader finds it (text_deck._COMMENT): a
+    `#` or `//` at the start or after white space."""
     for index, char in enumerate(line):
-        if char == "#" and (index == 0 or line[index - 1] in " \t"):
+        if (char == "#" or line.startswith("//", index)) and (index == 0 or line[index - 1].isspace()):
             return index
     return None
 

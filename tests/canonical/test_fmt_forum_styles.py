@@ -1,8 +1,8 @@
 """The fuzzer of issue 33: decks written the way players post them (a title line, bold and
 underlined headers, `Name (N)`, `Name - N`, headers of their own words, bullets, `1x`, prose),
 checked, then formatted. For every deck: no header is counted as a card, every line fmt does not
-write as a card is still there, word for word, the verdict is the same after fmt, and a second
-fmt changes nothing.
+write as a card is still there, word for word, every comment (`#` or `//`, whole-line or after a
+card) is kept, the verdict is the same after fmt, and a second fmt changes nothing.
 
 CI runs 60 examples; `DECKCHECK_FUZZ_EXAMPLES=2000 pytest tests/canonical/test_fmt_forum_styles.py`
 runs more.
@@ -50,10 +50,11 @@ def forum_posts(draw):
         if lines[-1] == f"{word}:" and word in ZONE_WORDS:
             zone_headers.append(len(lines))
         for card, count in zip(cards, counts, strict=True):
-            lines.append(draw(st.sampled_from(CARD_STYLES)).format(n=count, c=card))
+            comment = draw(st.sampled_from(["", "", f"  // note {len(lines)}", f"  # note {len(lines)}"]))
+            lines.append(draw(st.sampled_from(CARD_STYLES)).format(n=count, c=card) + comment)
             card_lines.append(len(lines))
         if draw(st.booleans()):
-            lines.append(draw(st.sampled_from(["# a comment of mine", "", *PROSE])))
+            lines.append(draw(st.sampled_from(["# a comment of mine", "// a comment of mine", "", *PROSE])))
         lines.append("")
     return "\n".join(lines) + "\n", card_lines, zone_headers
 
@@ -87,6 +88,8 @@ def test_a_forum_post_is_read_and_formatted_without_losing_a_line(tmp_path_facto
         line for number, line in enumerate(editor_lines(text), start=1) if number not in card_lines + zone_headers and line.strip()
     )
     assert kept - Counter(editor_lines(written)) == Counter(), "fmt lost a line"
+    notes = [line[line.index("note") :] for line in editor_lines(text) if " note " in line]
+    assert [note for note in notes if note not in written] == [], "fmt lost a card line's comment"
     assert _verdict(_checked(path)) == _verdict(before)
     assert run("fmt", "--check", path, "--game", "redemption", "--card-db", CARD_DB).exit_code == 0
 
