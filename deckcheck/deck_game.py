@@ -26,8 +26,11 @@ def pick_game(raw: RawDeck, path: Path, fallback: str | None, databases: Databas
             return None, "", f"{exc}: name one in `game:` (or pass --game)"
     if path.suffix.lower() == ".dek":
         return game_named("redemption"), "", ""
-    entries = raw.entries
-    known = {name: sum(_resolves(databases.for_game(name), e) for e in entries) for name in known_games()}
+    found = {name: [_resolves(databases.for_game(name), e) for e in raw.entries] for name in known_games()}
+    # a pasted line without a count is a name only if some game has it: a title, a format or prose is none
+    named = [i for i, e in enumerate(raw.entries) if not e.shape or any(found[name][i] for name in found)]
+    entries = [raw.entries[i] for i in named]
+    known = {name: sum(found[name][i] for i in named) for name in found}
     best = max(known.values(), default=0)
     leaders = [name for name, count in known.items() if count == best and count]
     if len(leaders) == 1 and best * 2 > len(entries):

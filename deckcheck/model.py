@@ -81,6 +81,7 @@ class Zone:
     single: bool = False  # one card named on its line (`General: NAME`), not `3 Card` lines
     headed: bool = True  # a text deck writes a header line for it (the main deck needs none)
     apart: bool = False  # its card is one its game keeps apart from the card lists (Redemption's Paragon)
+    implies: str | None = None  # the format a deck naming this zone plays where the deck says none (Paragon's)
 
 
 @record

@@ -13,7 +13,7 @@ from pathlib import Path
 from deckcheck.canonical import render
 from deckcheck.canonical.comments import collect, text_comment_start, yaml_comment_start
 from deckcheck.deck_game import pick_game
-from deckcheck.games import zone_table
+from deckcheck.games import format_said, zone_table
 from deckcheck.loading import text_deck, yaml_deck
 from deckcheck.loading.card_db import Databases
 from deckcheck.loading.decks import YAML_SUFFIXES, read_deck, read_text
@@ -73,7 +73,9 @@ def _rewrite(path: Path, game_name: str | None, databases: Databases, check_only
         return RewriteOutcome(path, "untouched", unknown)
     database = databases.for_game(game.name)
     names = game.names(database)
-    settle(raw, names)  # read as check reads it: a header or a title is never written as a card
+    settle(
+        raw, names, lambda line: format_said(game, line, database.formats)
+    )  # read as check reads it: a header or a title is never written as a card
     is_yaml = path.suffix.lower() in YAML_SUFFIXES
     if not is_yaml and not any(names.resolve(entry.typed).printings for entry in raw.entries):
         # a YAML file that loaded as a deck says so by its keys; a text file only by its cards
@@ -86,7 +88,7 @@ def _rewrite(path: Path, game_name: str | None, databases: Databases, check_only
         new_text = _cards_in_place(raw, text, names)
     try:
         reread = _reread(path, new_text, is_yaml)
-        settle(reread, names)
+        settle(reread, names, lambda line: format_said(game, line, database.formats))
     except DeckParseError:
         reread = None
     if reread is None or _meaning(raw, names) != _meaning(reread, names) or reread.game not in (raw.game, game.name):
@@ -195,7 +197,8 @@ def _canonical(raw: RawDeck, text: str, game: Game, names: Names, is_yaml: bool)
         {key: zone_lines[key] for key in ("game", "format", "name") if key in zone_lines},
         raw.zone_words,
     )
-    anchors = [e.position.line for e in raw.entries] + list(zone_lines.values())
+    # a text deck's metadata lines are written anew at its top: comments above them go with what follows
+    anchors = [e.position.line for e in raw.entries] + [line for key, line in zone_lines.items() if is_yaml or table.get(key) is not None]
     if is_yaml:
         comments = collect(text, anchors, yaml_comment_start)
         return render.render_yaml(metadata, zones, zone_lines, comments, order)

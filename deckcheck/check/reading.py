@@ -12,7 +12,7 @@ from deckcheck.check.options import CheckOptions, FormatAsked, date_in_force, fo
 from deckcheck.check.pasted import header_counts, skipped_lines
 from deckcheck.deck_game import pick_game
 from deckcheck.escaping import display_path
-from deckcheck.games import format_named, zone_table
+from deckcheck.games import format_named, format_said, zone_table
 from deckcheck.loading.card_db import CardDatabase, Databases
 from deckcheck.loading.decks import read_deck, read_text
 from deckcheck.loading.names import NameIndex, RenamedIndex, Resolution
@@ -46,6 +46,9 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases, content: 
     events = tuple(e for e in options.events if e.applies_to(game.name))
     database = databases.for_game(game.name)
     as_of = date_in_force(options, events)
+    names = game.names(database, as_of)
+    # a pasted deck's lines read as the card list says: cards, headers, its name and format, prose
+    settle(raw, names, lambda line: format_said(game, line, database.formats))
     try:
         asked, notes = _format_of(game, raw, options, events, database)
     except UnknownName as exc:
@@ -54,8 +57,6 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases, content: 
     chosen, before_oldest = game.format_in_force(asked.name, database.formats, as_of)
     if chosen is None:  # (format_named has just found it)
         raise LookupError(f"{game.name} has no format '{asked.name}'")
-    names = game.names(database, as_of)
-    settle(raw, names)  # a pasted deck's lines read as the card list says: cards, headers, its name, prose
     skipped = skipped_lines(raw) + header_counts(raw)
     zones, findings, ambiguous, renamed = _resolve(raw, database, names, _kept_apart(game))
     deck = Deck(display_path(path), game.name, chosen.name, raw.name, zones, raw.zone_positions)
@@ -78,7 +79,8 @@ def _format_of(
 ) -> tuple[FormatAsked, list[str]]:
     """The format the deck is checked as, by precedence, with the notes that say what was not
     followed; UnknownName for a format an event or the deck names that the game has not."""
-    asked = format_asked(options, events, raw.format, game.default_format)
+    own_format = raw.format or next((z.implies for z in game.zones if z.implies and z.name in raw.zone_positions), None)
+    asked = format_asked(options, events, own_format, game.default_format)
     notes = []
     try:
         format_named(game, asked.name, database.formats)
@@ -86,7 +88,7 @@ def _format_of(
         if asked.by != "options":
             raise
         # --format (or the config's) is for the decks of the games that have it
-        fallback = format_asked(CheckOptions(), (), raw.format, game.default_format)
+        fallback = format_asked(CheckOptions(), (), own_format, game.default_format)
         format_named(game, fallback.name, database.formats)
         notes.append(f"format '{options.format}' does not apply: {exc}; {fallback.name} was used")
         asked = fallback

@@ -41,12 +41,19 @@ def game_named(name: str) -> Game:
 
 def format_named(game: Game, name: str, defined: tuple[dict, ...] = ()) -> str:
     """The name of `game`'s format `name` names (an alias gives its format); UnknownName otherwise."""
-    canonical = game.canonical_format(name.strip().lower())
-    names = game.format_names(defined)
-    if canonical not in names:
+    canonical = format_said(game, name, defined)
+    if canonical is None:
+        names = game.format_names(defined)
         aliases = [alias for f in game.formats for alias in f.aliases]
         raise UnknownName(f"{game.title} has no format '{name}'{close_to(name.strip(), names + aliases)} (formats: {', '.join(names)})")
     return canonical
+
+
+def format_said(game: Game, words: str, defined: tuple[dict, ...] = ()) -> str | None:
+    """The name of `game`'s format that `words` name (`Type 1 Limited` -> type1), or None: a pasted
+    line that is only a format's name says the deck's format."""
+    canonical = game.canonical_format(words.strip().lower())
+    return canonical if canonical in game.format_names(defined) else None
 
 
 def rule_ids() -> tuple[str, ...]:

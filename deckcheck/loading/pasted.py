@@ -7,6 +7,7 @@ dropped and no deck is legal because a line was not read:
 - `Offense (24)` naming no card, nor close to one, is a header of the player's own words, whose
   number is a check on the cards under it;
 - the first line, naming no card and close to none, is the deck's name when it has none other;
+- a line that is only a format's name (`Type 1 Limited`, `T2`) is the deck's format, where it says none other;
 - a line that is evidently not a card (a sentence of prose, a web address, a signature) and is close
   to no card's name is skipped, and check says so (a warning, with how to keep it as a comment);
 - any other line is a card line: a name nothing matches is an unknown card, with its "did you mean".
@@ -16,6 +17,7 @@ dropped and no deck is legal because a line was not read:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from deckcheck.loading.names import NameIndex, RenamedIndex, normalise
 from deckcheck.loading.raw_deck import Header, RawDeck, RawEntry
@@ -33,14 +35,18 @@ _SIGNATURE = re.compile(r"~|--|[-\u2013\u2014](?=[^\W\d_])")  # `~ Sam`, `-- Sam
 _ADDRESS = re.compile(r"(?:https?://|www\.|\S@\S+\.\w)", re.IGNORECASE)
 
 
-def settle(raw: RawDeck, names: NameIndex | RenamedIndex) -> None:
+def settle(raw: RawDeck, names: NameIndex | RenamedIndex, format_called: Callable[[str], str | None] = lambda line: None) -> None:
     """Each line the reader could read two ways read the way the card list says: kept as a card,
-    or made a header, the deck's name or a skipped line."""
+    or made a header, the deck's name, its format (a line that is only a format's name, `Type 1
+    Limited`: `format_called` tells) or a skipped line."""
     kept = []
     searched = 0
     for entry in raw.entries:
         if not entry.shape or names.resolve(entry.typed).printings:
             kept.append(entry)
+            continue
+        if entry.shape == "bare" and "format" not in raw.zone_positions and format_called(entry.typed):
+            raw.format, raw.zone_positions["format"] = entry.typed, entry.position
             continue
         search = searched < MOST_SUGGESTED
         searched += 1

@@ -31,6 +31,11 @@ _TIMES = "[xX\u00d7]"  # x, X or the multiplication sign
 # line of a megabyte): no two neighbouring parts may both match the same run of spaces, so a lazy
 # part is followed by a literal, and a part that could give back what the next takes is possessive
 _METADATA = re.compile(r"^#\s*(?P<key>game|format|name)\s*:(?P<value>.*)$", re.IGNORECASE)
+# the same said as people paste it, without the `#` (`Format: Type 2`), and what a list's header
+# says that deckcheck does not read (`Player: Sam`), which is no card either
+_PLAIN_METADATA = re.compile(r"^(?P<key>game|format|name|deck name|title|player|event|date)\s*:\s*+(?P<value>\S.*)$", re.IGNORECASE)
+_NAMED = {"deck name": "name", "title": "name"}
+_READ_METADATA = ("game", "format", "name")
 _COMMENT = re.compile(r"(?:^|\s)(?:#|//).*$")
 _BULLET = re.compile(r"^[-*\u2022\u00b7\u2013\u2014]\s+")
 _LEADING_COUNT = re.compile(rf"^(?:(?P<count>\d+)\s*{_TIMES}?|\(\s*(?P<bracketed>\d+)\s*\))(?:\s+|\t)(?P<name>\S.*)$")
@@ -60,13 +65,9 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
             continue
         indent = len(raw_line) - len(raw_line.lstrip())
         position = Position(number, indent + 1)
-        metadata = _METADATA.match(line)
+        metadata = _METADATA.match(line) or _PLAIN_METADATA.match(line)
         if metadata:
-            value = metadata["value"].strip()
-            if value:
-                setattr(deck, metadata["key"].lower(), value)
-                if metadata["key"].lower() == "game":
-                    deck.game_position = position
+            _said(deck, metadata["key"], _COMMENT.sub("", metadata["value"]).strip(), position)
             continue
         heading = _heading(line, zones)
         line = heading or _BULLET.sub("", _COMMENT.sub("", line).strip())
@@ -90,6 +91,18 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
     if bare:
         _one_copy_each(deck, bare)
     return deck
+
+
+def _said(deck: RawDeck, key: str, value: str, position: Position) -> None:
+    """What a metadata line says (`# format: type2`, `Format: Type 2`): the first of each is the deck's."""
+    key = " ".join(key.lower().split())
+    key = _NAMED.get(key, key)
+    if not value or key not in _READ_METADATA or key in deck.zone_positions:
+        return
+    setattr(deck, key, value)
+    deck.zone_positions[key] = position
+    if key == "game":
+        deck.game_position = position
 
 
 def _read_line(deck: RawDeck, line: str, zone: str, position: Position, zones: ZoneTable) -> RawEntry | None:

@@ -223,6 +223,11 @@ class Format(Generic[P]):
         return self.params.settings()
 
 
+def format_key(name: str) -> str:
+    """A format's name as it is compared: `Type 1 Limited`, `type1-limited` and `TYPE 1 LIMITED` alike."""
+    return "".join(ch for ch in name.casefold() if ch not in " \t-_")
+
+
 def in_force(versions: list[Format[P]], as_of: date | None) -> tuple[Format[P], bool]:
     """The version in force on `as_of` (today when None), and whether `as_of` comes before the
     oldest version (which is then the one used)."""
@@ -304,8 +309,10 @@ class Game(Generic[P]):
         return declared
 
     def canonical_format(self, name: str) -> str:
-        """A format's name for one of its aliases (limited -> type1), or the name itself."""
-        return next((f.name for f in self.formats if name in f.aliases), name)
+        """A format's name for itself or one of its aliases as people write them, whatever their case,
+        spaces and hyphens (`Type 2` -> type2, `Type 1 Limited` -> type1), or the name itself."""
+        key = format_key(name)
+        return next((f.name for f in self.formats if key == format_key(f.name) or key in map(format_key, f.aliases)), name)
 
     def format(self, name: str, defined: tuple[dict, ...] = (), as_of: date | None = None) -> Format[P] | None:
         """The game's format `name` (or alias) in the version in force on `as_of`, or one the card

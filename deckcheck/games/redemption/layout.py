@@ -7,8 +7,9 @@ from __future__ import annotations
 from deckcheck.games import zones
 from deckcheck.model import Zone
 
-# the Paragon format's leader, named on a line of its own and kept apart from the card lists (paragons.py)
-PARAGON = Zone("paragon", ("paragon",), "Paragon", single=True, apart=True)
+# the Paragon format's leader, named on a line of its own and kept apart from the card lists (paragons.py);
+# a deck that names one and no format is a Paragon deck, as a judge reads a pasted list
+PARAGON = Zone("paragon", ("paragon",), "Paragon", single=True, apart=True, implies="paragon")
 
 ZONES = (PARAGON, zones.MAIN, zones.called(zones.SIDE, "Reserve", "reserve"))
 
