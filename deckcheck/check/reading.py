@@ -69,7 +69,7 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases, content: 
         game_inferred=bool(inferred),
         as_of=as_of,
     )
-    loaded.notes += renamed + ([inferred] if inferred else []) + notes
+    loaded.notes += renamed + ([inferred] if inferred else []) + notes + _invisible(raw)
     loaded.notes += _unshipped(game, database, raw, findings) + _before_oldest(game, chosen, as_of, before_oldest)
     return loaded
 
@@ -97,6 +97,16 @@ def _format_of(
         by = "the event's format" if asked.by == "event" else "the format asked for"
         notes.append(f"the deck says format '{raw.format}'; it was checked as {asked.name}, {by}")
     return asked, notes
+
+
+def _invisible(raw: RawDeck) -> list[str]:
+    """A note for each line that held characters that show nothing, which were read past (a list
+    copied from a web page): the player sees what their file holds."""
+    return [
+        f"line {position.line}: read past {' '.join(f'U+{ord(c):04X}' for c in chars)}, "
+        f"{'a character that shows' if len(chars) == 1 else 'characters that show'} nothing"
+        for position, chars in raw.invisible
+    ]
 
 
 def _unshipped(game: Game, database: CardDatabase, raw: RawDeck, findings: list[Finding]) -> list[str]:

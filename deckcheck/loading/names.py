@@ -33,20 +33,41 @@ _QUOTES = str.maketrans(
         "\u2033": '"',
         "`": "'",
         "\u00b4": "'",
+        # a reference's range as web pages set it (`Proverbs 2:16–17`): no card's name holds a dash of these
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2212": "-",
     }
+    # characters that show nothing, as text copied from web pages and chats holds them: a name
+    # differing from a card's by one of these is that card's name
+    | dict.fromkeys(
+        map(
+            ord,
+            "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064"
+            "\u3164\u2800\ufeff\uffa0\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06\ufe07\ufe08\ufe09\ufe0a"
+            "\ufe0b\ufe0c\ufe0d\ufe0e\ufe0f",
+        )
+    )
 )
+INVISIBLE = re.compile("[" + "".join(chr(code) for code, to in _QUOTES.items() if to is None) + "]")
 _SPACE = re.compile(r"\s+")
 _INSIDE_BRACKETS = re.compile(r"([(\[]) +| +(?=[)\]])")
 
 
 @lru_cache(maxsize=1 << 16)  # the same names recur in every deck of a folder
 def normalise(name: str) -> str:
-    """NFKC, straight quotes, one space between words, none just inside brackets, case-folded:
-    a deck file's `Cornelius ( C)` is the card list's `Cornelius (C)`."""
+    """NFKC, straight quotes, hyphens for dashes, nothing for characters that show nothing, one
+    space between words, none just inside brackets, case-folded: a deck file's `Cornelius ( C)`
+    is the card list's `Cornelius (C)`."""
     if name.isascii() and "`" not in name:  # most names: NFKC and the quote table change nothing
         text = " ".join(name.split()).lower()
     else:
-        text = _SPACE.sub(" ", unicodedata.normalize("NFKC", name).translate(_QUOTES)).strip().casefold()
+        text = _SPACE.sub(" ", unicodedata.normalize("NFKC", name.translate(_QUOTES)).translate(_QUOTES)).strip().casefold()
+    if "''" in text:  # a nickname in doubled apostrophes, as store lists write it (`Lost Soul ''Hormah''`)
+        text = text.replace("''", '"')
     return _INSIDE_BRACKETS.sub(r"\1", text) if ("( " in text or " )" in text or "[ " in text or " ]" in text) else text
 
 
@@ -182,6 +203,7 @@ class NameIndex:
         self._cards = cards
         self._tables = positions.Tables(stored if stored is not None else _indexed(cards))
         self._unaccented: dict[str, list[int]] | None = None  # built the first time a name needs it
+        self._blinded: dict[str, list[int]] | None = None  # the same
         self._trigrams: dict[str, list[str]] | None = None  # three-letter run -> the names holding it
         self._resolved: dict[tuple[str, bool], Resolution] = {}  # a folder's decks name the same cards again and again
 
@@ -246,6 +268,10 @@ class NameIndex:
         in_set = self._in_set(typed)
         if in_set:
             return _resolution(in_set, BY_SET)
+        if "(" in key or "[" in key:  # `Lost Soul "Hopper" (II Chronicles 28:13)`, `Golgotha [GoC]`: brackets alike
+            blind = self._blind().get(_bracket_blind(key))
+            if blind:
+                return _resolution(self._at(blind), BY_NAME)
         if by_id is not None:
             return Resolution(by_id, how=BY_ID)
         if self._unaccented is None:
@@ -270,6 +296,18 @@ class NameIndex:
             self._tables.add("bare", bare)
         return self._table("bare")
 
+    def _blind(self) -> dict[str, list[int]]:
+        """Printings by their names and names less marks with every bracket a parenthesis (built the
+        first time a name needs it, whole before it is shared between threads)."""
+        if self._blinded is None:
+            blinded: dict[str, list[int]] = {}
+            for table in (self._table("name"), self._table("title"), self._bare()):
+                for key, found in table.items():
+                    if "[" in key or "(" in key:
+                        blinded.setdefault(_bracket_blind(key), []).extend(positions.each(found))
+            self._blinded = {key: list(dict.fromkeys(found)) for key, found in blinded.items()}
+        return self._blinded
+
     def _spellings(self) -> dict[str, str]:
         """Each normalised name -> the name as the card list spells it (the "spelling" table, for
         suggestions: built the first time a name matches nothing)."""
@@ -286,7 +324,10 @@ class NameIndex:
             return []
         mark = (found.group(1) or found.group(2) or "").strip().casefold()
         named = normalise(typed[: found.start()])
-        printings = self._at(positions.each(self._table("title").get(named)) + positions.each(self._bare().get(named)))
+        at = positions.each(self._table("title").get(named)) + positions.each(self._bare().get(named))
+        if not at and ("(" in named or "[" in named):  # `Lost Soul "Hormah" (Judges 1:17) (Roots)`
+            at = self._blind().get(_bracket_blind(named), [])
+        printings = self._at(at)
         return list(dict.fromkeys(card for card in printings if str(card.get("set") or "").casefold() == mark))
 
     def suggest(self, typed: str, limit: int = 3) -> tuple[str, ...]:
@@ -336,6 +377,10 @@ CANDIDATES = 40  # names difflib compares a typed name with
 
 # from the start of a run of spaces only, and possessive: linear in a name of a megabyte of spaces
 _TRAILING_MARK = re.compile(r"(?<!\s)\s*+(?:\(([^()]*+)\)|\[([^\[\]]*+)\])\s*+$")
+
+
+def _bracket_blind(key: str) -> str:
+    return key.replace("[", "(").replace("]", ")")
 
 
 def shortened(name: str) -> list[str]:

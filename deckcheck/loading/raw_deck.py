@@ -58,6 +58,7 @@ class RawDeck:
     zone_words: dict[str, str] = field(default_factory=dict)  # a zone written another way (side as `reserve`)
     # text lines evidently no card (prose, an address, a signature), each with what it is
     skipped: list[tuple[Position, str, str]] = field(default_factory=list)
+    invisible: list[tuple[Position, str]] = field(default_factory=list)  # lines with characters that show nothing, read past
     headers: list[Header] = field(default_factory=list)  # a pasted deck's group and zone headers, in order
     first_line: Position | None = None  # a pasted deck's first line that is not blank, a comment or metadata
     name_line: Position | None = None  # where the deck's name came from a title line (not `# name:`)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from deckcheck.loading.lines import editor_lines
+from deckcheck.loading.names import INVISIBLE
 from deckcheck.loading.raw_deck import DeckParseError, Header, RawDeck, RawEntry, count_error, count_of, count_problem, is_count
 from deckcheck.model import Position, ZoneTable
 
@@ -65,12 +66,19 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
             continue
         indent = len(raw_line) - len(raw_line.lstrip())
         position = Position(number, indent + 1)
+        if not line.isascii() and INVISIBLE.search(line):  # a zero-width space from a web page hides a count or a header
+            deck.invisible.append((position, "".join(dict.fromkeys(INVISIBLE.findall(line)))))
+            line = INVISIBLE.sub("", line).strip()
+            if not line:
+                continue
         metadata = _METADATA.match(line) or _PLAIN_METADATA.match(line)
         if metadata:
             _said(deck, metadata["key"], _COMMENT.sub("", metadata["value"]).strip(), position)
             continue
         heading = _heading(line, zones)
         line = heading or _BULLET.sub("", _COMMENT.sub("", line).strip())
+        if "\t" in line:
+            line = _columns(line)
         if not line:
             continue
         if deck.first_line is None:
@@ -91,6 +99,17 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
     if bare:
         _one_copy_each(deck, bare)
     return deck
+
+
+def _columns(line: str) -> str:
+    """A row pasted from a spreadsheet or a store's table (`1<TAB>Golgotha (GoC)<TAB>GoC<TAB>Dominant`):
+    its count and its name, the other columns left; no card's name holds a tab."""
+    fields = [field.strip() for field in line.split("\t") if field.strip()]
+    if len(fields) < 3:
+        return " ".join(fields)
+    if fields[0].isdigit():
+        return f"{fields[0]} {fields[1]}"
+    return f"{fields[1]} {fields[0]}" if fields[1].isdigit() else fields[0]
 
 
 def _said(deck: RawDeck, key: str, value: str, position: Position) -> None:

@@ -1,0 +1,115 @@
+"""The name forms people paste (issue 47, part 2): text copied from web pages (characters that show
+nothing, no-break spaces, curly quotes, dashes, extra tab-separated columns), marks in parentheses
+or square brackets alike, nicknames in doubled apostrophes. Each resolves to the card a judge
+reading the list would take, and what was read past is said."""
+
+import csv
+from pathlib import Path
+
+import pytest
+from deckcheck.check import CheckOptions, check_file
+from deckcheck.loading.card_db import Databases, load_databases
+from deckcheck.loading.names import INVISIBLE, NameIndex, normalise
+
+from conftest import SHARED
+
+REAL_LIST = SHARED / "data" / "redemption-lackey" / "carddata.txt"
+CARDS = """game: redemption
+cards:
+  - {name: 'Lost Soul "Hormah" [Judges 1:17]', id: hormah, type: lost_soul, brigades: [], special_ability: false, set: RR}
+  - {name: 'Lost Soul "Lost Souls" [Proverbs 2:16-17]', id: lost-souls, type: lost_soul, brigades: [], special_ability: false, set: GoC}
+  - {name: Golgotha (GoC), id: golgotha, type: site, brigades: [], special_ability: false, set: GoC}
+  - {name: Son of God, id: son-of-god, type: good_enhancement, brigades: [multi], special_ability: false, set: I}
+  - {name: 'Storehouse [IR]', id: storehouse, type: artifact, brigades: [], special_ability: false, set: IR}
+"""
+
+
+@pytest.fixture(scope="module")
+def databases(tmp_path_factory):
+    path = tmp_path_factory.mktemp("cards") / "cards.yaml"
+    path.write_text(CARDS, encoding="utf-8")
+    return Databases(load_databases([path]))
+
+
+def _cards(text: str, databases) -> tuple[list[tuple[str | None, int]], list[str], tuple[str, ...]]:
+    """(card id and count of each line, the reading's findings, the notes) of a pasted deck."""
+    report = check_file(Path("deck.txt"), CheckOptions(game="redemption"), databases, text.encode("utf-8"))
+    return (
+        [(line.id, line.count) for line in report.cards],
+        [f.rule for f in report.findings if f.rule.startswith("deck.")],
+        report.notes,
+    )
+
+
+@pytest.mark.parametrize(
+    "line, card",
+    [
+        ("1 Son of\u200b God", "son-of-god"),  # a zero-width space inside
+        ("\u200b1 Golgotha (GoC)", "golgotha"),  # ... before the count
+        ("1 Golgotha\u200d (GoC)\u2060", "golgotha"),  # a joiner, a word joiner
+        ("1 Gol\u00adgotha (GoC)", "golgotha"),  # a soft hyphen
+        ("1\u00a0Son\u00a0of\u00a0God", "son-of-god"),  # no-break spaces
+        ("1 Lost Soul \u201cHormah\u201d [Judges 1:17]", "hormah"),  # curly quotes
+        ("1 Lost Soul ''Hormah'' [Judges 1:17]", "hormah"),  # a store's doubled apostrophes
+        ("1 Lost Soul \u2018\u2018Hormah\u2019\u2019 [Judges 1:17]", "hormah"),
+        ('1 Lost Soul "Hormah" (Judges 1:17)', "hormah"),  # the reference in parentheses
+        ('1 Lost Soul "Hormah" (Judges 1:17) (RR)', "hormah"),  # ... and its set after it
+        ('1 Lost Soul "Lost Souls" (Proverbs 2:16\u201317)', "lost-souls"),  # an en dash in the range
+        ('1 Lost Soul "Lost Souls" [Proverbs 2:16\u201417]', "lost-souls"),  # an em dash
+        ("1 Golgotha [GoC]", "golgotha"),  # a set in brackets
+        ("1 Storehouse (IR)", "storehouse"),  # a bracket of the card list's in parentheses
+        ("1\tGolgotha (GoC)\tGoC\tSite", "golgotha"),  # a spreadsheet's row: the other columns left
+        ("Golgotha (GoC)\t1\tGoC", "golgotha"),  # name first, then the count
+        ("1\tSon of God\t\t", "son-of-god"),  # trailing tabs
+    ],
+)
+def test_a_name_as_pasted_from_a_web_page_is_its_card(databases, line, card):
+    cards, problems, _ = _cards(f"{line}\n", databases)
+    assert (cards, problems) == ([(card, 1)], [])
+
+
+def test_what_was_read_past_is_said_with_its_code_point(databases):
+    _, _, notes = _cards("1 Son of\u200b God\n1 Golgotha (GoC)\u2060\u200b\n", databases)
+    assert [n for n in notes if "read past" in n] == [
+        "line 1: read past U+200B, a character that shows nothing",
+        "line 2: read past U+2060 U+200B, characters that show nothing",
+    ]
+
+
+def test_a_header_with_a_no_break_space_is_a_header(databases):
+    cards, problems, _ = _cards("Sites\u00a0(1):\n1 Golgotha (GoC)\nReserve:\u00a0\n1 Son of God\n", databases)
+    assert (cards, problems) == ([("golgotha", 1), ("son-of-god", 1)], [])
+
+
+def _real_names() -> list[str]:
+    with REAL_LIST.open(encoding="utf-8", newline="") as rows:
+        return [row[0] for row in list(csv.reader(rows, delimiter="\t", quoting=csv.QUOTE_NONE))[1:] if row]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not REAL_LIST.is_file(), reason="../shared/data/redemption-lackey is not beside this checkout")
+def test_every_printing_of_the_real_list_written_with_its_brackets_swapped_finds_its_card(real_database):
+    """Every name of the real card list with a bracket or parenthesis, written with each kind as the
+    other (`Lost Soul "Hopper" (II Chronicles 28:13)`), finds that printing among what it names,
+    unless it is another printing's own name (`Miriam (L)` beside `Miriam [L]`: that printing)."""
+    database = load_databases([real_database[0]])["redemption"]
+    index: NameIndex = database.names
+    swapped = str.maketrans("()[]", "[]()")
+    own_names = {normalise(card.name) for card in database.cards}
+    missed = []
+    for card in database.cards:
+        written = card.name.translate(swapped)
+        if written == card.name or normalise(written) in own_names:
+            continue
+        if card not in index.resolve(written).printings:
+            missed.append((card.name, written))
+    assert missed == []
+
+
+@pytest.mark.skipif(not REAL_LIST.is_file(), reason="../shared/data/redemption-lackey is not beside this checkout")
+def test_no_name_of_the_real_list_holds_what_normalising_takes_away():
+    """What normalising drops or makes a hyphen or a quote (characters that show nothing, dashes,
+    doubled apostrophes) is in no name of the real card list: no card is read as another for it."""
+    names = _real_names()
+    assert len(names) > 5000
+    assert [n for n in names if INVISIBLE.search(n) or any(dash in n for dash in "\u2010\u2011\u2012\u2013\u2014\u2212") or "''" in n] == []
