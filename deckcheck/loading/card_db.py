@@ -19,6 +19,7 @@ from deckcheck.escaping import terminal_path
 from deckcheck.loading import cache, kept_lists, positions, resources
 from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, read_bytes
 from deckcheck.loading.names import NameIndex, slug
+from deckcheck.loading.set_names import set_codes
 from deckcheck.model import Card
 from deckcheck.wording import plural
 
@@ -39,7 +40,7 @@ class CardDatabase:
 
     def __post_init__(self, stored: dict | None, read_sha256: str | None) -> None:
         self.by_id = self.cards.by_id if isinstance(self.cards, kept_lists.KeptCards) else {card.id: card for card in self.cards}
-        self.names = NameIndex(self.cards, stored["names"] if stored else None)
+        self.names = NameIndex(self.cards, stored["names"] if stored else None, functools.partial(set_codes, self.game))
         self._images = positions.Tables({"images": stored["images"]}) if stored else None
         self._read_sha256 = read_sha256
 

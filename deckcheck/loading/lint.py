@@ -99,7 +99,7 @@ def _is_rules_version_file(path: Path) -> bool:
 
 
 # card_data/formats/<game>/ files with a schema of their own, by name (the others are rules versions)
-_OWN_SCHEMA = {"sets": "{game}-sets", "paragon": "paragon-rules", "paragons": "paragons"}
+_OWN_SCHEMA = {"sets": "{game}-sets", "set-names": "set-names", "paragon": "paragon-rules", "paragons": "paragons"}
 
 
 def _schema_of(path: Path) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -199,8 +199,9 @@ class NameIndex:
     table kept as JSON text is read the first time a name needs it. The tables are by id, by name,
     by title (every printing of a title) and by either name of a two-name card."""
 
-    def __init__(self, cards: Sequence[Card], stored: KeptNames | None = None):
+    def __init__(self, cards: Sequence[Card], stored: KeptNames | None = None, set_codes: Callable[[], SetCodes] = dict):
         self._cards = cards
+        self._set_codes = set_codes  # how people write the sets (set_names.py), read the first time a mark needs it
         self._tables = positions.Tables(stored if stored is not None else _indexed(cards))
         self._unaccented: dict[str, list[int]] | None = None  # built the first time a name needs it
         self._blinded: dict[str, list[int]] | None = None  # the same
@@ -265,13 +266,13 @@ class NameIndex:
             found = index().get(key)
             if found is not None:  # (0: the first card's position)
                 return _resolution(self._at(found), how)
-        in_set = self._in_set(typed)
-        if in_set:
-            return _resolution(in_set, BY_SET)
-        if "(" in key or "[" in key:  # `Lost Soul "Hopper" (II Chronicles 28:13)`, `Golgotha [GoC]`: brackets alike
+        if "(" in key or "[" in key:  # `Lost Soul "Hopper" (II Chronicles 28:13)`, `Storehouse (IR)`: brackets alike
             blind = self._blind().get(_bracket_blind(key))
             if blind:
                 return _resolution(self._at(blind), BY_NAME)
+        in_set = self._in_set(typed)
+        if in_set:
+            return _resolution(in_set, BY_SET)
         if by_id is not None:
             return Resolution(by_id, how=BY_ID)
         if self._unaccented is None:
@@ -322,13 +323,14 @@ class NameIndex:
         found = _TRAILING_MARK.search(typed)
         if found is None:
             return []
-        mark = (found.group(1) or found.group(2) or "").strip().casefold()
+        mark = " ".join((found.group(1) or found.group(2) or "").casefold().split())
+        codes = self._set_codes().get(mark, frozenset()) | {mark}
         named = normalise(typed[: found.start()])
         at = positions.each(self._table("title").get(named)) + positions.each(self._bare().get(named))
         if not at and ("(" in named or "[" in named):  # `Lost Soul "Hormah" (Judges 1:17) (Roots)`
             at = self._blind().get(_bracket_blind(named), [])
         printings = self._at(at)
-        return list(dict.fromkeys(card for card in printings if str(card.get("set") or "").casefold() == mark))
+        return list(dict.fromkeys(card for card in printings if str(card.get("set") or "").casefold() in codes))
 
     def suggest(self, typed: str, limit: int = 3) -> tuple[str, ...]:
         """Up to `limit` names close to `typed`. difflib compares it with the few dozen names that
@@ -352,6 +354,7 @@ class NameIndex:
         return tuple(spellings[c] for c in close)
 
 
+SetCodes = Mapping[str, frozenset[str]]  # a set as people write it -> the card list's codes
 KeptNames = Mapping[str, dict[str, Any] | bytes]  # NameIndex.kept, or its tables as JSON text
 
 

@@ -4,6 +4,7 @@ or square brackets alike, nicknames in doubled apostrophes. Each resolves to the
 reading the list would take, and what was read past is said."""
 
 import csv
+import re
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,9 @@ cards:
   - {name: Golgotha (GoC), id: golgotha, type: site, brigades: [], special_ability: false, set: GoC}
   - {name: Son of God, id: son-of-god, type: good_enhancement, brigades: [multi], special_ability: false, set: I}
   - {name: 'Storehouse [IR]', id: storehouse, type: artifact, brigades: [], special_ability: false, set: IR}
+  - {name: Daniel (CoW), id: daniel, type: hero, brigades: [blue], special_ability: true, set: CoW}
+  - {name: The Second Coming, id: second-coming, type: good_dominant, brigades: [], special_ability: true, set: CoW}
+  - {name: The Second Coming (CoW AB), id: second-coming-ab, type: good_dominant, brigades: [], special_ability: true, set: CoW (AB)}
 """
 
 
@@ -58,6 +62,13 @@ def _cards(text: str, databases) -> tuple[list[tuple[str | None, int]], list[str
         ('1 Lost Soul "Lost Souls" [Proverbs 2:16\u201417]', "lost-souls"),  # an em dash
         ("1 Golgotha [GoC]", "golgotha"),  # a set in brackets
         ("1 Storehouse (IR)", "storehouse"),  # a bracket of the card list's in parentheses
+        ("1 Golgotha (GC)", "golgotha"),  # the Official Redemption Dictionary's abbreviation of the set
+        ("1 Daniel (CW)", "daniel"),
+        ("1 The Second Coming [CW]", "second-coming"),
+        ("1 The Second Coming (Cloud of Witnesses)", "second-coming"),  # the set's name
+        ("1 The Second Coming (CW AB)", "second-coming-ab"),  # its alternate-border printing
+        ('1 Lost Soul "Hormah" [Judges 1:17] [Roots]', "hormah"),
+        ("1 Lost Soul ''Hormah'' (Judges 1:17) (Roots)", "hormah"),  # as the store's product page writes it
         ("1\tGolgotha (GoC)\tGoC\tSite", "golgotha"),  # a spreadsheet's row: the other columns left
         ("Golgotha (GoC)\t1\tGoC", "golgotha"),  # name first, then the count
         ("1\tSon of God\t\t", "son-of-god"),  # trailing tabs
@@ -113,3 +124,39 @@ def test_no_name_of_the_real_list_holds_what_normalising_takes_away():
     names = _real_names()
     assert len(names) > 5000
     assert [n for n in names if INVISIBLE.search(n) or any(dash in n for dash in "\u2010\u2011\u2012\u2013\u2014\u2212") or "''" in n] == []
+
+
+ORDIR = SHARED / "rulebooks" / "redemption-ordir-7.0.0.txt"
+
+
+def _set_names():
+    import yaml
+
+    from conftest import REPO
+
+    return yaml.safe_load((REPO / "card_data" / "formats" / "redemption" / "set-names.yaml").read_text(encoding="utf-8"))["sets"]
+
+
+@pytest.mark.skipif(not ORDIR.is_file(), reason="../shared/rulebooks is not beside this checkout")
+def test_every_set_abbreviation_of_the_dictionary_is_written_for_a_set():
+    """The dictionary's "Set Abbreviations" table (its Set column's codes, less the starter decks
+    the card list has no set for) are all among the ways set-names.yaml writes a set."""
+    text = ORDIR.read_text(encoding="utf-8")
+    table = text[text.index("These are the set abbreviations:") : text.index("Some sets that have multiple releases")]
+    listed = set()
+    for line in table.splitlines()[2:]:
+        for code in re.findall(r"(?:^|\s{2,})([A-Z][A-Za-z0-9+]{0,3})(?=\s{2,})", " " + line):
+            listed.add(code)
+    written = {w.casefold() for entry in _set_names() for w in entry["written"]}
+    # the table's own heading; the A-H starter decks, whose cards the card list files under their
+    # editions' codes; Legacy Rare, which the card list writes inside a printing's name (`- LR`)
+    not_sets = {"Set", "A", "B", "C", "D", "E", "F", "G", "H", "LR"}
+    assert len(listed) > 30
+    assert sorted(code for code in listed - not_sets if code.casefold() not in written) == []
+
+
+@pytest.mark.skipif(not REAL_LIST.is_file(), reason="../shared/data/redemption-lackey is not beside this checkout")
+def test_every_set_code_of_set_names_is_one_the_real_card_list_has():
+    with REAL_LIST.open(encoding="utf-8", newline="") as rows:
+        codes = {row[1] for row in list(csv.reader(rows, delimiter="\t", quoting=csv.QUOTE_NONE))[1:] if len(row) > 1}
+    assert sorted(code for entry in _set_names() for code in entry["codes"] if code not in codes) == []
