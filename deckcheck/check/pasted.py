@@ -7,7 +7,7 @@ from __future__ import annotations
 from deckcheck.check.loaded import finding_of
 from deckcheck.loading.raw_deck import RawDeck
 from deckcheck.model import Finding
-from deckcheck.rules.common import HEADER_COUNT, SKIPPED_LINE
+from deckcheck.rules.common import HEADER_COUNT, HEADER_OR_CARD, SKIPPED_LINE
 from deckcheck.wording import plural
 
 
@@ -19,6 +19,19 @@ def skipped_lines(raw: RawDeck) -> list[Finding]:
             position=position,
         )
         for position, text, why in raw.skipped
+    ]
+
+
+def headers_not_cards(raw: RawDeck) -> list[Finding]:
+    """A warning for each line read as a group's header that also reads as a card (loading/pasted.py)."""
+    return [
+        finding_of(
+            HEADER_OR_CARD,
+            f"{_shown(f'{name} ({count})')} was read as the header of the {plural(count, 'card')} under it; "
+            f"for {plural(count, 'copy')} of {name}, write '{count} {name}'",
+            position=position,
+        )
+        for position, name, count in raw.header_not_card
     ]
 
 

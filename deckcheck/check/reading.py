@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from deckcheck.check.loaded import Key, LoadedDeck, finding_of
 from deckcheck.check.options import CheckOptions, FormatAsked, date_in_force, format_asked
-from deckcheck.check.pasted import header_counts, skipped_lines
+from deckcheck.check.pasted import header_counts, headers_not_cards, skipped_lines
 from deckcheck.deck_game import pick_game
 from deckcheck.escaping import display_path
 from deckcheck.games import format_named, format_said, zone_table
@@ -57,7 +57,7 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases, content: 
     chosen, before_oldest = game.format_in_force(asked.name, database.formats, as_of)
     if chosen is None:  # (format_named has just found it)
         raise LookupError(f"{game.name} has no format '{asked.name}'")
-    skipped = skipped_lines(raw) + header_counts(raw)
+    skipped = skipped_lines(raw) + header_counts(raw) + headers_not_cards(raw)
     zones, findings, ambiguous, renamed = _resolve(raw, database, names, _kept_apart(game))
     deck = Deck(display_path(path), game.name, chosen.name, raw.name, zones, raw.zone_positions)
     loaded = LoadedDeck(

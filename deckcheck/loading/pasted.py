@@ -66,8 +66,31 @@ def settle(raw: RawDeck, names: NameIndex | RenamedIndex, format_called: Callabl
             continue
         kept.append(entry)
     raw.entries = kept
+    _headers_or_cards(raw, names)
     raw.headers.sort(key=lambda header: header.position.line)
     raw.skipped.sort(key=lambda skipped: skipped[0].line)
+
+
+def _headers_or_cards(raw: RawDeck, names: NameIndex | RenamedIndex) -> None:
+    """A group's header that is also a card line (`City (5)`: City is a card and a card type) is the
+    card when the list writes its cards so (`Jericho (3)`), unless as many cards follow it as it
+    says, where both readings fit: then it stays the header, and check says which was taken. Where
+    the list writes its cards otherwise (`3 Jericho`), it is the header."""
+    if raw.counts_after <= raw.counts_before:
+        return
+    starts = sorted(header.position.line for header in raw.headers)
+    for header in [h for h in raw.headers if h.as_card is not None and names.resolve(h.as_card.typed).printings]:
+        card = header.as_card
+        assert card is not None
+        following = [line for line in starts if line > header.position.line]
+        end = following[0] if following else None
+        under = sum(e.count for e in raw.entries if e.position.line > header.position.line and (end is None or e.position.line < end))
+        if under == card.count:
+            raw.header_not_card.append((header.position, card.typed, card.count))
+        else:
+            raw.headers.remove(header)
+            raw.entries.append(card)
+    raw.entries.sort(key=lambda entry: entry.position.line)
 
 
 def not_a_card(line: str) -> str:

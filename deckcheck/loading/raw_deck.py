@@ -32,6 +32,7 @@ class RawEntry:
     # prose), "header" (`Offense (24)`: a card and its count, or a group's header and its size);
     # which it is, the card database says (a card when its name is one, or close to one)
     shape: str = ""
+    after: bool = False  # its count written after its name in brackets or with a dash (`Name (3)`, `Name - 3`)
 
 
 @record
@@ -43,6 +44,9 @@ class Header:
     words: str
     count: int | None = None
     zone: bool = False  # a zone's header (`Reserve:`), not a group's of the player's own
+    # a group's header whose line also reads as a card line (`City (5)`, where City is a card and
+    # a card type): which it is, the card list and the list's own style say (loading/pasted.py)
+    as_card: RawEntry | None = None
 
 
 @dataclass
@@ -62,6 +66,10 @@ class RawDeck:
     headers: list[Header] = field(default_factory=list)  # a pasted deck's group and zone headers, in order
     first_line: Position | None = None  # a pasted deck's first line that is not blank, a comment or metadata
     name_line: Position | None = None  # where the deck's name came from a title line (not `# name:`)
+    counts_after: int = 0  # card lines that write their count after the name in brackets or a dash (`Name (3)`)
+    counts_before: int = 0  # card lines that write it otherwise (`3 Name`, `Name x3`)
+    # a group's header that could be a card line, read as the header: (its position, its words, its count)
+    header_not_card: list[tuple[Position, str, int]] = field(default_factory=list)
 
 
 def count_of(digits: str) -> int | str:

@@ -87,7 +87,11 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
         header = _header(line, zones) or (("group", line, None) if heading else None)
         if header is not None:
             kind, name, count = header
-            deck.headers.append(Header(position, line.rstrip(":").strip(), count, zone=kind == "zone"))
+            as_card = _entry(line, zone, position) if kind == "group" and not heading and zone is not None else None
+            written = line.rstrip(":").strip()
+            deck.headers.append(
+                Header(position, written, count, zone=kind == "zone", as_card=as_card if isinstance(as_card, RawEntry) else None)
+            )
             if kind == "zone":
                 zone = name
                 if zone:
@@ -145,6 +149,10 @@ def _read_line(deck: RawDeck, line: str, zone: str, position: Position, zones: Z
         deck.headers.append(entry)
     else:
         deck.entries.append(entry)
+        if entry.after:
+            deck.counts_after += 1
+        else:
+            deck.counts_before += 1
         deck.zone_positions.setdefault(zone, Position(1, 1) if zone == "main" else position)
     return None
 
@@ -239,7 +247,8 @@ def _entry(line: str, zone: str, position: Position) -> RawEntry | Header | None
             if shape:  # `Offense (0)`: no card has no copies, a group may be empty
                 return Header(position, name.strip(), count if isinstance(count, int) else None)
             raise count_error(count, position)
-        return RawEntry(name.strip(), count, zone, position, shape=shape)
+        after = bool(found.get("parenthesised") or found.get("dashed"))
+        return RawEntry(name.strip(), count, zone, position, shape=shape, after=after)
     bad = _BAD_COUNT.match(line)
     if bad:
         raise DeckParseError(str(count_problem(bad["count"])), position)

@@ -129,6 +129,27 @@ HEADER_COUNT = Rule(
     Params,
 )
 
+HEADER_OR_CARD = Rule(
+    "deck.header-or-card",
+    Severity.WARNING,
+    "a line of a pasted deck reads both as a group's header and as a card with its count (`City (5)` where City is "
+    "a card, in a list that writes its cards `Name (N)`), and as many cards follow it as it says: it was read as the "
+    "header; `5 City` writes five copies",
+    _FORMAT + ", plain text",
+    Doc(
+        what="A line such as `City (5)` is both a group's header (City is a card type) and five copies of the card City, "
+        "in a list that writes its cards with the count after the name, and the five cards under it fit the header: "
+        "it was read as the header. Where fewer or more cards follow, it is read as the card.",
+        why="Cards must never vanish silently: the reading not taken is said, with how to write it.",
+        example=Example(
+            "# game: bible-battles\nGoat (1)\nCity (1)\nCattle (1)\n",
+            "# game: bible-battles\nGoat (1)\nCities:\nCattle (1)\n",
+            ".txt",
+        ),
+    ),
+    Params,
+)
+
 SKIPPED_FILE = Rule(
     "deck.skipped-file",
     Severity.WARNING,
@@ -144,7 +165,7 @@ SKIPPED_FILE = Rule(
     ),
     Params,
 )
-LOADING_RULES = (PARSE, SKIPPED_LINE, HEADER_COUNT, SKIPPED_FILE, UNKNOWN_GAME, UNKNOWN_CARD, AMBIGUOUS_CARD)
+LOADING_RULES = (PARSE, SKIPPED_LINE, HEADER_COUNT, HEADER_OR_CARD, SKIPPED_FILE, UNKNOWN_GAME, UNKNOWN_CARD, AMBIGUOUS_CARD)
 # a deck deckcheck could not read is never legal: these findings cannot be ignored (an ambiguous
 # name can: the deck is then judged with the reading of its names that gives it the fewest problems)
 UNIGNORABLE = frozenset({PARSE.id, UNKNOWN_GAME.id, UNKNOWN_CARD.id})

@@ -216,3 +216,32 @@ def test_a_bare_typo_in_a_singleton_list_is_an_unknown_card_with_its_suggestion(
 
 def test_a_count_in_front_is_always_a_card_line():
     assert check("3 Qwxz Zzyzx\n1 Soul 1\n").findings("deck.unknown-card")
+
+
+# --- a group's header that is also a card line: `City (5)`, where City is a card and a card type --------
+
+
+@pytest.mark.parametrize(
+    "lines, copies_of_city, warned",
+    [
+        ("Goat (2)\nCity (5)\nCattle (1)\n", 5, False),  # the list writes `Name (N)`: City is five Cities
+        ("Goat (2)\nCity (1)\nCattle (1)\n", 0, True),  # ... but one card follows it, as it says: both fit
+        ("2 Goat\nCity (1)\n1 Cattle\n", 0, False),  # the list writes `N Name`: a header, and it fits
+        ("2 Goat\nCity (5)\n1 Cattle\n", 0, False),  # a header whose number is wrong: deck.header-count says so
+        ("Goat (2)\nCity:\nCattle (1)\n", 0, False),  # a colon: a header whatever the style
+    ],
+)
+def test_a_header_that_is_also_a_card_is_read_by_the_lists_style_and_what_follows(lines, copies_of_city, warned):
+    from conftest import rule_problems
+
+    report = __import__("deckcheck.check", fromlist=["check_file"]).check_file(
+        Path("deck.txt"), CheckOptions(game="bible-battles"), Databases(), lines.encode()
+    )
+    assert sum(line.count for line in report.cards if line.name == "City") == copies_of_city
+    said = rule_problems("deck.header-or-card", lines, None, ".txt", game="bible-battles")
+    assert said == ([(2, 1)] if warned else [])
+    if warned:
+        (finding,) = [f for f in report.findings if f.rule == "deck.header-or-card"]
+        assert finding.message.endswith("write '1 City'")
+    if "City (5)" in lines and not copies_of_city:
+        assert [f.rule for f in report.findings if f.rule.startswith("deck.")] == ["deck.header-count"]
