@@ -46,7 +46,8 @@ _TRAILING_COUNT = re.compile(
     rf"(?<!\s)\s++(?:{_TIMES}\s*+(?P<count>\d++)|\(\s*+{_TIMES}?\s*+(?P<parenthesised>\d{{1,3}})\s*+\)|[-\u2013]\s*+(?P<dashed>\d{{1,3}}))$"
 )
 _HASHES = re.compile(r"^#+\s*")  # `## Reserve`: a Markdown heading is a header, not a comment
-_EMPHASIS = re.compile(r"^(?P<mark>\*\*|__)(?P<words>[^*_].*?)(?P=mark):?$")
+# bold or underlined words as chats (`**Heroes**`, `__Heroes__`) and forums' BBCode (`[b]Reserve[/b]`) write them
+_EMPHASIS = re.compile(r"^(?:(?P<mark>\*\*|__)(?P<words>[^*_].*?)(?P=mark)|\[(?P<tag>[bui])\](?P<tagged>[^\[\]]+)\[/(?P=tag)\]):?$", re.IGNORECASE)
 _BAD_COUNT = re.compile(r"^(?P<count>[-+]?\d[\d.,]*[xX]?)\s+\S")
 # a header: words, then perhaps a count of the group (`(14)`, `[14]`, `- 14`), then perhaps a colon,
 # taken apart from its end (_header_parts)
@@ -179,7 +180,7 @@ def _heading(line: str, zones: ZoneTable) -> str | None:
         named = _header(words, zones) if words else None
         return words if hashes.group().count("#") >= 2 or (named is not None and named[0] == "zone") else None
     emphasised = _EMPHASIS.match(_BULLET.sub("", line))
-    return _as_header(emphasised["words"]) if emphasised else None
+    return _as_header(emphasised["words"] or emphasised["tagged"]) if emphasised else None
 
 
 def _as_header(words: str) -> str:
@@ -214,7 +215,7 @@ def _header_parts(line: str) -> tuple[str, str, bool] | None:
     """A header's words, the group's count as written ("" for none) and whether a colon (or ` -`)
     ends it; None for a line no header could be. Taken from the end, in one pass each."""
     rest = line.rstrip()
-    colon = rest.endswith(":") or (rest.endswith("-") and rest[-2:-1].isspace())
+    colon = rest.endswith(":") or (rest.endswith(("-", "\u2013", "\u2014")) and rest[-2:-1].isspace())
     if colon:
         rest = rest[:-1].rstrip()
     count = _HEADER_COUNT.search(rest)
