@@ -1,4 +1,4 @@
-"""Every `$ deckcheck ...` example in the README prints what the README shows."""
+"""Every `$ deckcheck ...` example in the README and the pages of docs/ prints what the page shows."""
 
 import re
 import shlex
@@ -12,11 +12,19 @@ from conftest import REPO
 BLOCK = re.compile(r"```console\n(.*?)```", re.DOTALL)
 
 
+PAGES = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+
+
 def examples():
-    for block in BLOCK.findall((REPO / "README.md").read_text(encoding="utf-8")):
-        command, _, shown = block.partition("\n")
-        assert command.startswith("$ deckcheck ")
-        yield pytest.param(command[2:], shown, id=command[2:])
+    for page in PAGES:
+        for block in BLOCK.findall(page.read_text(encoding="utf-8")):
+            command, _, shown = block.partition("\n")
+            assert command.startswith("$ deckcheck ")
+            yield pytest.param(command[2:], shown, id=f"{page.name}: {command[2:]}")
+
+
+def test_the_pasting_page_has_its_examples():
+    assert sum("docs/pasting/" in command for command, _ in (p.values for p in examples())) == 3
 
 
 @pytest.mark.parametrize("command, shown", list(examples()))
