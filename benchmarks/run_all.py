@@ -36,6 +36,7 @@ BENCHMARKS = (
     "full_database",
     "all_formats",
     "plain_names",
+    "pasted_list",
     "fmt_long_files",
     "serve_concurrent",
 )

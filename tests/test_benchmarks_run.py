@@ -77,6 +77,12 @@ def test_plain_names_benchmark_runs():
     assert "30 plain names" in done.stdout and "70 titles of two cards" in done.stdout
 
 
+def test_pasted_list_benchmark_runs():
+    done = subprocess.run([sys.executable, REPO / "benchmarks" / "pasted_list.py", "--repeat", "1"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "70-line pasted list" in done.stdout and "ratio" in done.stdout
+
+
 def test_import_benchmark_runs_on_a_few_rows():
     done = subprocess.run(
         [sys.executable, REPO / "benchmarks" / "import_large.py", "--rows", "300", REPO / "tests" / "data" / "lackey" / "carddata.txt"],

@@ -45,9 +45,12 @@ _LEADING_COUNT = re.compile(rf"^(?:(?P<count>\d+)\s*{_TIMES}?|\(\s*(?P<bracketed
 _TRAILING_COUNT = re.compile(
     rf"(?<!\s)\s++(?:{_TIMES}\s*+(?P<count>\d++)|\(\s*+{_TIMES}?\s*+(?P<parenthesised>\d{{1,3}})\s*+\)|[-\u2013]\s*+(?P<dashed>\d{{1,3}}))$"
 )
+_MARKS = "#*_[-\u2022\u00b7\u2013\u2014"  # what a heading, bold words or a bullet before them start with
 _HASHES = re.compile(r"^#+\s*")  # `## Reserve`: a Markdown heading is a header, not a comment
 # bold or underlined words as chats (`**Heroes**`, `__Heroes__`) and forums' BBCode (`[b]Reserve[/b]`) write them
-_EMPHASIS = re.compile(r"^(?:(?P<mark>\*\*|__)(?P<words>[^*_].*?)(?P=mark)|\[(?P<tag>[bui])\](?P<tagged>[^\[\]]+)\[/(?P=tag)\]):?$", re.IGNORECASE)
+_EMPHASIS = re.compile(
+    r"^(?:(?P<mark>\*\*|__)(?P<words>[^*_].*?)(?P=mark)|\[(?P<tag>[bui])\](?P<tagged>[^\[\]]+)\[/(?P=tag)\]):?$", re.IGNORECASE
+)
 _BAD_COUNT = re.compile(r"^(?P<count>[-+]?\d[\d.,]*[xX]?)\s+\S")
 # a header: words, then perhaps a count of the group (`(14)`, `[14]`, `- 14`), then perhaps a colon,
 # taken apart from its end (_header_parts)
@@ -72,12 +75,17 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
             line = INVISIBLE.sub("", line).strip()
             if not line:
                 continue
-        metadata = _METADATA.match(line) or _PLAIN_METADATA.match(line)
-        if metadata:
-            _said(deck, metadata["key"], _COMMENT.sub("", metadata["value"]).strip(), position)
-            continue
-        heading = _heading(line, zones)
-        line = heading or _BULLET.sub("", _COMMENT.sub("", line).strip())
+        counted = line[0].isdigit()  # `3 Name`, `3x Name`, most lines: no metadata, heading, bullet or header starts so
+        if counted:
+            heading = None
+            line = _COMMENT.sub("", line).strip() if "#" in line or "//" in line else line
+        else:
+            metadata = (_METADATA.match(line) or _PLAIN_METADATA.match(line)) if ":" in line else None
+            if metadata:
+                _said(deck, metadata["key"], _COMMENT.sub("", metadata["value"]).strip(), position)
+                continue
+            heading = _heading(line, zones) if line[0] in _MARKS else None
+            line = heading or _BULLET.sub("", _COMMENT.sub("", line).strip())
         if "\t" in line:
             line = _columns(line)
         if not line:
@@ -85,7 +93,8 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
         if deck.first_line is None:
             deck.first_line = position
         # a Markdown heading or bold words are a header by their shape, whatever words they hold (`**Offense (-1)**`)
-        header = _header(line, zones) or (("group", line, None) if heading else None)
+        counted = counted or line[0].isdigit()  # `- 3 Name` once its bullet is off
+        header = None if counted else _header(line, zones) or (("group", line, None) if heading else None)
         if header is not None:
             kind, name, count = header
             as_card = _entry(line, zone, position) if kind == "group" and not heading and zone is not None else None
@@ -133,7 +142,7 @@ def _read_line(deck: RawDeck, line: str, zone: str, position: Position, zones: Z
     """A line of a zone that is no zone header: a leader (`Champion: X`), a card, a group header
     no card could be (`Offense (0)`), or a line naming no count, returned as a card of one copy
     it may turn out to be."""
-    single = _SINGLE.match(line)
+    single = _SINGLE.match(line) if ":" in line else None
     leader = zones.by_word(" ".join(single["word"].lower().split())) if single else None
     if single is not None and leader is not None and leader.single:
         deck.zone_positions.setdefault(leader.name, position)
@@ -154,7 +163,8 @@ def _read_line(deck: RawDeck, line: str, zone: str, position: Position, zones: Z
             deck.counts_after += 1
         else:
             deck.counts_before += 1
-        deck.zone_positions.setdefault(zone, Position(1, 1) if zone == "main" else position)
+        if zone not in deck.zone_positions:
+            deck.zone_positions[zone] = Position(1, 1) if zone == "main" else position
     return None
 
 
