@@ -5,6 +5,7 @@ is escaped here, before any colour is added."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 _COLUMNS = ("rule", "severity", "message", "card", "line")
 _MESSAGE, _CARD = 60, 24  # the widths of the wrapped columns in a file or a pipe
 _NARROWEST_MESSAGE = 16
+MOST_SHOWN = 100  # findings of one rule a deck's table shows
 
 
 def game_and_format(report: DeckReport) -> str:
@@ -120,9 +122,21 @@ def _table(findings: Sequence[Finding], terminal: Terminal) -> str:
     return tabulated(rows, headers=_COLUMNS, tablefmt="simple", maxcolwidths=[None, None, message, card, None], disable_numparse=True)
 
 
-def _explained(report: DeckReport, terminal: Terminal) -> str:
+def _most_of_each_rule(findings: Sequence[Finding]) -> tuple[list[Finding], dict[str, int]]:
+    """The first MOST_SHOWN findings of each rule, and how many more each has: a deck of thousands of
+    lines naming no card is told in a glance (and in time), its verdict and tally unchanged."""
+    shown: list[Finding] = []
+    seen: Counter[str] = Counter()
+    for finding in findings:
+        seen[finding.rule] += 1
+        if seen[finding.rule] <= MOST_SHOWN:
+            shown.append(finding)
+    return shown, {rule: count - MOST_SHOWN for rule, count in seen.items() if count > MOST_SHOWN}
+
+
+def _explained(report: DeckReport, findings: Sequence[Finding], terminal: Terminal) -> str:
     blocks = []
-    for f in report.findings:
+    for f in findings:
         card = f" [{', '.join(f.cards)}]" if f.cards else ""
         severity = paint(f.severity.value, terminal)
         lines = [f"  {f.position.line}:{f.position.column} {severity} {f.rule}: " + for_terminal(f"{f.message}{card}")]
@@ -142,7 +156,12 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
         parts.append(deck_heading(report, terminal))
         parts += [paint("note", terminal) + for_terminal(f": {note}") for note in report.notes]
         if report.findings:
-            parts.append(_explained(report, terminal) if explain else _table(report.findings, terminal))
+            shown, held_back = _most_of_each_rule(report.findings)
+            parts.append(_explained(report, shown, terminal) if explain else _table(shown, terminal))
+            parts += [
+                f"... and {count:,} more {rule} finding{'s' if count != 1 else ''} (--output-format json lists every one)"
+                for rule, count in held_back.items()
+            ]
         if report.formats is not None:
             rows = [
                 (for_terminal(name), for_terminal(version), paint(verdict, terminal), for_terminal(errors))

@@ -99,3 +99,16 @@ def test_a_message_of_one_boolean_word_is_laid_out_as_text():
     finding = Finding("deck.parse", Severity.ERROR, "True", ("False",), "main", Position(2, 3))
     report = DeckReport("deck.yaml", "redline", None, None, {}, (finding,))
     assert ["deck.parse", "error", "True", "False", "2:3"] in [line.split() for line in text.render([report]).splitlines()]
+
+
+@pytest.mark.parametrize("explain", [False, True])
+def test_a_deck_of_many_findings_of_one_rule_shows_the_first_hundred_and_counts_the_rest(explain):
+    """A file of thousands of lines naming no card is told in a glance, and in time: the table shows
+    the first MOST_SHOWN findings of each rule and a line for the rest; the tally counts them all."""
+    unknown = [Finding("deck.unknown-card", Severity.ERROR, f"no card is called 'x{i}'", position=Position(i + 1, 1)) for i in range(130)]
+    size = Finding("redline.arsenal-size", Severity.ERROR, "the arsenal has 0 cards", position=Position(1, 1))
+    report = DeckReport("deck.txt", "redline", "standard", None, {}, (size, *unknown))
+    shown = text.render([report], explain=explain)
+    assert "x99'" in shown and "x100'" not in shown and "the arsenal has 0 cards" in shown
+    assert "... and 30 more deck.unknown-card findings (--output-format json lists every one)" in shown
+    assert "131 errors" in shown.splitlines()[0]
