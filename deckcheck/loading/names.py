@@ -313,8 +313,12 @@ class NameIndex:
         """Each normalised name -> the name as the card list spells it (the "spelling" table, for
         suggestions: built the first time a name matches nothing)."""
         if "spelling" not in self._tables:
-            names = self._table("name")
-            self._tables.add("spelling", {key: self._cards[positions.each(names[key])[0]].name for key in sorted(names)})
+            names, halves = self._table("name"), self._table("half")
+            spelling = {key: self._cards[positions.each(names[key])[0]].name for key in sorted(names)}
+            # either name of a card printed with two (`Mary, Holy Virgin`) suggests that card, not another character
+            for key in sorted(halves):
+                spelling.setdefault(key, self._cards[positions.each(halves[key])[0]].name)
+            self._tables.add("spelling", spelling)
         return self._table("spelling")
 
     def _in_set(self, typed: str) -> list[Card]:
@@ -323,18 +327,29 @@ class NameIndex:
         found = _TRAILING_MARK.search(typed)
         if found is None:
             return []
-        mark = " ".join((found.group(1) or found.group(2) or "").casefold().split())
-        codes = self._set_codes().get(mark, frozenset()) | {mark}
+        codes = self._codes_of(found)
         named = normalise(typed[: found.start()])
         at = positions.each(self._table("title").get(named)) + positions.each(self._bare().get(named))
+        at += positions.each(self._table("half").get(named))  # `Mary, Willing Servant (GoC)`: one name of two
         if not at and ("(" in named or "[" in named):  # `Lost Soul "Hormah" (Judges 1:17) (Roots)`
             at = self._blind().get(_bracket_blind(named), [])
         printings = self._at(at)
         return list(dict.fromkeys(card for card in printings if str(card.get("set") or "").casefold() in codes))
 
+    def _codes_of(self, mark: re.Match[str]) -> frozenset[str]:
+        """The card list's set codes a trailing mark names (`(GC)`: GoC), case-folded; the mark itself among them."""
+        written = " ".join((mark.group(1) or mark.group(2) or "").casefold().split())
+        return self._set_codes().get(written, frozenset()) | {written}
+
+    def _of_sets(self, key: str, codes: frozenset[str]) -> bool:
+        """Whether the name (or half name) `key` is a printing of one of the sets `codes`."""
+        found = self._table("name").get(key) or self._table("half").get(key)
+        return any(str(self._cards[at].get("set") or "").casefold() in codes for at in positions.each(found))
+
     def suggest(self, typed: str, limit: int = 3) -> tuple[str, ...]:
-        """Up to `limit` names close to `typed`. difflib compares it with the few dozen names that
-        share the most three-letter runs with it, not with every name of a 5,000-card list."""
+        """Up to `limit` names close to `typed`, a printing of the set it names first (`Herod the Grate
+        (Di)`: `Herod the Great (Di)`). difflib compares it with the few dozen names that share the
+        most three-letter runs with it, not with every name of a 5,000-card list."""
         spellings = self._spellings()
         if self._trigrams is None:
             trigrams: dict[str, list[str]] = {}
@@ -350,8 +365,13 @@ class NameIndex:
         candidates = sorted(shared, key=lambda key: (-shared[key], key))[:CANDIDATES]
         import difflib  # here: only a name that matched nothing needs it
 
-        close = difflib.get_close_matches(wanted, candidates, n=limit, cutoff=0.6)
-        return tuple(spellings[c] for c in close)
+        close = difflib.get_close_matches(wanted, candidates, n=limit * 3, cutoff=0.6)
+        mark = _TRAILING_MARK.search(typed)
+        if mark is not None and mark.start() > 0:
+            codes = self._codes_of(mark)
+            of_set = next((key for key in close if self._of_sets(key, codes)), None)
+            close = ([of_set] if of_set else []) + [key for key in close if key != of_set]  # then the closest
+        return tuple(dict.fromkeys(spellings[c] for c in close))[:limit]
 
 
 SetCodes = Mapping[str, frozenset[str]]  # a set as people write it -> the card list's codes

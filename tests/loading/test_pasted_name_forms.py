@@ -22,6 +22,12 @@ cards:
   - {name: Golgotha (GoC), id: golgotha, type: site, brigades: [], special_ability: false, set: GoC}
   - {name: Son of God, id: son-of-god, type: good_enhancement, brigades: [multi], special_ability: false, set: I}
   - {name: 'Storehouse [IR]', id: storehouse, type: artifact, brigades: [], special_ability: false, set: IR}
+  - {name: "Mary, Holy Virgin / Mary, Willing Servant (GoC)", id: mary, type: hero, brigades: [white], set: GoC,
+     title: "Mary, Holy Virgin / Mary, Willing Servant"}
+  - {name: Mary Magdalene, id: magdalene, type: hero, brigades: [white], special_ability: true, set: GoC}
+  - {name: Herod the Great (GoC), id: herod-goc, title: Herod the Great, type: evil_character, brigades: [crimson], set: GoC}
+  - {name: Herod the Great (Di), id: herod-di, title: Herod the Great, type: evil_character, brigades: [crimson], set: Di}
+  - {name: Herod the Great (Ap), id: herod-ap, title: Herod the Great, type: evil_character, brigades: [crimson], set: Ap}
   - {name: Daniel (CoW), id: daniel, type: hero, brigades: [blue], special_ability: true, set: CoW}
   - {name: The Second Coming, id: second-coming, type: good_dominant, brigades: [], special_ability: true, set: CoW}
   - {name: The Second Coming (CoW AB), id: second-coming-ab, type: good_dominant, brigades: [], special_ability: true, set: CoW (AB)}
@@ -160,3 +166,27 @@ def test_every_set_code_of_set_names_is_one_the_real_card_list_has():
     with REAL_LIST.open(encoding="utf-8", newline="") as rows:
         codes = {row[1] for row in list(csv.reader(rows, delimiter="\t", quoting=csv.QUOTE_NONE))[1:] if len(row) > 1}
     assert sorted(code for entry in _set_names() for code in entry["codes"] if code not in codes) == []
+
+
+@pytest.mark.parametrize(
+    "typed, first",
+    [
+        ("Mary, Holy Virgn", "Mary, Holy Virgin / Mary, Willing Servant (GoC)"),  # either name of a card printed with two
+        ("Mary, Wiling Servant", "Mary, Holy Virgin / Mary, Willing Servant (GoC)"),
+        ("Herod the Grate (Di)", "Herod the Great (Di)"),  # the printing of the set written first
+        ("Herod the Grate (Ap)", "Herod the Great (Ap)"),
+        ("Herod the Grate [Disciples]", "Herod the Great (Di)"),
+    ],
+)
+def test_did_you_mean_offers_first_the_card_and_printing_meant(databases, typed, first):
+    (finding,) = [
+        f
+        for f in check_file(Path("deck.txt"), CheckOptions(game="redemption"), databases, f"1 {typed}\n".encode()).findings
+        if f.rule == "deck.unknown-card"
+    ]
+    assert f"did you mean '{first}'" in finding.message
+
+
+def test_either_name_of_a_card_printed_with_two_finds_it(databases):
+    cards, problems, _ = _cards("1 Mary, Holy Virgin\n1 Mary, Willing Servant (GoC)\n", databases)
+    assert (cards, problems) == ([("mary", 1), ("mary", 1)], [])
