@@ -273,6 +273,11 @@ class NameIndex:
         in_set = self._in_set(typed)
         if in_set:
             return _resolution(in_set, BY_SET)
+        moved = _QUOTED_AFTER_MARK.match(key)
+        if moved is not None:  # its quoted name where the card list writes it: before its marks
+            found_moved = self._resolve(f"{moved['head']} {moved['quoted']} {moved['mark']}{moved['rest']}", suggest=False)
+            if found_moved.printings:
+                return found_moved
         if by_id is not None:
             return Resolution(by_id, how=BY_ID)
         if self._unaccented is None:
@@ -337,9 +342,14 @@ class NameIndex:
         return list(dict.fromkeys(card for card in printings if str(card.get("set") or "").casefold() in codes))
 
     def _codes_of(self, mark: re.Match[str]) -> frozenset[str]:
-        """The card list's set codes a trailing mark names (`(GC)`: GoC), case-folded; the mark itself among them."""
+        """The card list's set codes a trailing mark names (`(GC)`: GoC), case-folded, the mark itself
+        among them; a store's choice of printings names each (`(I & J+ or Promo)`)."""
         written = " ".join((mark.group(1) or mark.group(2) or "").casefold().split())
-        return self._set_codes().get(written, frozenset()) | {written}
+        words = self._set_codes()
+        if written in words or not _CHOICE.search(written):
+            return words.get(written, frozenset()) | {written}
+        parts = [part.strip() for part in _CHOICE.split(written) if part.strip()]
+        return frozenset(code for part in parts for code in words.get(part, frozenset()) | {part})
 
     def _of_sets(self, key: str, codes: frozenset[str]) -> bool:
         """Whether the name (or half name) `key` is a printing of one of the sets `codes`."""
@@ -399,6 +409,9 @@ CANDIDATES = 40  # names difflib compares a typed name with
 
 
 # from the start of a run of spaces only, and possessive: linear in a name of a megabyte of spaces
+_CHOICE = re.compile(r"\s+(?:&|or|and)\s+|\s*,\s*")  # `I & J+ or Promo`: a store's choice of printings
+# `Lost Soul (Psalm 78:22) "O.T. Only" (FoM)`, as a store writes it: the quoted name after the reference
+_QUOTED_AFTER_MARK = re.compile(r'^(?P<head>[^"(\[]*?)\s*(?P<mark>[(\[][^()\[\]]*[)\]])\s*(?P<quoted>"[^"]*")(?P<rest>.*)$')
 _TRAILING_MARK = re.compile(r"(?<!\s)\s*+(?:\(([^()]*+)\)|\[([^\[\]]*+)\])\s*+$")
 
 

@@ -28,6 +28,9 @@ cards:
   - {name: Herod the Great (GoC), id: herod-goc, title: Herod the Great, type: evil_character, brigades: [crimson], set: GoC}
   - {name: Herod the Great (Di), id: herod-di, title: Herod the Great, type: evil_character, brigades: [crimson], set: Di}
   - {name: Herod the Great (Ap), id: herod-ap, title: Herod the Great, type: evil_character, brigades: [crimson], set: Ap}
+  - {name: 'Lost Soul "O.T. Only" [Psalm 78:22]', id: ot-only, type: lost_soul, brigades: [], special_ability: true, set: FoM}
+  - {name: Denarius, id: denarius, title: Denarius, type: artifact, brigades: [], set: Di}
+  - {name: Denarius (I/J+), id: denarius-ij, title: Denarius, type: artifact, brigades: [], set: I/J+}
   - {name: Daniel (CoW), id: daniel, type: hero, brigades: [blue], special_ability: true, set: CoW}
   - {name: The Second Coming, id: second-coming, type: good_dominant, brigades: [], special_ability: true, set: CoW}
   - {name: The Second Coming (CoW AB), id: second-coming-ab, type: good_dominant, brigades: [], special_ability: true, set: CoW (AB)}
@@ -75,6 +78,9 @@ def _cards(text: str, databases) -> tuple[list[tuple[str | None, int]], list[str
         ("1 The Second Coming (CW AB)", "second-coming-ab"),  # its alternate-border printing
         ('1 Lost Soul "Hormah" [Judges 1:17] [Roots]', "hormah"),
         ("1 Lost Soul ''Hormah'' (Judges 1:17) (Roots)", "hormah"),  # as the store's product page writes it
+        ("1 Lost Soul (Psalm 78:22) \u201cO.T. Only\u201d (FoM)", "ot-only"),  # the store's: its nickname after its reference
+        ("1 Denarius (I & J+ or Promo)", "denarius-ij"),  # the store's choice of printings
+        ("1 Denarius (J+, Promo)", "denarius-ij"),
         ("1\tGolgotha (GoC)\tGoC\tSite", "golgotha"),  # a spreadsheet's row: the other columns left
         ("Golgotha (GoC)\t1\tGoC", "golgotha"),  # name first, then the count
         ("1\tSon of God\t\t", "son-of-god"),  # trailing tabs
@@ -190,3 +196,9 @@ def test_did_you_mean_offers_first_the_card_and_printing_meant(databases, typed,
 def test_either_name_of_a_card_printed_with_two_finds_it(databases):
     cards, problems, _ = _cards("1 Mary, Holy Virgin\n1 Mary, Willing Servant (GoC)\n", databases)
     assert (cards, problems) == ([("mary", 1), ("mary", 1)], [])
+
+
+def test_a_store_product_pages_sections_are_headers(databases):
+    text = "Dominants\nDual-Alignment\n1 Son of God\nArtifacts/Covenants/Curses\n1 Storehouse [IR]\n"
+    cards, problems, _ = _cards(text, databases)
+    assert (cards, problems) == ([("son-of-god", 1), ("storehouse", 1)], [])

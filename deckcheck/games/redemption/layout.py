@@ -41,4 +41,8 @@ GROUP_NAMES = (
     "hero enhancements",
     "heroes enhancements",
     "evil character enhancements",
+    # the store's product pages
+    "dual-alignment",
+    "dual alignment",
+    "dual-alignment cards",
 )
