@@ -6,6 +6,8 @@ import math
 import numpy as np
 import pytest
 from deckcheck.sim import stats
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 
 def one_clause(population, successes, drawn, at_least=1, at_most=None):
@@ -135,3 +137,64 @@ def test_a_paired_interval_is_printed_as_an_interval_at_any_number_of_games():
     row = _difference(mean, low, high)
     assert row["ci95"][0] < row["ci95"][1] and row["ci95"][0] <= row["difference"] <= row["ci95"][1]
     assert str(row["ci95"][0]) != "-0.0"
+
+
+def _paired(only_a: int, only_b: int, both: int, neither: int) -> tuple[np.ndarray, np.ndarray]:
+    a = np.repeat([1, 0, 1, 0], [only_a, only_b, both, neither]).astype(bool)
+    b = np.repeat([0, 1, 1, 0], [only_a, only_b, both, neither]).astype(bool)
+    return a, b
+
+
+def test_the_issues_case_mirrors_when_the_decks_are_swapped():
+    """A difference as large as issue 52's (Bible Battles, 24 against 12 Followers, turn 9: [0.581,
+    0.624] one way, [-0.648, -0.558] the other), over 10,000 games: the same interval, mirrored."""
+    a, b = _paired(3_060, 60, 2_000, 4_880)
+    forward, (low, high) = stats.paired_proportions(a, b)
+    backward, (back_low, back_high) = stats.paired_proportions(b, a)
+    assert backward == pytest.approx(-forward) and (back_low, back_high) == pytest.approx((-high, -low), abs=1e-9)
+
+
+@given(
+    only_a=st.integers(0, 400),
+    only_b=st.integers(0, 400),
+    both=st.integers(0, 400),
+    neither=st.integers(0, 400),
+)
+@settings(max_examples=300, deadline=None)
+def test_swapping_the_two_decks_mirrors_every_paired_interval(only_a, only_b, both, neither):
+    assume(only_a + only_b + both + neither > 0)
+    a, b = _paired(only_a, only_b, both, neither)
+    forward, (low, high) = stats.paired_proportions(a, b)
+    backward, (back_low, back_high) = stats.paired_proportions(b, a)
+    assert backward == pytest.approx(-forward, abs=1e-12)
+    assert back_low == pytest.approx(-high, abs=1e-9) and back_high == pytest.approx(-low, abs=1e-9)
+
+
+def _log_likelihood(rate: float, delta: float, only_a: int, only_b: int, games: int) -> float:
+    terms = [(only_a, rate + delta), (only_b, rate), (games - only_a - only_b, 1 - 2 * rate - delta)]
+    if any(count and p <= 0 for count, p in terms):
+        return -math.inf
+    return sum(count * math.log(p) for count, p in terms if count)
+
+
+@given(
+    only_a=st.integers(1, 300),
+    only_b=st.integers(1, 300),
+    rest=st.integers(1, 600),
+    delta=st.floats(-0.9, 0.9),
+)
+@settings(max_examples=200, deadline=None)
+def test_the_constrained_rate_is_where_the_likelihood_is_greatest(only_a, only_b, rest, delta):
+    """The root the interval uses against a numerical maximisation of the likelihood over the rates
+    it allows (q > 0, q + delta > 0, 2q + delta < 1): golden-section search on the concave log-likelihood."""
+    games = only_a + only_b + rest
+    low, high = max(0.0, -delta), (1 - delta) / 2
+    assume(high - low > 1e-6)
+    golden = (math.sqrt(5) - 1) / 2
+    for _ in range(200):
+        left, right = high - golden * (high - low), low + golden * (high - low)
+        if _log_likelihood(left, delta, only_a, only_b, games) < _log_likelihood(right, delta, only_a, only_b, games):
+            low = left
+        else:
+            high = right
+    assert stats.constrained_rate(delta, only_a, only_b, games) == pytest.approx((low + high) / 2, abs=1e-7)
