@@ -10,6 +10,7 @@ from deckcheck.games.redemption.rules_version import versions
 from deckcheck.games.redemption.same_card import icon, tournament_identity
 from deckcheck.importers.ordir import Title, parse, titles_in
 from deckcheck.loading.card_db import load_databases
+from deckcheck.loading.names import normalise
 
 from conftest import REPO, SHARED, run
 
@@ -161,6 +162,10 @@ def test_a_deck_of_two_titles_of_one_person_is_illegal_and_says_why(real, tmp_pa
     assert any("Official Redemption Dictionary 7.0.0, Duplicate Card" in m for m in messages), outcome.deck["findings"]
 
 
+def _spelt(title: str) -> str:
+    return "".join(char for char in normalise(title) if char.isalnum())
+
+
 @pytest.mark.parametrize("as_of", ["2026-06-01", "2026-09-01"], ids=["1.3.0", "2.0"])
 @pytest.mark.slow
 def test_every_group_makes_a_deck_of_two_of_its_titles_illegal_where_their_icons_agree(real, tmp_path, as_of):
@@ -172,7 +177,9 @@ def test_every_group_makes_a_deck_of_two_of_its_titles_illegal_where_their_icons
     pairs = {}
     for group, cards in by_group.items():
         for agree in (True, False):
-            others = ((a, b) for a, b in combinations(cards, 2) if a.title != b.title)
+            # other titles, not one title spelt two ways (`John the Revelator (RoJ AB)`, the alternate-border
+            # reprint of `John, the Revelator (RoJ)`: one card by its border, before any dictionary)
+            others = ((a, b) for a, b in combinations(cards, 2) if _spelt(a.title) != _spelt(b.title))
             pair = next(((a, b) for a, b in others if (icon(a) == icon(b)) is agree), None)
             if pair is not None:
                 name = f"group-{group}-{'one' if agree else 'two'}.txt"

@@ -6,7 +6,9 @@ same card when they:
 - are neither generic characters nor Lost Souls, with the same title and the same card icon;
 - are not generic characters and represent the same person with the same icon.
 The relation is made transitive over the whole database. An alternate-border printing (a set's
-`(AB)` reprint) has the art of its set's printing: the same title and icon there is the same card.
+`(AB)` reprint) has the art of its set's printing: the same title and icon there is the same card,
+its title compared by its letters and digits (the card list drops a comma or an apostrophe in some
+reprints'), or its image named after the set's printing's (where the reprint's title is misspelt).
 
 The card icon is the icon box: the card's type and its brigade colours ("The icon box ... bears a
 background color. This color represents the card's brigade"), so a purple Peter and a red Peter
@@ -122,9 +124,21 @@ def _border_sets(database: CardDatabase) -> dict[str, str]:
 
 
 _AB_SET = re.compile(r"^(.*?)\s*\(AB\)$")
+
+
+_AB_IMAGE = re.compile(r"^[^_]+_AB_N")
+
+
+def _letters_and_digits(title: str) -> str:
+    """A title as a reprint's may be spelt: its letters and digits alone (`Every Mans Sword`,
+    `Every Man's Sword`; `Sow, Reap, and Rejoice`, `Sow, Reap and Rejoice`)."""
+    return "".join(char for char in normalise(title) if char.isalnum())
+
+
 _WHY = {
     "art": "the same title and art",
     "border": "the same title and icon in the same set, one with an alternate border (the same art)",
+    "border image": "the same image and icon in the same set, one with an alternate border (the same art)",
     "lost soul": "the same Lost Soul name",
     "icon": "the same title and icon",
 }
@@ -252,8 +266,11 @@ class SameCard:
         box = icon(card)
         keys: list[tuple] = [("art", title, card.get("art") or card.id)]
         base = border_sets.get(card.get("set") or "")
-        if base is not None:
-            keys.append(("border", title, base, box))
+        if base is not None:  # the card list spells a reprint's title its own way: `Sow, Reap and Rejoice (RoJ AB)`
+            keys.append(("border", _letters_and_digits(self.title(card)), base, box))
+            # and by its image, which the card list names after its set's printing's (`RoJ_AB_N70-The-Binding-Angel`
+            # for `70-The-Binding-Angel`) where the reprint's title is misspelt (`The Blinding Angel (RoJ AB)`)
+            keys.append(("border image", base, _AB_IMAGE.sub("", str(card.get("image") or card.id)), box))
         if card.is_a("lost_soul") and card.get("special_ability"):
             keys.append(("lost soul", normalise(lost_soul_name(card, self._version) or title)))
         generic = self.generic(card)
