@@ -230,8 +230,19 @@ class NameIndex:
         return self._at(self._table("title").get(normalise(title)))
 
     def written(self, card: Card) -> str:
-        """How a deck names this printing and no other: its name where that is so, else its id."""
-        return card.name if self.resolve(card.name).card is card else card.id
+        """How a deck names this printing and no other, as a player can type it: its name where that
+        is so, else its title and its set (`Potiphera, Priest of On (IR)`, the set as the card list
+        or people write it), else its id."""
+        if self.resolve(card.name).card is card:
+            return card.name
+        title = str(card.get("title") or without_marks(card.name))
+        code = str(card.get("set") or "")
+        words = sorted((w for w, codes in self._set_codes().items() if codes == {code.casefold()}), key=len)
+        for mark in dict.fromkeys([code, *words]) if code else ():
+            for spelled in (f"{title} ({mark})", f"{title} [{mark}]"):
+                if self.resolve(spelled).card is card:
+                    return spelled
+        return card.id
 
     def resolve(self, typed: str, suggest: bool = False) -> Resolution:
         """The printing `typed` names, or the printings it may mean (whose cards are judged with

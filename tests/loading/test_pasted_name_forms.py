@@ -31,6 +31,8 @@ cards:
   - {name: 'Lost Soul "O.T. Only" [Psalm 78:22]', id: ot-only, type: lost_soul, brigades: [], special_ability: true, set: FoM}
   - {name: Denarius, id: denarius, title: Denarius, type: artifact, brigades: [], set: Di}
   - {name: Denarius (I/J+), id: denarius-ij, title: Denarius, type: artifact, brigades: [], set: I/J+}
+  - {name: "Potiphera, Priest of On", id: potiphera-ir, type: evil_character, brigades: [pale_green], set: IR}
+  - {name: "Potiphera, Priest of On", id: potiphera-pri, type: evil_character, brigades: [gold], set: Pri}
   - {name: Daniel (CoW), id: daniel, type: hero, brigades: [blue], special_ability: true, set: CoW}
   - {name: The Second Coming, id: second-coming, type: good_dominant, brigades: [], special_ability: true, set: CoW}
   - {name: The Second Coming (CoW AB), id: second-coming-ab, type: good_dominant, brigades: [], special_ability: true, set: CoW (AB)}
@@ -202,3 +204,23 @@ def test_a_store_product_pages_sections_are_headers(databases):
     text = "Dominants\nDual-Alignment\n1 Son of God\nArtifacts/Covenants/Curses\n1 Storehouse [IR]\n"
     cards, problems, _ = _cards(text, databases)
     assert (cards, problems) == ([("son-of-god", 1), ("storehouse", 1)], [])
+
+
+def test_a_name_two_cards_share_is_offered_as_each_spelling_a_player_can_type(databases):
+    """Issue 48: the 28th-place deck's `Potiphera, Priest of On`, a name the card list gives two
+    cards: the message names `Potiphera, Priest of On (IR)` and `(Pri)`, not deckcheck's ids, and
+    each finds its card alone."""
+    names = databases.for_game("redemption").names
+    spelled = {names.written(card) for card in databases.for_game("redemption").cards if card.id.startswith("potiphera")}
+    assert spelled == {"Potiphera, Priest of On (IR)", "Potiphera, Priest of On (Pri)"}
+    assert {names.resolve(each).card.id for each in spelled} == {"potiphera-ir", "potiphera-pri"}
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not REAL_LIST.is_file(), reason="../shared/data/redemption-lackey is not beside this checkout")
+def test_every_printing_of_the_real_list_has_a_spelling_a_player_can_type_that_finds_it_alone(real_database):
+    database = load_databases([real_database[0]])["redemption"]
+    names = database.names
+    by_id = [card.name for card in database.cards if names.written(card) == card.id]
+    astray = [card.name for card in database.cards if names.resolve(names.written(card)).card is not card]
+    assert (by_id, astray) == ([], [])
