@@ -16,11 +16,11 @@ from deckcheck.check.reading import load_deck
 from deckcheck.escaping import display_path
 from deckcheck.games import zone_table
 from deckcheck.loading.card_db import Databases
-from deckcheck.model import Card, Deck, Entry, ZoneTable
+from deckcheck.model import Card, Deck, Entry, Position, ZoneTable
 from deckcheck.records import record
 from deckcheck.rules import Context
 
-MISSING, EXTRA, MOVED, PRINTING = "missing", "extra", "moved", "printing"
+MISSING, EXTRA, MOVED, PRINTING, UNREAD = "missing", "extra", "moved", "printing", "not read"
 
 
 class CannotCompare(ValueError):
@@ -30,8 +30,9 @@ class CannotCompare(ValueError):
 @record
 class Difference:
     """One way the presented deck is not the registered one. `count` copies of `card`: missing
-    from `zone`, extra in `zone`, or moved from `zone` to `to_zone`; or, for a printing, held in
-    `zone` as `presented` where the list registered `registered` (the same card, no difference)."""
+    from `zone`, extra in `zone`, or moved from `zone` to `to_zone`; a line of the presented list
+    not read as a card (`card` its text); or, for a printing, held in `zone` as `presented` where
+    the list registered `registered` (the same card, no difference)."""
 
     kind: str
     card: str
@@ -80,15 +81,18 @@ def compare_decks(
     """The presented deck (at `presented`, or `presented_content`, `presented` naming its form)
     against the registered one; a presented deck that names no game is read as the registered
     deck's game (a list pasted at the table rarely says)."""
-    first, context = _loaded(registered, options_for(registered), databases)
+    first, context, _ = _loaded(registered, options_for(registered), databases)
     options = options_for(presented)
-    second, _ = _loaded(presented, replace(options, game=options.game or first.game), databases, presented_content)
+    second, _, unread = _loaded(presented, replace(options, game=options.game or first.game), databases, presented_content)
     if first.game != second.game:
         raise CannotCompare(f"the registered deck is {first.game}, the presented one {second.game}: nothing to compare")
-    mine, theirs = _held(first, context.identity), _held(second, context.identity)
+    mine = _held(first, context.identity)
+    theirs = _held(second, context.identity, _as_registered(mine, context))
     differences: list[Difference] = []
     for key in [*mine, *(k for k in theirs if k not in mine)]:
         differences += _differences(mine.get(key), theirs.get(key))
+    # a line of the presented list that check does not read as a card is no card of it: the judge is told
+    differences += [Difference(UNREAD, text, 1, "main", presented_line=position.line) for position, text, _ in unread]
     table = zone_table()
     zones = [z.name for z in table.zones if z.name in first.zones or z.name in second.zones]
     return Comparison(
@@ -102,7 +106,9 @@ def compare_decks(
     )
 
 
-def _loaded(path: Path, options: CheckOptions, databases: Databases, content: bytes | None = None) -> tuple[Deck, Context]:
+def _loaded(
+    path: Path, options: CheckOptions, databases: Databases, content: bytes | None = None
+) -> tuple[Deck, Context, list[tuple[Position, str, str]]]:
     loaded = load_deck(path, options, databases, content)
     if loaded.deck is None or loaded.context is None:
         problem = loaded.findings[0] if loaded.findings else None
@@ -110,19 +116,43 @@ def _loaded(path: Path, options: CheckOptions, databases: Databases, content: by
             raise CannotCompare(f"{display_path(path)}: cannot be read")
         raise CannotCompare(f"{display_path(path)}:{problem.position.line}:{problem.position.column}: {problem.message} ({problem.rule})")
     judge(loaded, options.ignore)  # a name of several printings: the printing a legal reading takes
-    return with_printings(loaded.deck, loaded.shown), loaded.context
+    return with_printings(loaded.deck, loaded.shown), loaded.context, list(loaded.raw.skipped) if loaded.raw else []
 
 
-def _held(deck: Deck, identity: Callable[[Card], Hashable]) -> dict[Hashable, _Held]:
+Read = tuple[Hashable, str, str]  # a line's card as the rules count it, its name, the printing it is held in
+
+
+def _held(
+    deck: Deck, identity: Callable[[Card], Hashable], registered: Callable[[Entry], Read | None] = lambda entry: None
+) -> dict[Hashable, _Held]:
     held: dict[Hashable, _Held] = {}
     for zone, entries in deck.zones.items():
         for entry in entries:
-            key, name = _identified(entry, identity)
+            key, name, printing = registered(entry) or (*_identified(entry, identity), _printing(entry))
             card = held.setdefault(key, _Held(name, Counter(), {}, {}))
             card.zones[zone] += entry.count
-            card.printings.setdefault(zone, Counter())[_printing(entry)] += entry.count
+            card.printings.setdefault(zone, Counter())[printing] += entry.count
             card.lines.setdefault(zone, entry.position.line)
     return held
+
+
+def _as_registered(mine: dict[Hashable, _Held], context: Context) -> Callable[[Entry], Read | None]:
+    """How a presented line written by a title alone (`Golgotha`, `The Magi`, `Herod the Great`)
+    is read: as the registered card where that card is one reading of the title, even where the
+    title is also another printing's own name (a judge typing what is on the table writes titles);
+    its printing then stays a note for the judge to look at the card's set. None: read as `check` reads it."""
+    names, identity = context.database.names, context.identity
+
+    def registered(entry: Entry) -> Read | None:
+        if entry.card is not None and identity(entry.card) in mine:
+            return None
+        for card in names.printings_of(entry.typed):
+            key = identity(card)
+            if key in mine:
+                return key, mine[key].name, f"{entry.typed.strip()} (its title alone: look at the card's set)"
+        return None
+
+    return registered
 
 
 def _identified(entry: Entry, identity: Callable[[Card], Hashable]) -> tuple[Hashable, str]:
@@ -186,7 +216,7 @@ def _lines(mine: _Held | None, theirs: _Held | None, zone: str, to_zone: str | N
 
 
 def _order(zones: list[str]) -> Callable[[Difference], tuple]:
-    kinds = (MISSING, EXTRA, MOVED, PRINTING)
+    kinds = (MISSING, EXTRA, MOVED, UNREAD, PRINTING)
     return lambda d: (kinds.index(d.kind), zones.index(d.zone) if d.zone in zones else len(zones), d.card.casefold())
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import orjson
 
 from deckcheck import __version__
-from deckcheck.check.compare import EXTRA, MISSING, MOVED, PRINTING, Comparison, Difference
+from deckcheck.check.compare import EXTRA, MISSING, MOVED, PRINTING, UNREAD, Comparison, Difference
 from deckcheck.escaping import for_json, for_markdown
 from deckcheck.tables import tabulated
 from deckcheck.wording import plural
@@ -23,13 +23,14 @@ def render(comparison: Comparison, output_format: str) -> str:
 
 def verdict(comparison: Comparison) -> str:
     """One line: the same deck or not, and how it differs."""
-    kinds = [(MISSING, "missing"), (EXTRA, "extra"), (MOVED, "moved")]
+    kinds = [(MISSING, "missing"), (EXTRA, "extra"), (MOVED, "moved"), (UNREAD, "not read")]
+    nouns = {UNREAD: "line"}
     counts = {kind: sum(d.count for d in comparison.differences if d.kind == kind) for kind, _ in kinds}
     printings = sum(d.count for d in comparison.differences if d.kind == PRINTING)
     other = f"; {plural(printings, 'card')} in another printing of the same card" if printings else ""
     if not comparison.differs:
         return f"THE SAME DECK as registered{other}"
-    said = ", ".join(f"{plural(n, 'card')} {word}" for kind, word in kinds if (n := counts[kind]))
+    said = ", ".join(f"{plural(n, nouns.get(kind, 'card'))} {word}" for kind, word in kinds if (n := counts[kind]))
     return f"DIFFERENT from the list registered: {said}{other}"
 
 
@@ -112,7 +113,12 @@ def _zone(comparison: Comparison, difference: Difference) -> str:
 def _note(difference: Difference) -> str:
     if difference.kind == PRINTING:
         return f"presented as {difference.presented}: the same card"
-    return {MISSING: "registered, not presented", EXTRA: "presented, not registered", MOVED: "moved between zones"}[difference.kind]
+    return {
+        MISSING: "registered, not presented",
+        EXTRA: "presented, not registered",
+        MOVED: "moved between zones",
+        UNREAD: "a line of the presented list read as no card",
+    }[difference.kind]
 
 
 def _line(line: int | None) -> str:

@@ -143,3 +143,63 @@ def test_one_copy_of_two_in_another_printing_is_named_and_extra_copies_of_a_prin
     assert [(d["kind"], d["count"], d["presented_printing"]) for d in document["differences"]] == [("printing", 1, "John (Promo)")]
     code, document = _differences(tmp_path, REGISTERED.replace("2 John (J)", "3 John (J)"))
     assert code == 1 and [(d["kind"], d["count"]) for d in document["differences"]] == [("extra", 1)]
+
+
+def test_a_card_presented_by_its_title_alone_is_the_registered_card_with_a_note(tmp_path):
+    """A judge types what is on the table: `Peter` for the registered `Peter (I)`, though `Peter` is
+    also the exact name of another card's printing: no missing and extra pair, a note to look at
+    the card's set (issue 48)."""
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(
+        "game: redemption\ncards:\n"
+        "  - {name: Peter (I), id: peter-i, title: Peter, type: hero, brigades: [purple], set: I}\n"
+        "  - {name: Peter, id: peter-ap, title: Peter, type: hero, brigades: [red], set: Ap}\n"
+        "  - {name: Soul 1, id: soul-1, type: lost_soul, brigades: []}\n"
+    )
+    (tmp_path / "registered.txt").write_text("# game: redemption\n1 Peter (I)\n1 Soul 1\n")
+    (tmp_path / "presented.txt").write_text("# game: redemption\n1 Peter\n1 Soul 1\n")
+    outcome = run("compare", tmp_path / "registered.txt", tmp_path / "presented.txt", "--card-db", cards, "--output-format", "json")
+    document = json.loads(outcome.stdout)
+    assert outcome.exit_code == 0 and document["same"]
+    (printing,) = document["differences"]
+    assert printing["kind"] == "printing" and printing["registered_printing"] == "Peter (I)"
+    assert printing["presented_printing"] == "Peter (its title alone: look at the card's set)"
+
+
+def test_a_line_of_the_presented_list_not_read_as_a_card_is_named_and_the_decks_differ(tmp_path):
+    code, document = _differences(tmp_path, REGISTERED + "Thanks for looking, see you at the event!\n")
+    assert code == 1 and not document["same"]
+    (unread,) = document["differences"]
+    assert (unread["kind"], unread["card"], unread["presented_line"]) == ("not read", "Thanks for looking, see you at the event!", 9)
+    assert "1 line not read" in _compare(tmp_path, REGISTERED + "Thanks for looking, see you at the event!\n").stdout
+
+
+NATIONALS = SHARED / "data" / "redemption-nationals-2024" / "decks"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not NATIONALS.is_dir(), reason="../shared/data/redemption-nationals-2024 is not beside this checkout")
+def test_each_championship_deck_presented_by_titles_alone_has_no_missing_or_extra_card(tmp_path, real_database):
+    """Each of the 58 decks against itself with every card but the Lost Souls written by its title
+    alone, as a judge types what is on the table: no missing, extra or moved card in any."""
+    from deckcheck.loading.card_db import load_databases
+
+    database = load_databases([real_database[0]])["redemption"]
+    differing = []
+    for path in sorted(NATIONALS.glob("*.txt")):
+        lines = []
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip() == "Tokens:":
+                break
+            count, tab, name = line.partition("\t")
+            found = database.names.resolve(name).printings if tab else ()
+            if found and not found[0].is_a("lost_soul"):
+                name = str(found[0].get("title") or found[0].name)
+            lines.append(f"{count}\t{name}" if tab else line)
+        presented = tmp_path / path.name
+        presented.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        outcome = run("compare", path, presented, "--card-db", real_database[0], "--output-format", "json")
+        pairs = [d for d in json.loads(outcome.stdout)["differences"] if d["kind"] in ("missing", "extra", "moved")]
+        if pairs:
+            differing.append((path.stem, pairs))
+    assert differing == []
