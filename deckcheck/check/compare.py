@@ -16,11 +16,13 @@ from deckcheck.check.reading import load_deck
 from deckcheck.escaping import display_path
 from deckcheck.games import zone_table
 from deckcheck.loading.card_db import Databases
-from deckcheck.model import Card, Deck, Entry, Position, ZoneTable
+from deckcheck.model import Card, Deck, Entry, Finding, Position, Severity, ZoneTable
 from deckcheck.records import record
 from deckcheck.rules import Context
 
 MISSING, EXTRA, MOVED, PRINTING, UNREAD = "missing", "extra", "moved", "printing", "not read"
+ILLEGAL_PRINTING = "illegal printing"  # the same card as registered, in a printing that makes the deck illegal
+TITLE_ALONE = " (its title alone: look at the card's set)"  # a presented printing written by its title: a note, whatever it reads as
 
 
 class CannotCompare(ValueError):
@@ -32,7 +34,8 @@ class Difference:
     """One way the presented deck is not the registered one. `count` copies of `card`: missing
     from `zone`, extra in `zone`, or moved from `zone` to `to_zone`; a line of the presented list
     not read as a card (`card` its text); or, for a printing, held in `zone` as `presented` where
-    the list registered `registered` (the same card, no difference)."""
+    the list registered `registered` (the same card, no difference unless that printing brings the
+    deck an error: an illegal printing, `why` saying which)."""
 
     kind: str
     card: str
@@ -43,6 +46,7 @@ class Difference:
     presented: str | None = None
     registered_line: int | None = None
     presented_line: int | None = None
+    why: str | None = None  # what makes an illegal printing illegal
 
 
 @record
@@ -81,9 +85,11 @@ def compare_decks(
     """The presented deck (at `presented`, or `presented_content`, `presented` naming its form)
     against the registered one; a presented deck that names no game is read as the registered
     deck's game (a list pasted at the table rarely says)."""
-    first, context, _ = _loaded(registered, options_for(registered), databases)
+    first, context, _, registered_errors = _loaded(registered, options_for(registered), databases)
     options = options_for(presented)
-    second, _, unread = _loaded(presented, replace(options, game=options.game or first.game), databases, presented_content)
+    second, _, unread, presented_errors = _loaded(
+        presented, replace(options, game=options.game or first.game), databases, presented_content
+    )
     if first.game != second.game:
         raise CannotCompare(f"the registered deck is {first.game}, the presented one {second.game}: nothing to compare")
     mine = _held(first, context.identity)
@@ -91,6 +97,7 @@ def compare_decks(
     differences: list[Difference] = []
     for key in [*mine, *(k for k in theirs if k not in mine)]:
         differences += _differences(mine.get(key), theirs.get(key))
+    differences = [_illegal_or_not(d, registered_errors, presented_errors) for d in differences]
     # a line of the presented list that check does not read as a card is no card of it: the judge is told
     differences += [Difference(UNREAD, text, 1, "main", presented_line=position.line) for position, text, _ in unread]
     table = zone_table()
@@ -108,15 +115,31 @@ def compare_decks(
 
 def _loaded(
     path: Path, options: CheckOptions, databases: Databases, content: bytes | None = None
-) -> tuple[Deck, Context, list[tuple[Position, str, str]]]:
+) -> tuple[Deck, Context, list[tuple[Position, str, str]], dict[int, list[Finding]]]:
+    """The deck read and judged, its context, the lines check did not read as cards, and its errors by line."""
     loaded = load_deck(path, options, databases, content)
     if loaded.deck is None or loaded.context is None:
         problem = loaded.findings[0] if loaded.findings else None
         if problem is None:
             raise CannotCompare(f"{display_path(path)}: cannot be read")
         raise CannotCompare(f"{display_path(path)}:{problem.position.line}:{problem.position.column}: {problem.message} ({problem.rule})")
-    judge(loaded, options.ignore)  # a name of several printings: the printing a legal reading takes
-    return with_printings(loaded.deck, loaded.shown), loaded.context, list(loaded.raw.skipped) if loaded.raw else []
+    findings = judge(loaded, options.ignore)  # a name of several printings: the printing a legal reading takes
+    errors: dict[int, list[Finding]] = {}
+    for finding in findings:
+        if finding.severity is Severity.ERROR:
+            errors.setdefault(finding.position.line, []).append(finding)
+    unread = list(loaded.raw.skipped) if loaded.raw else []
+    return with_printings(loaded.deck, loaded.shown), loaded.context, unread, errors
+
+
+def _illegal_or_not(difference: Difference, registered: dict[int, list[Finding]], presented: dict[int, list[Finding]]) -> Difference:
+    """A printing swapped in that brings the presented deck an error the registered line had not
+    (`Christian Martyr (A)`, outside Type 1 Limited's pool, for `(I)`): a difference that fails, saying why."""
+    if difference.kind != PRINTING or difference.presented_line is None or (difference.presented or "").endswith(TITLE_ALONE):
+        return difference
+    had = {f.rule for f in registered.get(difference.registered_line or 0, [])}
+    new = [f for f in presented.get(difference.presented_line, []) if f.rule not in had]
+    return replace(difference, kind=ILLEGAL_PRINTING, why=f"{new[0].message} ({new[0].rule})") if new else difference
 
 
 Read = tuple[Hashable, str, str]  # a line's card as the rules count it, its name, the printing it is held in
@@ -149,7 +172,7 @@ def _as_registered(mine: dict[Hashable, _Held], context: Context) -> Callable[[E
         for card in names.printings_of(entry.typed):
             key = identity(card)
             if key in mine:
-                return key, mine[key].name, f"{entry.typed.strip()} (its title alone: look at the card's set)"
+                return key, mine[key].name, entry.typed.strip() + TITLE_ALONE
         return None
 
     return registered
@@ -216,7 +239,7 @@ def _lines(mine: _Held | None, theirs: _Held | None, zone: str, to_zone: str | N
 
 
 def _order(zones: list[str]) -> Callable[[Difference], tuple]:
-    kinds = (MISSING, EXTRA, MOVED, UNREAD, PRINTING)
+    kinds = (MISSING, EXTRA, MOVED, UNREAD, ILLEGAL_PRINTING, PRINTING)
     return lambda d: (kinds.index(d.kind), zones.index(d.zone) if d.zone in zones else len(zones), d.card.casefold())
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import orjson
 
 from deckcheck import __version__
-from deckcheck.check.compare import EXTRA, MISSING, MOVED, PRINTING, UNREAD, Comparison, Difference
+from deckcheck.check.compare import EXTRA, ILLEGAL_PRINTING, MISSING, MOVED, PRINTING, UNREAD, Comparison, Difference
 from deckcheck.escaping import for_json, for_markdown
 from deckcheck.tables import tabulated
 from deckcheck.wording import plural
@@ -23,7 +23,13 @@ def render(comparison: Comparison, output_format: str) -> str:
 
 def verdict(comparison: Comparison) -> str:
     """One line: the same deck or not, and how it differs."""
-    kinds = [(MISSING, "missing"), (EXTRA, "extra"), (MOVED, "moved"), (UNREAD, "not read")]
+    kinds = [
+        (MISSING, "missing"),
+        (EXTRA, "extra"),
+        (MOVED, "moved"),
+        (UNREAD, "not read"),
+        (ILLEGAL_PRINTING, "in a printing that is not legal"),
+    ]
     nouns = {UNREAD: "line"}
     counts = {kind: sum(d.count for d in comparison.differences if d.kind == kind) for kind, _ in kinds}
     printings = sum(d.count for d in comparison.differences if d.kind == PRINTING)
@@ -87,6 +93,7 @@ def _difference_data(difference: Difference) -> dict[str, Any]:
         "presented_printing": difference.presented,
         "registered_line": difference.registered_line,
         "presented_line": difference.presented_line,
+        "why": difference.why,
     }
 
 
@@ -113,6 +120,8 @@ def _zone(comparison: Comparison, difference: Difference) -> str:
 def _note(difference: Difference) -> str:
     if difference.kind == PRINTING:
         return f"presented as {difference.presented}: the same card"
+    if difference.kind == ILLEGAL_PRINTING:
+        return f"presented as {difference.presented}: the same card, in a printing this deck may not hold: {difference.why}"
     return {
         MISSING: "registered, not presented",
         EXTRA: "presented, not registered",

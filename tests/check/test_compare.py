@@ -203,3 +203,62 @@ def test_each_championship_deck_presented_by_titles_alone_has_no_missing_or_extr
         if pairs:
             differing.append((path.stem, pairs))
     assert differing == []
+
+
+def test_the_same_card_in_a_printing_outside_the_pool_fails_the_comparison_saying_why(tmp_path):
+    """`Christian Martyr (A)` presented for the registered `(I)`: one card, but the first edition's
+    face is outside Type 1 Limited's pool: a difference (exit 1) naming the error it brings (issue 48)."""
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(
+        "game: redemption\ncards:\n"
+        "  - {name: Christian Martyr (I), id: cm-i, title: Christian Martyr, type: good_dominant, brigades: [], set: I, art: cm}\n"
+        "  - {name: Christian Martyr (A), id: cm-a, title: Christian Martyr, type: good_dominant, brigades: [], set: 1E, art: cm,\n"
+        "     rotation: false}\n"
+        "  - {name: Soul 1, id: soul-1, type: lost_soul, brigades: [], rotation: true}\n"
+    )
+    (tmp_path / "registered.txt").write_text("# game: redemption\n# format: type1\n1 Christian Martyr (I)\n1 Soul 1\n")
+    (tmp_path / "presented.txt").write_text("# game: redemption\n# format: type1\n1 Christian Martyr (A)\n1 Soul 1\n")
+    outcome = run("compare", tmp_path / "registered.txt", tmp_path / "presented.txt", "--card-db", cards, "--output-format", "json")
+    document = json.loads(outcome.stdout)
+    SCHEMA.validate(document)
+    assert outcome.exit_code == 1 and not document["same"]
+    (swap,) = document["differences"]
+    assert swap["kind"] == "illegal printing" and swap["presented_printing"] == "Christian Martyr (A)"
+    assert "redemption.format-sets" in swap["why"]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not NATIONALS.is_dir(), reason="../shared/data/redemption-nationals-2024 is not beside this checkout")
+def test_each_championship_deck_with_one_printing_outside_the_pool_swapped_in_fails_naming_it(tmp_path, real_database):
+    from deckcheck.games.redemption.rules_version import versions
+    from deckcheck.games.redemption.same_card import tournament_identity
+    from deckcheck.loading.card_db import load_databases
+
+    database = load_databases([real_database[0]])["redemption"]
+    same = tournament_identity(database, versions()[-1])
+    swapped, passed = 0, []
+    for path in sorted(NATIONALS.glob("*.txt")):
+        text = path.read_text(encoding="utf-8").splitlines()
+        for number, line in enumerate(text):
+            count, tab, name = line.partition("\t")
+            card = database.names.resolve(name).card if tab else None
+            other = (
+                next((o for o in database.names.printings_of(card.title) if not o.get("rotation") and same.same(o, card)), None)
+                if card
+                else None
+            )
+            if card is not None and card.get("rotation") and other is not None:
+                text[number] = f"{count}\t{database.names.written(other)}"
+                break
+        else:
+            continue
+        presented = tmp_path / path.name
+        presented.write_text("\n".join(text) + "\n", encoding="utf-8")
+        outcome = run("compare", path, presented, "--card-db", real_database[0], "--output-format", "json")
+        swapped += 1
+        named = [
+            d for d in json.loads(outcome.stdout)["differences"] if d["kind"] == "illegal printing" and d["presented_line"] == number + 1
+        ]
+        if outcome.exit_code != 1 or not named:
+            passed.append(path.stem)
+    assert swapped >= 50 and passed == []
