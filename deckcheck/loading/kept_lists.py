@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -23,7 +24,7 @@ from typing import Any, overload
 import orjson
 
 from deckcheck.loading import cache as entries
-from deckcheck.loading import names, positions
+from deckcheck.loading import marks, names, positions, spelling
 from deckcheck.model import Card
 from deckcheck.records import record
 
@@ -152,6 +153,6 @@ def _key(contents: Sequence[bytes]) -> bytes:
 def _code() -> bytes:
     # read once a process
     digest = hashlib.sha256()
-    for source in (Path(str(names.__file__)), Path(str(positions.__file__)), Path(__file__)):
+    for source in (Path(str(module.__file__)) for module in (names, spelling, marks, positions, sys.modules[__name__])):
         digest.update(source.read_bytes())
     return digest.digest()

@@ -7,82 +7,16 @@ could notice and would cost a dependency.
 
 from __future__ import annotations
 
-import hashlib
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
-from functools import lru_cache
 from typing import Any
 
 from deckcheck.loading import positions
+from deckcheck.loading.marks import CHOICE, QUOTED_AFTER_MARK, TRAILING_MARK, bracket_blind, shortened, two_names, without_marks
+from deckcheck.loading.spelling import INVISIBLE, normalise, slug, strip_accents
 from deckcheck.model import Card
 from deckcheck.records import record
-
-_QUOTES = str.maketrans(
-    {
-        "\u2018": "'",
-        "\u2019": "'",
-        "\u201a": "'",
-        "\u201b": "'",
-        "\u2032": "'",
-        "\u201c": '"',
-        "\u201d": '"',
-        "\u201e": '"',
-        "\u201f": '"',
-        "\u2033": '"',
-        "`": "'",
-        "\u00b4": "'",
-        # a reference's range as web pages set it (`Proverbs 2:16–17`): no card's name holds a dash of these
-        "\u2010": "-",
-        "\u2011": "-",
-        "\u2012": "-",
-        "\u2013": "-",
-        "\u2014": "-",
-        "\u2212": "-",
-    }
-    # characters that show nothing, as text copied from web pages and chats holds them: a name
-    # differing from a card's by one of these is that card's name
-    | dict.fromkeys(
-        map(
-            ord,
-            "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064"
-            "\u3164\u2800\ufeff\uffa0\ufe00\ufe01\ufe02\ufe03\ufe04\ufe05\ufe06\ufe07\ufe08\ufe09\ufe0a"
-            "\ufe0b\ufe0c\ufe0d\ufe0e\ufe0f",
-        )
-    )
-)
-INVISIBLE = re.compile("[" + "".join(chr(code) for code, to in _QUOTES.items() if to is None) + "]")
-_SPACE = re.compile(r"\s+")
-_INSIDE_BRACKETS = re.compile(r"([(\[]) +| +(?=[)\]])")
-
-
-@lru_cache(maxsize=1 << 16)  # the same names recur in every deck of a folder
-def normalise(name: str) -> str:
-    """NFKC, straight quotes, hyphens for dashes, nothing for characters that show nothing, one
-    space between words, none just inside brackets, case-folded: a deck file's `Cornelius ( C)`
-    is the card list's `Cornelius (C)`."""
-    if name.isascii() and "`" not in name:  # most names: NFKC and the quote table change nothing
-        text = " ".join(name.split()).lower()
-    else:
-        text = _SPACE.sub(" ", unicodedata.normalize("NFKC", name.translate(_QUOTES)).translate(_QUOTES)).strip().casefold()
-    if "''" in text:  # a nickname in doubled apostrophes, as store lists write it (`Lost Soul ''Hormah''`)
-        text = text.replace("''", '"')
-    return _INSIDE_BRACKETS.sub(r"\1", text) if ("( " in text or " )" in text or "[ " in text or " ]" in text) else text
-
-
-def strip_accents(key: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", key)
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-def slug(name: str) -> str:
-    """A name as an id: lower-case Latin letters, digits and dashes. A name with none of those (a
-    Greek or Hebrew printing) gets one from its hash, the same every time."""
-    made = re.sub(r"[^a-z0-9]+", "-", strip_accents(normalise(name))).strip("-")
-    if made or not name.strip():
-        return made
-    return "x-" + hashlib.sha256(normalise(name).encode()).hexdigest()[:10]
 
 
 @record
@@ -278,13 +212,13 @@ class NameIndex:
             if found is not None:  # (0: the first card's position)
                 return _resolution(self._at(found), how)
         if "(" in key or "[" in key:  # `Lost Soul "Hopper" (II Chronicles 28:13)`, `Storehouse (IR)`: brackets alike
-            blind = self._blind().get(_bracket_blind(key))
+            blind = self._blind().get(bracket_blind(key))
             if blind:
                 return _resolution(self._at(blind), BY_NAME)
         in_set = self._in_set(typed)
         if in_set:
             return _resolution(in_set, BY_SET)
-        moved = _QUOTED_AFTER_MARK.match(key)
+        moved = QUOTED_AFTER_MARK.match(key)
         if moved is not None:  # its quoted name where the card list writes it: before its marks
             found_moved = self._resolve(f"{moved['head']} {moved['quoted']} {moved['mark']}{moved['rest']}", suggest=False)
             if found_moved.printings:
@@ -321,7 +255,7 @@ class NameIndex:
             for table in (self._table("name"), self._table("title"), self._bare()):
                 for key, found in table.items():
                     if "[" in key or "(" in key:
-                        blinded.setdefault(_bracket_blind(key), []).extend(positions.each(found))
+                        blinded.setdefault(bracket_blind(key), []).extend(positions.each(found))
             self._blinded = {key: list(dict.fromkeys(found)) for key, found in blinded.items()}
         return self._blinded
 
@@ -340,7 +274,7 @@ class NameIndex:
     def _in_set(self, typed: str) -> list[Card]:
         """`Chariot of Fire (PoC)`: the printings of that title (or name without its mark) in the set
         the typed mark names, where the card list writes that printing another way."""
-        found = _TRAILING_MARK.search(typed)
+        found = TRAILING_MARK.search(typed)
         if found is None:
             return []
         codes = self._codes_of(found)
@@ -348,7 +282,7 @@ class NameIndex:
         at = positions.each(self._table("title").get(named)) + positions.each(self._bare().get(named))
         at += positions.each(self._table("half").get(named))  # `Mary, Willing Servant (GoC)`: one name of two
         if not at and ("(" in named or "[" in named):  # `Lost Soul "Hormah" (Judges 1:17) (Roots)`
-            at = self._blind().get(_bracket_blind(named), [])
+            at = self._blind().get(bracket_blind(named), [])
         printings = self._at(at)
         return list(dict.fromkeys(card for card in printings if str(card.get("set") or "").casefold() in codes))
 
@@ -357,9 +291,9 @@ class NameIndex:
         among them; a store's choice of printings names each (`(I & J+ or Promo)`)."""
         written = " ".join((mark.group(1) or mark.group(2) or "").casefold().split())
         words = self._set_codes()
-        if written in words or not _CHOICE.search(written):
+        if written in words or not CHOICE.search(written):
             return words.get(written, frozenset()) | {written}
-        parts = [part.strip() for part in _CHOICE.split(written) if part.strip()]
+        parts = [part.strip() for part in CHOICE.split(written) if part.strip()]
         return frozenset(code for part in parts for code in words.get(part, frozenset()) | {part})
 
     def _of_sets(self, key: str, codes: frozenset[str]) -> bool:
@@ -387,7 +321,7 @@ class NameIndex:
         import difflib  # here: only a name that matched nothing needs it
 
         close = difflib.get_close_matches(wanted, candidates, n=limit * 3, cutoff=0.6)
-        mark = _TRAILING_MARK.search(typed)
+        mark = TRAILING_MARK.search(typed)
         if mark is not None and mark.start() > 0:
             codes = self._codes_of(mark)
             of_set = next((key for key in close if self._of_sets(key, codes)), None)
@@ -420,38 +354,20 @@ CANDIDATES = 40  # names difflib compares a typed name with
 
 
 # from the start of a run of spaces only, and possessive: linear in a name of a megabyte of spaces
-_CHOICE = re.compile(r"\s+(?:&|or|and)\s+|\s*,\s*")  # `I & J+ or Promo`: a store's choice of printings
-# `Lost Soul (Psalm 78:22) "O.T. Only" (FoM)`, as a store writes it: the quoted name after the reference
-_QUOTED_AFTER_MARK = re.compile(r'^(?P<head>[^"(\[]*?)\s*(?P<mark>[(\[][^()\[\]]*[)\]])\s*(?P<quoted>"[^"]*")(?P<rest>.*)$')
-_TRAILING_MARK = re.compile(r"(?<!\s)\s*+(?:\(([^()]*+)\)|\[([^\[\]]*+)\])\s*+$")
-
-
-def _bracket_blind(key: str) -> str:
-    return key.replace("[", "(").replace("]", ")")
-
-
-def shortened(name: str) -> list[str]:
-    """A name less its trailing marks, one more each time: `Lost Soul "Crowds" [Luke 5:15] [2016 -
-    Local]` -> `Lost Soul "Crowds" [Luke 5:15]`, `Lost Soul "Crowds"`. A quoted name stays."""
-    found = []
-    while (mark := _TRAILING_MARK.search(name)) is not None and mark.start() > 0:
-        name = name[: mark.start()]
-        found.append(name)
-    return found
-
-
-def without_marks(name: str) -> str:
-    """A name less every trailing mark (`Isaiah (PoC)` -> `Isaiah`)."""
-    return (shortened(name) or [name])[-1]
-
-
-def two_names(title: str) -> tuple[str, ...]:
-    """The names of a card printed with two (`Abihud, the Progeny / Abihud, the Exilarch`), or none."""
-    if " / " not in title:
-        return ()
-    return tuple(half.strip() for half in title.split(" / ") if half.strip())
-
-
 def _trigrams(key: str) -> set[str]:
     padded = f"  {key} "
     return {padded[i : i + 3] for i in range(len(padded) - 2)}
+
+
+__all__ = [
+    "INVISIBLE",
+    "NameIndex",
+    "RenamedIndex",
+    "Renaming",
+    "Resolution",
+    "normalise",
+    "shortened",
+    "slug",
+    "two_names",
+    "without_marks",
+]

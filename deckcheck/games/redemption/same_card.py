@@ -41,6 +41,7 @@ from deckcheck.games.redemption.dictionary import Dictionary, dictionary, loose,
 from deckcheck.games.redemption.kept import Kept
 from deckcheck.games.redemption.newer_cards import NewerCards
 from deckcheck.games.redemption.rules_version import RulesVersion, reference_key
+from deckcheck.loading import spelling as spelling_module
 from deckcheck.loading.card_db import CardDatabase
 from deckcheck.loading.names import normalise
 from deckcheck.model import Card, Deck
@@ -398,8 +399,8 @@ def _people_not_in(found: Dictionary | None, people: tuple[tuple[str, ...], ...]
 
 def _kept(database: CardDatabase, version: RulesVersion | None) -> Kept:
     """What a card list's groups depend on: its files, the rules' data (versions, dictionaries)
-    and the code that works them out."""
-    code = (Path(__file__), Path(dictionary_module.__file__), Path(newer_cards_module.__file__))
+    and the code that works them out (how titles are compared, spelling.py, among it)."""
+    code = (Path(__file__), Path(dictionary_module.__file__), Path(newer_cards_module.__file__), Path(spelling_module.__file__))
     return Kept("same-card", database, version.version if version else "", code)
 
 
