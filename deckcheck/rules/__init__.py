@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from deckcheck.loading.names import NameIndex, RenamedIndex, Renaming
 from deckcheck.model import START, Card, Deck, Entry, Finding, OfficialSheet, Position, RuleRecord, Severity, Zone
 from deckcheck.records import record
+from deckcheck.rules.format_names import format_key, format_keys
 from deckcheck.wording import plural
 
 if TYPE_CHECKING:
@@ -223,28 +224,6 @@ class Format(Generic[P]):
         return self.params.settings()
 
 
-def format_key(name: str) -> str:
-    """A format's name as it is compared: `Type 1 Limited`, `type1-limited` and `TYPE 1 LIMITED` alike."""
-    return name.casefold().translate(_NOT_IN_KEYS)
-
-
-_NOT_IN_KEYS = str.maketrans("", "", " \t-_")
-_KEYED: dict[int, tuple[tuple, dict[str, str]]] = {}  # id of a game's formats -> (those formats, key -> name)
-
-
-def _format_keys(formats: tuple[Format, ...]) -> dict[str, str]:
-    """Each format's name and aliases, as format_key writes them, -> its name; the first format
-    with a key wins. Made once for a game's formats (a pasted deck asks of each line)."""
-    kept = _KEYED.get(id(formats))
-    if kept is None or kept[0] is not formats:
-        keys: dict[str, str] = {}
-        for each in formats:
-            for written in (each.name, *each.aliases):
-                keys.setdefault(format_key(written), each.name)
-        kept = _KEYED[id(formats)] = (formats, keys)
-    return kept[1]
-
-
 def in_force(versions: list[Format[P]], as_of: date | None) -> tuple[Format[P], bool]:
     """The version in force on `as_of` (today when None), and whether `as_of` comes before the
     oldest version (which is then the one used)."""
@@ -328,7 +307,7 @@ class Game(Generic[P]):
     def canonical_format(self, name: str) -> str:
         """A format's name for itself or one of its aliases as people write them, whatever their case,
         spaces and hyphens (`Type 2` -> type2, `Type 1 Limited` -> type1), or the name itself."""
-        return _format_keys(self.formats).get(format_key(name), name)
+        return format_keys(self.formats).get(format_key(name), name)
 
     def format(self, name: str, defined: tuple[dict, ...] = (), as_of: date | None = None) -> Format[P] | None:
         """The game's format `name` (or alias) in the version in force on `as_of`, or one the card

@@ -37,9 +37,11 @@ from typing import Any
 
 from deckcheck.games.redemption import dictionary as dictionary_module
 from deckcheck.games.redemption import newer_cards as newer_cards_module
+from deckcheck.games.redemption import reprints as reprints_module
 from deckcheck.games.redemption.dictionary import Dictionary, dictionary, loose, matched, renamed_printings
 from deckcheck.games.redemption.kept import Kept
 from deckcheck.games.redemption.newer_cards import NewerCards
+from deckcheck.games.redemption.reprints import border_sets, reprint_keys
 from deckcheck.games.redemption.rules_version import RulesVersion, reference_key
 from deckcheck.loading import spelling as spelling_module
 from deckcheck.loading.card_db import CardDatabase
@@ -114,26 +116,6 @@ def _person(title: str, groups: tuple[tuple[str, ...], ...]) -> int | None:
             if key == start or (key.startswith(start) and key[len(start) : len(start) + 2] in (", ", " (", " /")):
                 return index
     return None
-
-
-def _border_sets(database: CardDatabase) -> dict[str, str]:
-    """Each set that has an alternate-border reprint, and the reprint's set (`CoW (AB)`), -> the
-    set whose art both share (`CoW`)."""
-    sets = {str(card.get("set") or "") for card in database.cards}
-    bases = {found.group(1): name for name in sets if (found := _AB_SET.match(name))}
-    return {name: base for base, reprint in bases.items() if base in sets for name in (base, reprint)}
-
-
-_AB_SET = re.compile(r"^(.*?)\s*\(AB\)$")
-
-
-_AB_IMAGE = re.compile(r"^[^_]+_AB_N")
-
-
-def _letters_and_digits(title: str) -> str:
-    """A title as a reprint's may be spelt: its letters and digits alone (`Every Mans Sword`,
-    `Every Man's Sword`; `Sow, Reap, and Rejoice`, `Sow, Reap and Rejoice`)."""
-    return "".join(char for char in normalise(title) if char.isalnum())
 
 
 _WHY = {
@@ -247,7 +229,7 @@ class SameCard:
         found = self._keys.get(card.id)
         if found is None:
             if self._border_sets is None:
-                self._border_sets = _border_sets(self._database)
+                self._border_sets = border_sets(self._database)
             found = self._keys[card.id] = self._keys_of(card, self._border_sets)
         return found
 
@@ -267,11 +249,8 @@ class SameCard:
         box = icon(card)
         keys: list[tuple] = [("art", title, card.get("art") or card.id)]
         base = border_sets.get(card.get("set") or "")
-        if base is not None:  # the card list spells a reprint's title its own way: `Sow, Reap and Rejoice (RoJ AB)`
-            keys.append(("border", _letters_and_digits(self.title(card)), base, box))
-            # and by its image, which the card list names after its set's printing's (`RoJ_AB_N70-The-Binding-Angel`
-            # for `70-The-Binding-Angel`) where the reprint's title is misspelt (`The Blinding Angel (RoJ AB)`)
-            keys.append(("border image", base, _AB_IMAGE.sub("", str(card.get("image") or card.id)), box))
+        if base is not None:
+            keys += [(kind, base, *found, box) for kind, *found in reprint_keys(card, self.title(card))]
         if card.is_a("lost_soul") and card.get("special_ability"):
             keys.append(("lost soul", normalise(lost_soul_name(card, self._version) or title)))
         generic = self.generic(card)
@@ -400,7 +379,8 @@ def _people_not_in(found: Dictionary | None, people: tuple[tuple[str, ...], ...]
 def _kept(database: CardDatabase, version: RulesVersion | None) -> Kept:
     """What a card list's groups depend on: its files, the rules' data (versions, dictionaries)
     and the code that works them out (how titles are compared, spelling.py, among it)."""
-    code = (Path(__file__), Path(dictionary_module.__file__), Path(newer_cards_module.__file__), Path(spelling_module.__file__))
+    modules = (dictionary_module, newer_cards_module, reprints_module, spelling_module)
+    code = (Path(__file__), *(Path(str(module.__file__)) for module in modules))
     return Kept("same-card", database, version.version if version else "", code)
 
 
