@@ -245,3 +245,18 @@ def rule_problems(rule: str, deck: str, db: str | None = None, suffix: str = ".y
 def check_rule(rule: str, deck: str, *problems: tuple[int, int], db: str | None = None, **options: Any) -> None:
     """Assert that `rule` finds exactly `problems` (line, column) in `deck`, none for none."""
     assert rule_problems(rule, deck, db, **options) == list(problems)
+
+
+def exported_lines(path: Path) -> list[tuple[str, int, str]]:
+    """(zone, count, name) of each card line of a LackeyCCG text export (the championship decks of
+    ../shared), its Tokens left out: what the tests that rewrite those decks start from."""
+    zone, found = "main", []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip() == "Tokens:":
+            break
+        if line.strip() == "Reserve:":
+            zone = "reserve"
+        elif "\t" in line:
+            count, name = line.split("\t", 1)
+            found.append((zone, int(count), name))
+    return found

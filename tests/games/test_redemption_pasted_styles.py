@@ -14,7 +14,7 @@ from deckcheck.games import game_named
 from deckcheck.loading.card_db import Databases, load_databases
 from deckcheck.loading.set_names import set_codes
 
-from conftest import SHARED
+from conftest import SHARED, exported_lines
 
 NATIONALS = SHARED / "data" / "redemption-nationals-2024" / "decks"
 DECKS = sorted(NATIONALS.glob("*.txt")) if NATIONALS.is_dir() else []
@@ -52,19 +52,6 @@ def real(real_database):
 def names(real):
     """How check finds the export's names (errata names and all): each card's facts for the writers."""
     return game_named("redemption").names(real.for_game("redemption"))
-
-
-def _export(path: Path) -> list[Line]:
-    zone, found = "main", []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip() == "Tokens:":
-            break
-        if line.strip() == "Reserve:":
-            zone = "reserve"
-        elif "\t" in line:
-            count, name = line.split("\t", 1)
-            found.append((zone, int(count), name))
-    return found
 
 
 def _verdict(report) -> tuple[bool, list[str]]:
@@ -139,7 +126,7 @@ def test_each_championship_deck_posted_in_a_style_gets_its_exports_verdict(real,
     database = names
     differ = []
     for path in DECKS:
-        lines = _export(path)
+        lines = exported_lines(path)
         legal, rules = _verdict(_check(path.read_text(encoding="utf-8"), real))
         # a closing sentence is skipped, as a warning saying so: the verdict is the export's
         expected = (legal, sorted({*rules, "deck.skipped-line"}) if style in SKIPS_A_SENTENCE else rules)

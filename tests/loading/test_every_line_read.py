@@ -13,7 +13,7 @@ from deckcheck.loading.pasted import not_a_card
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import DATA, SHARED
+from conftest import DATA, SHARED, exported_lines
 
 REAL_LIST = SHARED / "data" / "redemption-lackey" / "carddata.txt"
 NATIONALS = SHARED / "data" / "redemption-nationals-2024" / "decks"
@@ -109,19 +109,6 @@ def real(real_database):
     return Databases(load_databases([real_database[0]]))
 
 
-def _export(path: Path) -> list[tuple[str, int, str]]:
-    zone, found = "main", []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if line.strip() == "Tokens:":
-            break
-        if line.strip() == "Reserve:":
-            zone = "reserve"
-        elif "\t" in line:
-            count, name = line.split("\t", 1)
-            found.append((zone, int(count), name))
-    return found
-
-
 def _written(lines: list[tuple[str, int, str]], style: str) -> str:
     text, zone = ["Championship deck"], "main"
     for where, count, name in lines:
@@ -141,7 +128,7 @@ LEGAL = sorted(NATIONALS.glob("*.txt")) if NATIONALS.is_dir() else []
 @given(data=st.data())
 def test_one_misspelt_letter_in_a_legal_deck_written_bare_is_never_legal(real, data):
     path = data.draw(st.sampled_from(LEGAL))
-    lines = _export(path)
+    lines = exported_lines(path)
     style = data.draw(st.sampled_from(["bare", "counts where a card repeats"]))
     if not _check(_written(lines, style), real).legal:
         return  # (a few championship decks are illegal under today's rules: the property is of legal ones)
