@@ -202,7 +202,9 @@ def _differences(mine: _Held | None, theirs: _Held | None) -> list[Difference]:
             moved = min(fewer[source], more[target])
             if moved:
                 was, now = _lines(mine, theirs, source, target)
-                found.append(Difference(MOVED, name, moved, source, target, registered_line=was, presented_line=now))
+                registered, presented = _printing_in(mine, source), _printing_in(theirs, target)
+                printings = (registered, presented) if registered != presented else (None, None)
+                found.append(Difference(MOVED, name, moved, source, target, *printings, registered_line=was, presented_line=now))
                 fewer[source] -= moved
                 more[target] -= moved
     for kind, counts in ((MISSING, fewer), (EXTRA, more)):
@@ -213,6 +215,12 @@ def _differences(mine: _Held | None, theirs: _Held | None) -> list[Difference]:
     if mine and theirs:
         found += _printings(name, mine, theirs)
     return found
+
+
+def _printing_in(held: _Held | None, zone: str) -> str | None:
+    """The printing a card is held in most in a zone (a card moved to the Reserve in another printing names it)."""
+    printings = held.printings.get(zone) if held else None
+    return printings.most_common(1)[0][0] if printings else None
 
 
 def _printings(name: str, mine: _Held, theirs: _Held) -> list[Difference]:

@@ -125,7 +125,7 @@ def _note(difference: Difference) -> str:
     return {
         MISSING: "registered, not presented",
         EXTRA: "presented, not registered",
-        MOVED: "moved between zones",
+        MOVED: "moved between zones" + (f", presented as {difference.presented}" if difference.presented else ""),
         UNREAD: "a line of the presented list read as no card",
     }[difference.kind]
 

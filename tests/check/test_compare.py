@@ -262,3 +262,12 @@ def test_each_championship_deck_with_one_printing_outside_the_pool_swapped_in_fa
         if outcome.exit_code != 1 or not named:
             passed.append(path.stem)
     assert swapped >= 50 and passed == []
+
+
+def test_a_card_moved_to_the_reserve_in_another_printing_names_the_printing(tmp_path):
+    presented = "# game: redemption\n1 Peter (I)\n3 Soul 1\n1 Site 1\nReserve:\n2 John (H)\n1 Site 2\n1 Soul 2\n"
+    code, document = _differences(tmp_path, presented)
+    (moved,) = [d for d in document["differences"] if d["kind"] == "moved"]
+    assert code == 1 and (moved["card"], moved["count"], moved["zone"], moved["to_zone"]) == ("John (J)", 2, "main", "side")
+    assert (moved["registered_printing"], moved["presented_printing"]) == ("John (J)", "John (H)")
+    assert "moved between zones, presented as John (H)" in _compare(tmp_path, presented).stdout
