@@ -34,7 +34,14 @@ def _turn(turn: int) -> str:
 
 
 def _percent(share: float) -> str:
-    return f"{100 * share:.1f}%"
+    """A share to one decimal, never rounded to a certainty it is not: 99.96% of the games won is
+    "> 99.9%", not "100.0%" beside games not won; 0.04% is "< 0.1%", not "0.0%" (issue 52)."""
+    shown = f"{100 * share:.1f}"
+    if shown == "100.0" and share < 1:
+        return "> 99.9%"
+    if shown == "0.0" and share > 0:
+        return "< 0.1%"
+    return f"{shown}%"
 
 
 def _histogram(histogram: dict[str, int], not_won: int | None = None) -> str:

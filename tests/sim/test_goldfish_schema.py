@@ -26,3 +26,13 @@ def test_every_mix_of_queries_and_modes_gives_json_the_schema_accepts(kinds, mod
     outcome = run("goldfish", DECK, *tracks, *MODES[mode], "--games", "60", "--turns", "4", "--output-format", "json")
     assert outcome.exit_code == 0, outcome.stderr
     jsonschema.Draft202012Validator(SCHEMA).validate(json.loads(outcome.stdout))
+
+
+@pytest.mark.parametrize(
+    "share, shown", [(1.0, "100.0%"), (0.99996, "> 99.9%"), (0.9994, "99.9%"), (0.0, "0.0%"), (0.00004, "< 0.1%"), (0.5, "50.0%")]
+)
+def test_a_share_is_never_printed_as_a_certainty_it_is_not(share, shown):
+    """Issue 52: "100.0% won" beside games not won, "0.0%" beside games won."""
+    from deckcheck.report.goldfish_text import _percent
+
+    assert _percent(share) == shown
