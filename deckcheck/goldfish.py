@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -289,6 +290,23 @@ class Asked:
     fill: str | None = None
 
 
+def _keep_example(prepared: Prepared) -> str:
+    """A --keep rule this deck's game reads (`2x type:tactic` for the REDLINE starter): its commonest
+    card type, checked by the query language itself (the example it gave before, `type:lost_soul>=1`,
+    the language rejects in every game)."""
+    from deckcheck.sim.queries import QueryError, compile_query
+
+    types = Counter(entry.card.types[0] for entry in prepared.deck.entries() if entry.card is not None and entry.card.types)
+    for kind, _ in types.most_common():
+        example = f"2x type:{kind}"
+        try:
+            compile_query(example, prepared.model.facts, prepared.database)
+        except QueryError:
+            continue
+        return example
+    return "2x type:TYPE"
+
+
 def run(asked: Asked, options: SimOptions, options_for: Callable[[Path], CheckOptions], databases: Databases) -> GoldfishReport:
     """The goldfish run `asked` for, its decks read with `options_for`; GoldfishError when a deck
     cannot be played (exit 1) or the options make no sense together (exit 2)."""
@@ -300,7 +318,7 @@ def run(asked: Asked, options: SimOptions, options_for: Callable[[Path], CheckOp
             if each is not None:
                 in_game_of_match(each, asked.game_of_match)
     if asked.keep is not None and not asked.keep.strip():
-        raise GoldfishError("--keep takes a rule about the opening hand, e.g. --keep 'type:lost_soul>=1'; it was given empty", 2)
+        raise GoldfishError(f"--keep takes a rule about the opening hand, e.g. --keep '{_keep_example(prepared)}'; it was given empty", 2)
     if asked.keep is not None and asked.mulligan is not None:
         raise GoldfishError("--keep is a mulligan policy of its own: give it or --mulligan, not both", 2)
     options = replace(options, mulligan=mulligan_policy(prepared, asked.mulligan))

@@ -883,3 +883,19 @@ def test_tower_of_babel_gives_holy_soldiers_two_strength(tmp_path):
     assert by_four["ci95"][0] > 0.05
     simplified = " ".join(json.loads(run("goldfish", holy, "--games", "100", "--output-format", "json").stdout)["simplifications"])
     assert "Tower of Babel" in simplified
+
+
+@pytest.mark.parametrize("deck", sorted(p.name for p in EXAMPLES.iterdir() if p.suffix in (".yaml", ".txt")))
+def test_the_keep_rule_an_empty_keep_is_offered_is_one_the_query_language_reads(deck):
+    """Issue 52: `--keep ''` suggested `type:lost_soul>=1`, which no game's query language reads."""
+    import re
+
+    from deckcheck.check import CheckOptions
+    from deckcheck.goldfish import prepare
+    from deckcheck.loading.card_db import Databases
+    from deckcheck.sim.queries import compile_query
+
+    outcome = run("goldfish", EXAMPLES / deck, "--keep", "", "--games", "100")
+    (offered,) = re.findall(r"e\.g\. --keep '([^']+)'", outcome.stderr)
+    prepared = prepare(EXAMPLES / deck, CheckOptions(), Databases())
+    assert compile_query(offered, prepared.model.facts, prepared.database).clauses
