@@ -69,8 +69,10 @@ def find_decks(paths: Iterable[Path]) -> Iterator[Path]:
 
 
 # what a whole document that is not a deck starts with; a deck never starts so
+_CARD_LIST = "a LackeyCCG card list (import it with deckcheck db import lackey)"
+_CARD_LIST_READ = 64 * MAX_BYTES  # a card list is read whole to be told one (the real list is 1.3 MB)
 _NOT_DECK_TEXTS = (
-    (re.compile(r"\A\ufeff?Name\tSet\tImageFile\t"), "a LackeyCCG card list (import it with deckcheck db import lackey)"),
+    (re.compile(r"\A\ufeff?Name\tSet\tImageFile\t"), _CARD_LIST),
     (
         re.compile(r"\A\ufeff?\s*(?:<\?xml[^>]*>\s*)?<formatdefinitions>"),
         "LackeyCCG format definitions (give them to deckcheck db import lackey --formats)",
@@ -116,6 +118,8 @@ def not_a_deck(path: Path, shapes: _Shapes | None = None) -> str | None:
         head = read_head(path, _SNIFFED)
         text = head.decode("utf-8", errors="replace")
         found = next((why for pattern, why in _NOT_DECK_TEXTS if pattern.search(text)), None)
+        if found == _CARD_LIST and not _whole_card_list(read_head(path, _CARD_LIST_READ).decode("utf-8", errors="replace")):
+            return None  # a card list's header above a deck's lines: a deck, checked as one
         if found or path.suffix.lower() not in YAML_SUFFIXES:
             return found
         if not _top_level_keys(text) <= shapes.card_database | shapes.event:
@@ -130,6 +134,17 @@ def not_a_deck(path: Path, shapes: _Shapes | None = None) -> str | None:
     if keys - _SHARED_WITH_DECKS and keys <= shapes.event:
         return "an event file (give it to --event)"
     return None
+
+
+def _whole_card_list(text: str) -> bool:
+    """Whether a text that starts with a LackeyCCG card list's header is one as a whole: nine rows
+    in ten below it have the header's columns (the real list has a row or two with a field too
+    many; a deck's line has a count and a name). One line is not a document: a deck pasted under a
+    copied header is a deck."""
+    lines = text.splitlines()
+    columns = lines[0].count("\t")
+    rows = [line for line in lines[1:] if line.strip()]
+    return bool(rows) and sum(row.count("\t") == columns for row in rows) >= 0.9 * len(rows)
 
 
 def _top_level_keys(text: str) -> frozenset[str]:

@@ -117,3 +117,26 @@ class _Listed:
 def test_a_file_that_cannot_be_looked_at_is_read_to_say_why_unless_there_is_none(code, taken):
     """No permission: read as a deck, whose check says it cannot be read; a loop or nothing: no file."""
     assert _is_file(_Listed(code)) is taken
+
+
+def test_a_card_lists_header_above_a_decks_lines_leaves_it_a_deck_and_the_card_list_stays_out(tmp_path):
+    """Issue 49: a deck whose first line is LackeyCCG's card-list header was left out of a folder
+    run with a warning (exit 0) while the file alone was ILLEGAL. Left out as a card list now is a
+    file that is one as a whole: the header and rows of its columns."""
+    from conftest import DATA
+
+    real_list = (DATA / "lackey" / "carddata.txt").read_text(encoding="utf-8")
+    header = real_list.splitlines()[0]
+    _write(tmp_path / "deck.txt", f"{header}\n1\tSon of God\n3\tSon of God\n")
+    _write(tmp_path / "carddata.txt", real_list)
+    found = collect_decks([tmp_path])
+    assert _names(found.files, tmp_path) == ["deck.txt"]
+    assert [(path.name, why.split(" (")[0]) for path, why in found.skipped] == [("carddata.txt", "a LackeyCCG card list")]
+
+
+def test_a_file_left_out_of_a_folder_run_fails_it_under_strict(tmp_path):
+    from conftest import DATA, run
+
+    _write(tmp_path / "decks" / "carddata.txt", (DATA / "lackey" / "carddata.txt").read_text(encoding="utf-8"))
+    assert run("check", tmp_path / "decks").exit_code == 0
+    assert run("check", tmp_path / "decks", "--strict").exit_code == 1
