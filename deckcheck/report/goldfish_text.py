@@ -108,7 +108,8 @@ def _deck_parts(data: dict, header: str, turns: int) -> list[str]:
 
 
 def _sweep_parts(sweep: dict, turns: int) -> list[str]:
-    """--sweep: per tracked query a row per count, its chance by each turn; then the race by count."""
+    """--sweep: per tracked query and per figure of the model a row per count, its chance by each
+    turn; then the race by count."""
     rows = sweep["rows"]
     counts = [row["count"] for row in rows]
     parts = [f"\nSweep of {sweep['query']}: {counts[0]} to {counts[-1]} copies, every count on the same shuffles ({sweep['fill']})"]
@@ -127,6 +128,13 @@ def _sweep_parts(sweep: dict, turns: int) -> list[str]:
             tabulated(table, headers=columns, tablefmt="simple", disable_numparse=True),
             "\nagainst the deck as given, game by game (95% interval)",
             tabulated(differences, headers=columns, tablefmt="simple", disable_numparse=True),
+        ]
+    for index, figure in enumerate(rows[0].get("figures", [])):  # the model's own figures (`an efreet deployed`)
+        columns = ["count"] + [_turn(r["turn"]) for r in figure["by_turn"]]
+        table = [[row["count"]] + [_number(r["p"]) for r in row["figures"][index]["by_turn"]] for row in rows]
+        parts += [
+            f"\n{figure['figure']}: chance by turn (columns)",
+            tabulated(table, headers=columns, tablefmt="simple", disable_numparse=True),
         ]
     if "race" in rows[0]:
         table = []

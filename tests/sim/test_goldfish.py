@@ -899,3 +899,21 @@ def test_the_keep_rule_an_empty_keep_is_offered_is_one_the_query_language_reads(
     (offered,) = re.findall(r"e\.g\. --keep '([^']+)'", outcome.stderr)
     prepared = prepare(EXAMPLES / deck, CheckOptions(), Databases())
     assert compile_query(offered, prepared.model.facts, prepared.database).clauses
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("deck", sorted(p.name for p in EXAMPLES.iterdir() if p.suffix in (".yaml", ".txt")))
+def test_every_figure_a_sweep_computes_is_in_its_text_and_csv_as_in_its_json(deck):
+    """Issue 52: the text of --sweep dropped the model's own figures (REDLINE's "an efreet deployed")
+    that its JSON held. One list, the JSON's, held against the text and the CSV for every example deck."""
+    from deckcheck.check import CheckOptions
+    from deckcheck.goldfish import prepare
+    from deckcheck.loading.card_db import Databases
+
+    entry = next(e for e in prepare(EXAMPLES / deck, CheckOptions(), Databases()).deck.entries("main") if e.card is not None)
+    args = ("goldfish", EXAMPLES / deck, "--sweep", f"{entry.card.name}={max(0, entry.count - 1)}..{entry.count}", "--games", "300")
+    rows = json.loads(run(*args, "--output-format", "json").stdout)["sweep"]["rows"]
+    figures = [figure["figure"] for figure in rows[0].get("figures", [])]
+    text, csv_text = run(*args).stdout, run(*args, "--output-format", "csv").stdout
+    assert [f for f in figures if f"\n{f}: chance by turn" not in text] == []
+    assert [f for f in figures if f",figure,{f}," not in csv_text and f',figure,"{f}",' not in csv_text] == []
