@@ -26,7 +26,10 @@ def _interval(row: Mapping[str, Any]) -> str:
 
 
 def _number(value: float | None) -> str:
-    return "-" if value is None else f"{value:.4f}"
+    """4 decimals; a value too small for them in two significant figures (7.8e-06, not 0.0000)."""
+    if value is None:
+        return "-"
+    return f"{value:.2g}" if 0 < value < 0.00005 else f"{value:.4f}"
 
 
 def _turn(turn: int) -> str:

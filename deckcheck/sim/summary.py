@@ -23,12 +23,28 @@ def _r(value: float | None, digits: int = 4) -> float | None:
     return None if value is None else round(float(value), digits) + 0.0  # + 0.0: never -0.0
 
 
-def _difference(mean: float, low: float, high: float) -> dict[str, Any]:
-    """A difference and its interval, rounded to 4 decimals or as many more as keep the interval
-    an interval (40,000 games and more gave [0.0, 0.0] at 4)."""
+def _digits(low: float, high: float) -> int:
+    """4 decimals, or as many more as keep an interval an interval (2,000,000 games gave [0.0006,
+    0.0006] at 4, 40,000 games a difference's [0.0, 0.0])."""
     digits = 4
     while digits < 12 and low < high and round(low, digits) == round(high, digits):
         digits += 1
+    return digits
+
+
+def _interval(low: float, high: float) -> list[float | None]:
+    digits = _digits(low, high)
+    return [_r(low, digits), _r(high, digits)]
+
+
+def _significant(value: float | None) -> float | None:
+    """An exact value to six significant figures: 7.8e-6 is not 0.0."""
+    return None if value is None else float(f"{float(value):.6g}") + 0.0
+
+
+def _difference(mean: float, low: float, high: float) -> dict[str, Any]:
+    """A difference and its interval, rounded to 4 decimals or as many more as keep the interval an interval."""
+    digits = _digits(low, high)
     return {"difference": _r(mean, digits), "ci95": [_r(low, digits), _r(high, digits)]}
 
 
@@ -86,8 +102,8 @@ def by_turn(
             {
                 "turn": turn,
                 "p": _r(hits / games if games else 0.0),
-                "ci95": [_r(low), _r(high)],
-                "exact": _r(exact(turn)) if exact else None,
+                "ci95": _interval(low, high),
+                "exact": _significant(exact(turn)) if exact else None,
             }
         )
     return rows
@@ -136,7 +152,7 @@ def deck_summary(model: GoldfishModel, queries: Sequence[Query], result: SimResu
             lost = int((result.win_turn == 0).sum())
             games = int(result.win_turn.size)
             low, high = stats.wilson(lost, games)
-            summary["race"]["lost_by_decking"] = {"turn": decked, "p": _r(lost / games), "ci95": [_r(low), _r(high)]}
+            summary["race"]["lost_by_decking"] = {"turn": decked, "p": _r(lost / games), "ci95": _interval(low, high)}
         why = model.cannot_win()
         if why:
             summary["race"]["cannot_win"] = why
@@ -154,8 +170,8 @@ def keep_summary(model: GoldfishModel, keep: Query, result: SimResult) -> dict:
     return {
         "rule": keep.label,
         "kept": _r(kept / games if games else 0.0),
-        "ci95": [_r(low), _r(high)],
-        "exact": _r(exact),
+        "ci95": _interval(low, high),
+        "exact": _significant(exact),
         "thrown_back": model.throws_back,
     }
 

@@ -198,3 +198,20 @@ def test_the_constrained_rate_is_where_the_likelihood_is_greatest(only_a, only_b
         else:
             high = right
     assert stats.constrained_rate(delta, only_a, only_b, games) == pytest.approx((low + high) / 2, abs=1e-7)
+
+
+@pytest.mark.parametrize("hits, games", [(1_200, 2_000_000), (1, 2_000_000), (0, 2_000_000), (3, 400_000)])
+def test_a_wilson_interval_is_kept_an_interval_at_any_number_of_games(hits, games):
+    """Issue 52: [0.0006, 0.0006] at 2,000,000 games; as many decimals as the interval needs."""
+    from deckcheck.sim.summary import _interval
+
+    low, high = _interval(*stats.wilson(hits, games))
+    assert low < high
+
+
+def test_an_exact_value_too_small_for_four_decimals_is_not_printed_as_zero():
+    """Issue 52: an exact 7.8e-6 was [0.0, 0.0] and 0.0000."""
+    from deckcheck.report.goldfish_text import _number
+    from deckcheck.sim.summary import _significant
+
+    assert _significant(7.8e-6) == pytest.approx(7.8e-6) and _number(7.8e-6) == "7.8e-06" and _number(0.25) == "0.2500"
