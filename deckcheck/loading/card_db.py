@@ -7,6 +7,7 @@ judged against cards that are not known for sure.
 
 from __future__ import annotations
 
+import errno
 import functools
 import hashlib
 import os
@@ -137,13 +138,15 @@ def _card(card_id: str, entry: dict) -> Card:
 
 def database_files(path: Path) -> list[Path]:
     """The database files under a folder (or the file named). An entry that vanishes while the
-    folder is listed (a process's folder under /proc) or that may not be read was not there, as
-    for a glob; any other listing error is raised (OSError), for the one line naming the folder."""
+    folder is listed (a process's folder under /proc, its threads) or that may not be read was not
+    there, as for a glob; any other listing error is raised (OSError), for the one line naming the folder."""
     if not path.is_dir():
         return [path]
 
     def refused(error: OSError) -> None:
-        if not isinstance(error, FileNotFoundError | PermissionError):
+        # gone or refused while listed: a process's folder under /proc vanishes (ENOENT, or ESRCH
+        # for its threads and descriptors) as the listing reaches it
+        if error.errno not in (errno.ENOENT, errno.ESRCH, errno.EACCES, errno.EPERM):
             raise error
 
     found = []
