@@ -92,8 +92,8 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
             continue
         if deck.first_line is None:
             deck.first_line = position
-        # a Markdown heading or bold words are a header by their shape, whatever words they hold (`**Offense (-1)**`)
         counted = counted or line[0].isdigit()  # `- 3 Name` once its bullet is off
+        # a Markdown heading or bold words are a header by their shape, whatever words they hold (`**Offense (-1)**`)
         header = None if counted else _header(line, zones) or (("group", line, None) if heading else None)
         if header is not None:
             kind, name, count = header

@@ -48,3 +48,36 @@ def test_draw_record_and_export_the_deck_checks(desk):
     assert desk.get("/organiser/judges/deck-checks.csv").content.startswith("\ufeff".encode())
     bad = desk.post("/organiser/judges/draw", data={"count": "two"})
     assert bad.status_code == 400 and "not a number" in bad.text
+
+
+def test_a_printing_that_makes_the_deck_illegal_is_said_why_on_the_judges_page(tmp_path):
+    """Issue 48: the same card presented in a printing outside the pool fails the comparison and
+    the page says why (`Christian Martyr (A)` for the registered `(I)`)."""
+    from datetime import date
+
+    from deckcheck.loading.card_db import Databases, load_databases
+    from deckcheck.serve.desk import Desk
+    from deckcheck.serve.site import Site
+    from test_site import client_for
+
+    cards = tmp_path / "cards.yaml"
+    cards.write_text(
+        "game: redemption\ncards:\n"
+        "  - {name: Christian Martyr (I), id: cm-i, title: Christian Martyr, type: good_dominant, brigades: [], set: I, art: cm}\n"
+        "  - {name: Christian Martyr (A), id: cm-a, title: Christian Martyr, type: good_dominant, brigades: [], set: 1E, art: cm,\n"
+        "     rotation: false}\n"
+        "  - {name: Soul 1, id: soul-1, type: lost_soul, brigades: [], rotation: true}\n"
+    )
+    (tmp_path / "registrations").mkdir()
+    site = Site(
+        Databases(load_databases([cards])),
+        desk=Desk("redemption", "type1", date(2026, 9, 1)),
+        registrations=tmp_path / "registrations",
+        token="s3cret",
+    )
+    with client_for(site) as desk:
+        register(desk, "Ann", "1 Christian Martyr (I)\n1 Soul 1\n")
+        organiser(desk)
+        page = desk.post("/organiser/judges/compare", data={"player": "Ann", "deck": "1 Christian Martyr (A)\n1 Soul 1\n"}).text
+    assert "DIFFERENT from the list registered" in page and "illegal printing" in page
+    assert "in a printing this deck may not hold" in page and "redemption.format-sets" in page
