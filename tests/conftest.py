@@ -260,3 +260,14 @@ def exported_lines(path: Path) -> list[tuple[str, int, str]]:
             count, name = line.split("\t", 1)
             found.append((zone, int(count), name))
     return found
+
+
+# Redemption's Christian Martyr in two printings of one card (the same art): the I starter's, in
+# Type 1 Limited's pool, and the first edition's (A), outside it; and a Lost Soul
+TWO_FACES_OF_ONE_CARD = (
+    "game: redemption\ncards:\n"
+    "  - {name: Christian Martyr (I), id: cm-i, title: Christian Martyr, type: good_dominant, brigades: [], set: I, art: cm}\n"
+    "  - {name: Christian Martyr (A), id: cm-a, title: Christian Martyr, type: good_dominant, brigades: [], set: 1E, art: cm,\n"
+    "     rotation: false}\n"
+    "  - {name: Soul 1, id: soul-1, type: lost_soul, brigades: [], rotation: true}\n"
+)

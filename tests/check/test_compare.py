@@ -9,7 +9,7 @@ import pytest
 from deckcheck.cli import app
 from typer.testing import CliRunner
 
-from conftest import DATA, REPO, SHARED, run
+from conftest import DATA, REPO, SHARED, TWO_FACES_OF_ONE_CARD, run
 
 CARDS = DATA / "redemption-cards.yaml"
 SCHEMA = jsonschema.Draft202012Validator(json.loads((REPO / "schemas" / "compare.schema.json").read_text()))
@@ -209,13 +209,7 @@ def test_the_same_card_in_a_printing_outside_the_pool_fails_the_comparison_sayin
     """`Christian Martyr (A)` presented for the registered `(I)`: one card, but the first edition's
     face is outside Type 1 Limited's pool: a difference (exit 1) naming the error it brings (issue 48)."""
     cards = tmp_path / "cards.yaml"
-    cards.write_text(
-        "game: redemption\ncards:\n"
-        "  - {name: Christian Martyr (I), id: cm-i, title: Christian Martyr, type: good_dominant, brigades: [], set: I, art: cm}\n"
-        "  - {name: Christian Martyr (A), id: cm-a, title: Christian Martyr, type: good_dominant, brigades: [], set: 1E, art: cm,\n"
-        "     rotation: false}\n"
-        "  - {name: Soul 1, id: soul-1, type: lost_soul, brigades: [], rotation: true}\n"
-    )
+    cards.write_text(TWO_FACES_OF_ONE_CARD)
     (tmp_path / "registered.txt").write_text("# game: redemption\n# format: type1\n1 Christian Martyr (I)\n1 Soul 1\n")
     (tmp_path / "presented.txt").write_text("# game: redemption\n# format: type1\n1 Christian Martyr (A)\n1 Soul 1\n")
     outcome = run("compare", tmp_path / "registered.txt", tmp_path / "presented.txt", "--card-db", cards, "--output-format", "json")

@@ -60,14 +60,10 @@ def test_a_printing_that_makes_the_deck_illegal_is_said_why_on_the_judges_page(t
     from deckcheck.serve.site import Site
     from test_site import client_for
 
+    from conftest import TWO_FACES_OF_ONE_CARD
+
     cards = tmp_path / "cards.yaml"
-    cards.write_text(
-        "game: redemption\ncards:\n"
-        "  - {name: Christian Martyr (I), id: cm-i, title: Christian Martyr, type: good_dominant, brigades: [], set: I, art: cm}\n"
-        "  - {name: Christian Martyr (A), id: cm-a, title: Christian Martyr, type: good_dominant, brigades: [], set: 1E, art: cm,\n"
-        "     rotation: false}\n"
-        "  - {name: Soul 1, id: soul-1, type: lost_soul, brigades: [], rotation: true}\n"
-    )
+    cards.write_text(TWO_FACES_OF_ONE_CARD)
     (tmp_path / "registrations").mkdir()
     site = Site(
         Databases(load_databases([cards])),
