@@ -8,6 +8,7 @@ import re
 import stat
 from collections import Counter
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from deckcheck.canonical import render
@@ -73,9 +74,9 @@ def _rewrite(path: Path, game_name: str | None, databases: Databases, check_only
         return RewriteOutcome(path, "untouched", unknown)
     database = databases.for_game(game.name)
     names = game.names(database)
-    settle(
-        raw, names, lambda line: format_said(game, line, database.formats)
-    )  # read as check reads it: a header or a title is never written as a card
+    format_of_line = partial(format_said, game, defined=database.formats)
+    # read as check reads it: a header, a title or a format line is never written as a card
+    settle(raw, names, format_of_line)
     is_yaml = path.suffix.lower() in YAML_SUFFIXES
     if not is_yaml and not any(names.resolve(entry.typed).printings for entry in raw.entries):
         # a YAML file that loaded as a deck says so by its keys; a text file only by its cards
@@ -88,7 +89,7 @@ def _rewrite(path: Path, game_name: str | None, databases: Databases, check_only
         new_text = _cards_in_place(raw, text, names)
     try:
         reread = _reread(path, new_text, is_yaml)
-        settle(reread, names, lambda line: format_said(game, line, database.formats))
+        settle(reread, names, format_of_line)
     except DeckParseError:
         reread = None
     if reread is None or _meaning(raw, names) != _meaning(reread, names) or reread.game not in (raw.game, game.name):

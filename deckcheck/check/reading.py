@@ -4,6 +4,7 @@ cards. What stops a deck here is a finding of its own (deck.parse, deck.unknown-
 from __future__ import annotations
 
 from datetime import date
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -48,7 +49,7 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases, content: 
     as_of = date_in_force(options, events)
     names = game.names(database, as_of)
     # a pasted deck's lines read as the card list says: cards, headers, its name and format, prose
-    settle(raw, names, lambda line: format_said(game, line, database.formats))
+    settle(raw, names, partial(format_said, game, defined=database.formats))
     try:
         asked, notes = _format_of(game, raw, options, events, database)
     except UnknownName as exc:

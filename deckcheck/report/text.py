@@ -159,7 +159,7 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
             shown, held_back = _most_of_each_rule(report.findings)
             parts.append(_explained(report, shown, terminal) if explain else _table(shown, terminal))
             parts += [
-                f"... and {count:,} more {rule} finding{'s' if count != 1 else ''} (--output-format json lists every one)"
+                f"... and {plural(count, f'more {rule} finding')} (--output-format json lists every one)"
                 for rule, count in held_back.items()
             ]
         if report.formats is not None:
