@@ -75,15 +75,17 @@ class NewerCards:
     def notes(self, deck: Deck, source: str) -> list[str]:
         """A note for each pair of the deck's lines that may be one person (`source`: the dictionary)."""
         entries = [e for e in deck.entries() if e.card is not None]
+        lines_of: dict[str, list[int]] = {}  # card id -> where the deck holds it: each line is looked up, not compared with each
+        for index, entry in enumerate(entries):
+            lines_of.setdefault(entry.known.id, []).append(index)
         notes = []
         for entry in entries:
-            possibly = {card.id for card in self.possibly(entry.known)}
-            for other in entries:
-                if other.card is not None and other.card.id in possibly:
-                    title = self.set_of(entry.known).title
-                    notes.append(
-                        f"line {entry.position.line}: {entry.known.name} and line {other.position.line}: {other.known.name} may be "
-                        f"the same person with a brigade in common; {source} predates {title}, so no list says: a judge decides "
-                        "whether they are one card"
-                    )
+            found = sorted(index for card in self.possibly(entry.known) for index in lines_of.get(card.id, ()))
+            for other in (entries[index] for index in dict.fromkeys(found)):
+                title = self.set_of(entry.known).title
+                notes.append(
+                    f"line {entry.position.line}: {entry.known.name} and line {other.position.line}: {other.known.name} may be "
+                    f"the same person with a brigade in common; {source} predates {title}, so no list says: a judge decides "
+                    "whether they are one card"
+                )
         return list(dict.fromkeys(notes))
