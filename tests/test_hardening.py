@@ -357,13 +357,25 @@ def _titles_of_several_cards(tmp_path, titles: int, types: tuple[str, ...]) -> P
     return tmp_path / "cards.yaml"
 
 
-def _deck_of_titles(tmp_path, titles: int) -> Path:
-    """A 1.3.0 Type 1 deck of 140 cards, 19 Lost Souls, naming every title once."""
+def _deck_of_titles(tmp_path, titles: int, format_name: str = "type1-unlimited") -> Path:
+    """A 1.3.0 deck of 140 cards, 19 Lost Souls, naming every title once."""
     lines = [f"1 Soul {i}" for i in range(19)] + [f"1 Place {i}" for i in range(titles)]
     lines += [f"{n} {side} {i}" for i in range(60) for side, n in (("Good", 1), ("Evil", 1))][: 140 - len(lines)]
     deck = tmp_path / "deck.txt"
-    deck.write_text("# game: redemption\n# format: type1-unlimited\n" + "\n".join(lines) + "\n")
+    deck.write_text(f"# game: redemption\n# format: {format_name}\n" + "\n".join(lines) + "\n")
     return deck
+
+
+def test_forty_titles_of_four_cards_type1_counts_two_ways_get_every_readings_verdict(tmp_path):
+    """A Fortress, a Site, a City, an Artifact: Type 1 counts Sites and Cities against the Lost
+    Souls and no more, so forty such titles add up to 41 sums, each tried: the deck's verdict is
+    every reading's (40 Sites and Cities outnumber 19 Lost Souls in some), not a bound's."""
+    cards = _titles_of_several_cards(tmp_path, 40, ("fortress", "site", "city", "artifact"))
+    outcome = run("check", _deck_of_titles(tmp_path, 40), "--card-db", cards, "--as-of", "2026-06-01", "--output-format", "json")
+    ambiguous = outcome.findings("deck.ambiguous-card")
+    assert ambiguous and outcome.deck["legal"] is False
+    assert not any("too many such cards" in f["message"] for f in ambiguous)
+    assert all("redemption.site-cap" in f["message"] for f in ambiguous)
 
 
 @pytest.mark.slow
@@ -379,10 +391,13 @@ def test_seventy_titles_of_two_cards_each_are_judged_in_bounded_runs(tmp_path):
 
 @pytest.mark.slow
 def test_titles_past_every_bound_are_errors_asking_for_the_card_meant(tmp_path):
-    """Forty titles of four cards counted four ways: more distinct sums than deckcheck tries. Each
-    such name is an error asking which card is meant; the deck is still reported."""
-    cards = _titles_of_several_cards(tmp_path, 40, ("fortress", "site", "city", "artifact"))
-    outcome = run("check", _deck_of_titles(tmp_path, 40), "--card-db", cards, "--as-of", "2026-06-01", "--output-format", "json")
+    """Forty Type 2 titles of four cards each counted another way (a Lost Soul, a good Dominant, a
+    Site, an evil Enhancement: the Lost Souls, the Dominant and Site caps and the good-evil balance
+    each read one): 12,341 distinct sums, more than deckcheck tries. Each such name is an error
+    asking which card is meant; the deck is still reported."""
+    cards = _titles_of_several_cards(tmp_path, 40, ("lost_soul", "good_dominant", "site", "evil_enhancement"))
+    deck = _deck_of_titles(tmp_path, 40, "type2")
+    outcome = run("check", deck, "--card-db", cards, "--as-of", "2026-06-01", "--output-format", "json")
     ambiguous = outcome.findings("deck.ambiguous-card")
     assert len(ambiguous) == 40 and outcome.deck["legal"] is False
     assert all("the deck names too many such cards to try every reading" in f["message"] for f in ambiguous)

@@ -7,11 +7,12 @@ run.py checks files and folders; options.py holds how a deck is checked and the 
 its format and date.
 """
 
-from deckcheck.check.ambiguity import judge, with_printings
+from deckcheck.check.ambiguity import judge
 from deckcheck.check.loaded import LoadedDeck
 from deckcheck.check.match import NoSideSwap, NoTeams, check_swap, check_team, teams_games
 from deckcheck.check.options import CheckOptions, date_in_force
 from deckcheck.check.reading import context_for, load_deck
+from deckcheck.check.readings import with_printings
 from deckcheck.check.report import every_format, report_of
 from deckcheck.check.run import check_file, check_paths, skipped_file
 

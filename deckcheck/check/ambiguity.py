@@ -9,7 +9,8 @@ card" rule:
   is; where readings differ, each name whose reading decides is `deck.ambiguous-card`, an error
   naming each card and what it gives; where none is legal, the findings every reading shares stand.
 
-Names are judged in groups of those whose readings can change each other's findings (they may mean
+Each reading is judged by check/readings.py, in parts where the game says what it counts. Names
+are judged in groups of those whose readings can change each other's findings (they may mean
 the same card, or cards that differ in what the rules count over the whole deck, or the same rule's
 findings change with each); every reading of a group is tried with the other names at their best,
 twice: once to find the group's best reading, once to see every reading beside the others' best. A
@@ -20,16 +21,16 @@ same verdict, at a cost that grows with the sums (a few dozen), not the readings
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field, replace
-from itertools import product
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from itertools import islice, product
 from math import prod
 
 from deckcheck.check.loaded import Key, LoadedDeck
+from deckcheck.check.readings import Changes, FindingKey, Outcome, Readings, tally, with_printings
 from deckcheck.loading.names import normalise
-from deckcheck.model import Card, Deck, Entry, Finding, Position, Severity
-from deckcheck.records import record
-from deckcheck.rules import Context, run_rules
+from deckcheck.model import Card, Deck, Entry, Finding, Severity
+from deckcheck.rules import run_rules
 from deckcheck.rules.common import AMBIGUOUS_CARD
 from deckcheck.wording import kind_of
 
@@ -38,25 +39,6 @@ from deckcheck.wording import kind_of
 # several cards read; tried one by one, a small group needs no such trust)
 MOST_READINGS = 16
 MOST_SUMS = 4096  # distinct sums of a group past which its names are asked to be named exactly
-
-FindingKey = tuple[str, Severity, str | None, Position]
-
-
-@record
-class Outcome:
-    """The deck's findings with one printing for each ambiguous name."""
-
-    findings: tuple[Finding, ...]
-    keys: frozenset[FindingKey]
-    errors: int
-
-    @property
-    def legal(self) -> bool:
-        return self.errors == 0
-
-    @property
-    def rank(self) -> tuple[int, int]:
-        return self.errors, len(self.findings)
 
 
 @dataclass
@@ -68,36 +50,6 @@ class Name:
     cards: list[tuple[Card, ...]]  # each card's printings, in the order the name found them
     options: list[Card] = field(default_factory=list)  # the printing each card is judged with
     printing_matters: dict[str, Card] = field(default_factory=dict)  # chosen printing id -> a worse one
-
-
-class Readings:
-    """The deck judged with one printing per name (each reading judged once), and the reading
-    that is the best found so far (`choice`)."""
-
-    def __init__(self, deck: Deck, context: Context, ignore: frozenset[str], names: list[Name]):
-        self.deck, self.context, self.ignore, self.names = deck, context, ignore, names
-        self.choice: list[Card] = [name.cards[0][0] for name in names]
-        self._judged: dict[tuple[str, ...], Outcome] = {}
-
-    def outcome(self, choice: Sequence[Card]) -> Outcome:
-        asked = tuple(card.id for card in choice)
-        found = self._judged.get(asked)
-        if found is None:
-            chosen = {key: card for name, card in zip(self.names, choice) for key in name.lines}
-            findings = tuple(run_rules(self.context.rules, with_printings(self.deck, chosen), self.context, self.ignore))
-            errors = sum(f.severity is Severity.ERROR for f in findings)
-            found = self._judged[asked] = Outcome(findings, frozenset(_key(f) for f in findings), errors)
-        return found
-
-    def varied(self, index: int, card: Card, base: Sequence[Card] | None = None) -> Outcome:
-        """The deck with one name read as `card`, the others as in `base` (the best reading)."""
-        choice = list(self.choice if base is None else base)
-        choice[index] = card
-        return self.outcome(choice)
-
-    @property
-    def best(self) -> Outcome:
-        return self.outcome(self.choice)
 
 
 def judge(loaded: LoadedDeck, ignore: frozenset[str]) -> list[Finding]:
@@ -118,16 +70,16 @@ def judge(loaded: LoadedDeck, ignore: frozenset[str]) -> list[Finding]:
         except TooManyReadings:
             unjudged.append(names)  # a group of names is never judged on part of its readings
     for group in groups:
-        readings.choice = min(group.readings(readings), key=lambda each: readings.outcome(each).rank)
+        readings.choose(min(group.changes(readings.choice), key=lambda each: readings.outcome(each).rank))
     for group in groups:
-        group.outcomes = [readings.outcome(each) for each in group.readings(readings)]
+        group.outcomes = [readings.outcome(each) for each in group.changes(readings.choice)]
     loaded.shown = {key: card for name, card in zip(readings.names, readings.choice) for key in name.lines}
     findings, notes = _verdict(readings, groups)
     findings += [_ambiguity(readings, i, "the deck names too many such cards to try every reading") for names in unjudged for i in names]
     loaded.notes += notes + _printing_notes(readings)
     if judged_notes is not None:
         loaded.notes += judged_notes(with_printings(deck, loaded.shown))
-    return findings if AMBIGUOUS_CARD.id not in ignore else list(readings.best.findings)
+    return findings if AMBIGUOUS_CARD.id not in ignore else readings.exact()
 
 
 @dataclass
@@ -139,15 +91,10 @@ class Group:
     pickings: list[tuple[Card, ...]]  # a card for each name, per reading tried
     outcomes: list[Outcome] = field(default_factory=list)
 
-    def readings(self, readings: Readings) -> list[list[Card]]:
-        """The readings to try, the other names as in the best reading so far."""
-        choices = []
-        for picked in self.pickings:
-            choice = list(readings.choice)
-            for i, card in zip(self.names, picked):
-                choice[i] = card
-            choices.append(choice)
-        return choices
+    def changes(self, choice: list[Card]) -> list[Changes]:
+        """The readings to try, each as the names it reads otherwise than `choice` (the best reading so
+        far): a reading of many names costs what it changes (check/readings.py)."""
+        return [{i: card for i, card in zip(self.names, picked) if card is not choice[i]} for picked in self.pickings]
 
 
 def _names(deck: Deck, ambiguous: dict[Key, tuple[Card, ...]], identity: Callable[[Card], Hashable]) -> list[Name]:
@@ -174,10 +121,10 @@ def _choose_printings(readings: Readings) -> None:
             # the fewest problems first, and of those one a deck can name by its name alone
             ranked = sorted(printings, key=lambda card: (readings.varied(index, card).rank, written(card) != card.name))
             best, worst = ranked[0], ranked[-1]
-            if readings.varied(index, best).keys != readings.varied(index, worst).keys:
+            if readings.varied(index, best).own != readings.varied(index, worst).own:
                 name.printing_matters[best.id] = worst
             name.options.append(best)
-        readings.choice[index] = name.options[0]
+        readings.choose({index: name.options[0]})
 
 
 def _groups(readings: Readings) -> list[list[int]]:
@@ -209,7 +156,7 @@ def _groups(readings: Readings) -> list[list[int]]:
 
 def _rules_changed(readings: Readings, index: int) -> set[str]:
     outcomes = [readings.varied(index, card) for card in readings.names[index].options]
-    changed = frozenset.union(*(o.keys for o in outcomes)) - frozenset.intersection(*(o.keys for o in outcomes))
+    changed = frozenset.union(*(o.own for o in outcomes)) - frozenset.intersection(*(o.own for o in outcomes))
     return {key[0] for key in changed}
 
 
@@ -223,9 +170,9 @@ def _pickings(readings: Readings, group: list[int]) -> list[tuple[Card, ...]]:
 
 
 def _distinct_sums(readings: Readings, group: list[int]) -> list[tuple[Card, ...]]:
-    """One reading of a group for each distinct multiset of what its names add to the deck: per
-    zone, each card's counted facts and, where another line or name may hold the same card, which
-    card it is. Readings alike in these are alike to every rule over several cards; a card's own
+    """One reading of a group for each distinct sum of what its names add to the deck: per zone,
+    the copies of each value of each counter the game counts and, where another line or name may
+    hold the same card, of that card. Readings alike in these are alike to every rule over several cards; a card's own
     findings (its pool, its own copies) are the same in any reading, and each name's cards are
     also tried one at a time beside the best reading (`_verdict`)."""
     context, deck = readings.context, readings.deck
@@ -238,29 +185,43 @@ def _distinct_sums(readings: Readings, group: list[int]) -> list[tuple[Card, ...
             seen[context.identity(card)] = seen.get(context.identity(card), 0) + 1
     shared = {key for key, times in seen.items() if times > 1} | elsewhere
 
-    def added(i: int, card: Card) -> dict[tuple, int]:
-        """What a name read as `card` adds: copies by zone, counted facts and (where shared) card."""
-        same = context.identity(card) if context.identity(card) in shared else None
-        counted = context.game.counted(card, context.params)
-        copies: dict[tuple, int] = {}
-        for zone, index in readings.names[i].lines:
-            copies[(zone, counted, same)] = copies.get((zone, counted, same), 0) + deck.zones[zone][index].count
-        return copies
+    known: dict[tuple[int, str], dict[tuple, int]] = {}
 
-    Sum = frozenset[tuple[tuple, int]]
-    sums: dict[Sum, tuple[Card, ...]] = {frozenset(): ()}
+    def added(i: int, card: Card) -> dict[tuple, int]:
+        """What a name read as `card` adds: copies by zone to each counter's value and (where shared) to the card."""
+        found = known.get((i, card.id))
+        if found is None:
+            same = context.identity(card) if context.identity(card) in shared else None
+            counted = (*context.game.counted(card, context.params), ("card", same))
+            found = known[(i, card.id)] = {}
+            for zone, index in readings.names[i].lines:
+                tally(found, zone, counted, deck.zones[zone][index].count)
+        return found
+
+    # each sum with the reading that stands for it (the first found), the reading as its last card and
+    # the sum before it: no reading is copied while the group grows (a group may hold a thousand names)
+    Picked = tuple["Picked", Card] | None
+    sums: dict[frozenset, tuple[dict[tuple, int], Picked]] = {frozenset(): ({}, None)}
     for i in group:
-        following: dict[Sum, tuple[Card, ...]] = {}
-        for total, picked in sums.items():
+        following: dict[frozenset, tuple[dict[tuple, int], Picked]] = {}
+        for total, picked in sums.values():
             for card in readings.names[i].options:
                 merged = dict(total)
                 for key, copies in added(i, card).items():
                     merged[key] = merged.get(key, 0) + copies
-                following.setdefault(frozenset(merged.items()), picked + (card,))  # the first reading of a sum stands for it
+                following.setdefault(frozenset(merged.items()), (merged, (picked, card)))
         if len(following) > MOST_SUMS:
             raise TooManyReadings
         sums = following
-    return list(sums.values())
+    return [_unwound(picked) for _, picked in sums.values()]
+
+
+def _unwound(picked: tuple | None) -> tuple[Card, ...]:
+    cards = []
+    while picked is not None:
+        picked, card = picked
+        cards.append(card)
+    return tuple(reversed(cards))
 
 
 class TooManyReadings(Exception):
@@ -270,9 +231,8 @@ class TooManyReadings(Exception):
 def _verdict(readings: Readings, groups: list[Group]) -> tuple[list[Finding], list[str]]:
     """The deck's findings and notes: the best reading's, with an error on each name whose reading
     decides the verdict; where no reading is legal, the findings every reading shares."""
-    best = readings.best
-    if best.legal:
-        findings, notes = list(best.findings), []
+    if readings.best.legal:
+        findings, notes = readings.exact(), []
         for group in groups:
             if all(o.legal for o in group.outcomes) and not any(_illegal_alone(readings, i) for i in group.names):
                 notes += [_harmless(readings, i) for i in group.names]
@@ -281,21 +241,18 @@ def _verdict(readings: Readings, groups: list[Group]) -> tuple[list[Finding], li
         return findings, notes
     # illegal whatever the reading: the findings every reading gives, and an error on each name whose
     # cards give other errors (the verdict it decides once the rest is mended)
-    common = frozenset.intersection(best.keys, *(o.keys for group in groups for o in group.outcomes))
-    findings = [f for f in best.findings if _key(f) in common]
+    left = frozenset().union(*(o.replaced - o.own for group in groups for o in group.outcomes))
+    common = readings.keys() - left
+    findings = [f for f in readings.exact() if readings.key(f) in common]
     every = [i for group in groups for i in group.names]
-    deciding = [i for i in every if len({_errors(readings.varied(i, card)) for card in readings.names[i].options}) > 1]
+    deciding = [i for i in every if len({readings.varied(i, card).errors_own for card in readings.names[i].options}) > 1]
     if not deciding and not any(f.severity is Severity.ERROR for f in findings):
         deciding = every  # illegal with each reading, for reasons no two share: the verdict must still show
     for i in deciding:
-        errors = [_errors(readings.varied(i, card)) for card in readings.names[i].options]
+        errors = [readings.varied(i, card).errors_own for card in readings.names[i].options]
         each_illegal = all(each - frozenset.intersection(*errors) for each in errors)
         findings.append(_ambiguity(readings, i, "the deck is illegal with each" if each_illegal else "its reading decides the verdict"))
     return findings, [_harmless(readings, i) for i in every if i not in deciding]
-
-
-def _errors(outcome: Outcome) -> frozenset[FindingKey]:
-    return frozenset(key for key in outcome.keys if key[1] is Severity.ERROR)
 
 
 def _illegal_alone(readings: Readings, index: int) -> bool:
@@ -311,26 +268,27 @@ def _deciding(readings: Readings, group: Group) -> list[Finding]:
     if alone:
         return [_ambiguity(readings, i, "its reading decides the verdict") for i in alone]
     target = next(picked for picked, o in zip(group.pickings, group.outcomes) if not o.legal)
-    step = list(readings.choice)
+    step: dict[int, Card] = {}
     for i, card in zip(group.names, target):
-        before = list(step)
+        before = dict(step)
         step[i] = card
         if not readings.outcome(step).legal:
             return [_ambiguity(readings, i, "its reading decides the verdict with the other names as said", before)]
     raise AssertionError("a reading that is illegal is reached from the best one name at a time")
 
 
-def _ambiguity(readings: Readings, index: int, why: str, base: Sequence[Card] | None = None) -> Finding:
+def _ambiguity(readings: Readings, index: int, why: str, base: Changes | None = None) -> Finding:
     """The error on every line of a name: each card it may mean, and what the deck gets with it
     that it does not get with each of the others."""
     name = readings.names[index]
     outcomes = [readings.varied(index, card, base) for card in name.options]
-    shared = frozenset.intersection(*(_errors(o) for o in outcomes))
+    shared = frozenset.intersection(*(o.errors_own for o in outcomes))
     gives = [f"{_described(readings, card)} gives {_gives(o, shared)}" for card, o in zip(name.options, outcomes)]
     others = ""
     if base is not None:
-        said = [f"'{other.typed}' as {_written(readings, base[i])}" for i, other in enumerate(readings.names) if i != index]
-        others = f" ({', '.join(said[:3])})"
+        read = {**dict(enumerate(readings.choice)), **base}
+        said = (f"'{other.typed}' as {_written(readings, read[i])}" for i, other in enumerate(readings.names) if i != index)
+        others = f" ({', '.join(islice(said, 3))})"
     message = f"'{name.typed}' could be {len(name.options)} different cards and {why}{others}: {'; '.join(gives)}; write the one meant"
     entry = _entry(readings, name.lines[0])
     return Finding(AMBIGUOUS_CARD.id, AMBIGUOUS_CARD.severity, message, (entry.typed,), entry.zone, entry.position)
@@ -350,7 +308,7 @@ def _printing_notes(readings: Readings) -> list[str]:
         worse = name.printing_matters.get(card.id)
         if worse is not None:
             line = _entry(readings, name.lines[0]).position.line
-            rules = sorted({key[0] for key in readings.varied(index, worse).keys - readings.varied(index, card).keys})
+            rules = sorted({key[0] for key in readings.varied(index, worse).own - readings.varied(index, card).own})
             notes.append(
                 f"line {line}: '{name.typed}' names printings of one card that the deck is not judged alike with: it was "
                 f"judged as {_written(readings, card)} (as {_written(readings, worse)} it would get {', '.join(rules)}): write that name"
@@ -362,7 +320,7 @@ def _gives(outcome: Outcome, shared: frozenset[FindingKey]) -> str:
     """What a reading gives of its own (the errors every card of the name gives aside)."""
     if outcome.legal:
         return "a legal deck"
-    own = list(dict.fromkeys(key[0] for key in _errors(outcome) - shared))
+    own = list(dict.fromkeys(key[0] for key in outcome.errors_own - shared))
     return ", ".join(own) if own else "no error of its own"
 
 
@@ -376,17 +334,3 @@ def _written(readings: Readings, card: Card) -> str:
 
 def _entry(readings: Readings, key: Key) -> Entry:
     return readings.deck.zones[key[0]][key[1]]
-
-
-def with_printings(deck: Deck, chosen: dict[Key, Card]) -> Deck:
-    if not chosen:
-        return deck  # (most decks: no name meant several cards)
-    zones = {
-        zone: tuple(replace(e, card=chosen[(zone, i)]) if (zone, i) in chosen else e for i, e in enumerate(entries))
-        for zone, entries in deck.zones.items()
-    }
-    return replace(deck, zones=zones)
-
-
-def _key(finding: Finding) -> FindingKey:
-    return finding.rule, finding.severity, finding.zone, finding.position

@@ -10,9 +10,10 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from deckcheck.check.ambiguity import judge, with_printings
+from deckcheck.check.ambiguity import judge
 from deckcheck.check.options import CheckOptions
 from deckcheck.check.reading import load_deck
+from deckcheck.check.readings import with_printings
 from deckcheck.escaping import display_path
 from deckcheck.games import zone_table
 from deckcheck.loading.card_db import Databases

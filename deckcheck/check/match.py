@@ -7,10 +7,11 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from deckcheck.check.ambiguity import judge, with_printings
+from deckcheck.check.ambiguity import judge
 from deckcheck.check.loaded import LoadedDeck, finding_of
 from deckcheck.check.options import CheckOptions
 from deckcheck.check.reading import load_deck
+from deckcheck.check.readings import with_printings
 from deckcheck.check.report import report_of
 from deckcheck.escaping import display_path
 from deckcheck.games import all_games, get_game

@@ -7,10 +7,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from datetime import date
 
-from deckcheck.check.ambiguity import judge, with_printings
+from deckcheck.check.ambiguity import judge
 from deckcheck.check.loaded import LoadedDeck
 from deckcheck.check.options import CheckOptions
 from deckcheck.check.reading import context_for
+from deckcheck.check.readings import with_printings
 from deckcheck.model import Card, CardLine, Deck, DeckReport, Entry, Finding, FormatVerdict, Severity, SheetLayout
 from deckcheck.rules import Context
 from deckcheck.rules.common import PARSE, UNIGNORABLE, UNKNOWN_CARD, UNKNOWN_GAME

@@ -68,6 +68,9 @@ class Rule(Generic[P]):
     doc: Doc
     reads: type[P]
     check: Check[P] | None = None  # None for rules that loading reports (deck.parse, deck.unknown-card, ...)
+    # its findings about a line read no card but those of the lines of the same card (the format's
+    # identity) and the zones' sizes: a deck's names are judged a card at a time by it (check/readings.py)
+    per_card: bool = False
 
     def worded(self, params: Params) -> Rule[P]:
         """The rule as a format with these parameters states it (summary and source in words)."""
@@ -92,13 +95,13 @@ class Rule(Generic[P]):
         return RuleRecord(self.id, self.severity, self.summary, self.source)
 
 
-def rule(  # noqa: PLR0913 - a rule's declaration is its six parts, the last two named at every call
-    rule_id: str, severity: Severity, summary: Wording[P], source: Wording[P], *, doc: Doc, reads: type[P]
+def rule(  # noqa: PLR0913 - a rule's declaration is its six parts, the last three named at every call
+    rule_id: str, severity: Severity, summary: Wording[P], source: Wording[P], *, doc: Doc, reads: type[P], per_card: bool = False
 ) -> Callable[[Check[P]], Rule[P]]:
     """Decorator turning a check generator into a Rule."""
 
     def wrap(check: Check[P]) -> Rule[P]:
-        return Rule(rule_id, severity, summary, source, doc, reads, check)
+        return Rule(rule_id, severity, summary, source, doc, reads, check, per_card)
 
     return wrap
 
@@ -233,6 +236,12 @@ def in_force(versions: list[Format[P]], as_of: date | None) -> tuple[Format[P], 
     return (current[-1], False) if current else (dated[0], True)
 
 
+def types_counted(card: Card, params: Params) -> tuple[Hashable, ...]:
+    """What a game that says no more counts of a card over the whole deck: its types. A deck of
+    such a game is judged whole for each reading of its names (check/readings.py)."""
+    return (card.types,)
+
+
 @record
 class Game(Generic[P]):
     """A game: its formats (each with parameters of the game's kind P), its rules and zones, and
@@ -273,10 +282,11 @@ class Game(Generic[P]):
     group_names: tuple[str, ...] = ()
     # names errata gave cards, for a database on a date: a deck may write them, `fmt` writes them
     renamings: Callable[[CardDatabase, date], tuple[Renaming, ...]] | None = None
-    # what the rules that count over the whole deck read of a card (its types for a size by type,
-    # Redemption's Lost Souls and Dominants, ...): names that may mean cards differing in it can
-    # change each other's verdict; names that cannot are judged each by itself (check/ambiguity.py)
-    counted: Callable[[Card, P], Hashable] = lambda card, params: card.types
+    # what the rules that count over the whole deck read of a card, one value per counter each
+    # summed on its own (its types for a size by type, Redemption's Lost Souls and Dominants, ...):
+    # names that may mean cards differing in it can change each other's verdict; names that cannot
+    # are judged each by itself, and readings adding the same to every counter alike (check/ambiguity.py)
+    counted: Callable[[Card, P], tuple[Hashable, ...]] = types_counted
     # cards its formats play beside a deck that no card list holds (Redemption's Paragons), which
     # `deckcheck cards` lists with the game's own
     kept_apart: Callable[[], CardDatabase] | None = None
@@ -362,6 +372,9 @@ class Context:
     # what one rule works out about a deck for the others that read it (the cards over their copy
     # limits, which several rules report each their own of): a context is one deck's, so is this
     _worked_out: dict[Hashable, tuple[Deck, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
+    # the words Findings.instead ends a rule's finding about a card with: the same for every line and
+    # reading of it (what a rule allows reads the format, not the deck), and a 1 MiB deck repeats cards
+    _instead: dict[tuple[str, str, str], str] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     @property
     def settings(self) -> Mapping[str, Any]:
@@ -403,6 +416,13 @@ class Findings(Generic[P]):
         `allowed`: which (the card's own first, then other cards of the title), and to write the one
         meant ("" where none is). `The Magi` names the Faith of Our Fathers printing; `The Magi
         (GoC)`, another card of that title, may be the one meant."""
+        known = self.context._instead
+        found = known.get((self.rule.id, card.id, what))
+        if found is None:
+            found = known[(self.rule.id, card.id, what)] = self._instead(card, allowed, what)
+        return found
+
+    def _instead(self, card: Card, allowed: Callable[[Card], bool], what: str) -> str:
         names, identity = self.context.database.names, self.context.identity
         others = [p for p in names.printings_of(card.title) if p is not card and allowed(p)]
         if not others:

@@ -53,6 +53,7 @@ def _identities(findings: Findings, ids: tuple[str, ...]) -> set:
         ),
     ),
     reads=Params,
+    per_card=True,
 )
 def banned(deck: Deck, findings: Findings[Params]) -> Iterator[Finding]:
     """One finding per banned card, naming every list that bans it."""
@@ -107,6 +108,7 @@ def banned(deck: Deck, findings: Findings[Params]) -> Iterator[Finding]:
         ),
     ),
     reads=Params,
+    per_card=True,
 )
 def limited(deck: Deck, findings: Findings[Params]) -> Iterator[Finding]:
     for event in findings.context.events:

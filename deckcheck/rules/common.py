@@ -85,6 +85,7 @@ AMBIGUOUS_CARD = Rule(
         ),
     ),
     reads=Params,
+    per_card=True,
 )
 def wrong_zone(deck: Deck, findings: Findings[Params]) -> Iterator[Finding]:
     game = findings.context.game

@@ -13,10 +13,8 @@ from typing import Any
 from deckcheck.games.redemption.building import (
     DOMINANTS,
     DeckBuilding,
-    counts_as_lost_soul,
     exclusive_cards,
     lost_souls,
-    pair_sides,
     special_limit,
 )
 from deckcheck.games.redemption.rules_version import Limit, alignment
@@ -86,7 +84,7 @@ def _limit_summary(rule_id: str) -> Callable[[DeckBuilding], str]:
 
 
 def _limit_rule(rule_id: str, doc: Doc) -> Rule[DeckBuilding]:
-    return Rule(rule_id, Severity.ERROR, _limit_summary(rule_id), _build_section, doc, DeckBuilding, _limits)
+    return Rule(rule_id, Severity.ERROR, _limit_summary(rule_id), _build_section, doc, DeckBuilding, _limits, per_card=True)
 
 
 multicolor_limit = _limit_rule(
@@ -162,6 +160,7 @@ special_card_limit = Rule(
     ),
     DeckBuilding,
     _limits,
+    per_card=True,
 )
 LIMIT_RULES = (multicolor_limit, dominant_limit, lost_soul_ability_limit, special_ability_limit, copy_limit)
 
@@ -340,6 +339,7 @@ def reserve_size(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Findi
         example=Example(_deck("side:\n  Lost Soul Proverbs 10:1 (I): 1\n"), _deck("side:\n  Angel at Bethesda: 1\n")),
     ),
     reads=DeckBuilding,
+    per_card=True,
 )
 def reserve_content(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
     for entry in deck.entries("side"):
@@ -416,10 +416,3 @@ def _not_of_the_pair(findings: Findings[DeckBuilding], spec: Mapping[str, Any], 
         return not matches_title(card, spec)
 
     return findings.instead(entry.known, outside, "not of the pair")
-
-
-def counted(card: Card, building: DeckBuilding) -> tuple[Any, ...]:
-    """What the rules over the whole deck read of a card: its types (Lost Souls, Dominants, Sites
-    and Cities against them), its alignment (Type 2's balance), whether it counts as a Lost Soul (a
-    Hopper does not) and which side of an exclusive pair it is."""
-    return card.types, alignment(card), counts_as_lost_soul(building, card), pair_sides(building, card)

@@ -38,6 +38,7 @@ def _summary(building: DeckBuilding) -> str:
         ),
     ),
     reads=DeckBuilding,
+    per_card=True,
 )
 def format_sets(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
     yield from _pool(deck, findings)

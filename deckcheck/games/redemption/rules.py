@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from deckcheck.games.redemption import layout
 from deckcheck.games.redemption.building import QUICKSTART, DeckBuilding, lost_souls
-from deckcheck.games.redemption.deck_rules import counted
+from deckcheck.games.redemption.counted import counted
 from deckcheck.games.redemption.dictionary import renamings
 from deckcheck.games.redemption.duplicate_cards import quickstart_identity
 from deckcheck.games.redemption.formats import QUICKSTART_FORMAT, rules_of, tournament_formats

@@ -1,0 +1,105 @@
+"""No number inside the resolver changes a verdict, and its work stays bounded (issue 48, part 2).
+
+A reading of a deck's names is judged in parts (check/readings.py): each card's lines alone by the
+rules by card, the rules over the whole deck on the deck in short. Here the parts are held to the
+whole deck judged at once, reading after reading, on decks of titles of several kinds built for it
+and on the 58 championship decks written by title; and titles of several cards get every reading's
+verdict however many a deck names."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from deckcheck.check import CheckOptions, load_deck
+from deckcheck.check.ambiguity import _names
+from deckcheck.check.readings import Readings
+from deckcheck.loading.card_db import Databases, load_databases
+
+from conftest import SHARED, exported_lines, run
+
+# card types no Type 1 rule counts over the whole deck (Lost Souls, Dominants, Sites and Cities are)
+UNCOUNTED = ("hero", "evil_character", "good_enhancement", "evil_enhancement", "artifact", "fortress", "covenant", "curse")
+COUNTED = ("lost_soul", "good_dominant", "evil_dominant", "site", "city")
+
+
+def _cards(tmp_path: Path, titles: int, kinds_of) -> Path:
+    """A Redemption card list: fillers of each side, 30 Lost Souls, and `titles` titles each printed
+    as the kinds `kinds_of(i)` gives (different cards of one title)."""
+    cards = "".join(
+        f"  - {{name: Good {i}, type: hero, brigades: [white]}}\n  - {{name: Evil {i}, type: evil_character, brigades: [black]}}\n"
+        for i in range(80)
+    )
+    cards += "".join(f"  - {{name: Soul {i}, type: lost_soul, reference: 'Psalm {i}:1'}}\n" for i in range(30))
+    cards += "".join(
+        f"  - {{name: Title {i} ({kind}), id: title-{i}-{kind}, title: Title {i}, type: {kind}, brigades: [white]}}\n"
+        for i in range(titles)
+        for kind in kinds_of(i)
+    )
+    (tmp_path / "cards.yaml").write_text("game: redemption\ncards:\n" + cards)
+    return tmp_path / "cards.yaml"
+
+
+def _deck(titles: int, souls: int, size: int, format_name: str) -> str:
+    lines = [f"1 Soul {i}" for i in range(souls)] + [f"1 Title {i}" for i in range(titles)]
+    lines += [f"1 {side} {i}" for i in range(80) for side in ("Good", "Evil")][: size - len(lines)]
+    return f"# game: redemption\n# format: {format_name}\n" + "\n".join(lines) + "\n"
+
+
+def _walk(text: str, databases: Databases, steps: int, seed: int) -> int:
+    """Random readings of a deck's names judged in parts and whole: the same errors and findings
+    in each, and, each time one is made the current reading, the same findings' keys. Returns how
+    many names the deck has that may mean several printings."""
+    loaded = load_deck(Path("deck.txt"), CheckOptions(game="redemption"), databases, text.encode())
+    deck, context = loaded.resolved()
+    parts, whole = (
+        Readings(deck, context, frozenset(), _names(deck, loaded.ambiguous, context.identity), by_parts=by) for by in (True, False)
+    )
+    rng = random.Random(seed)
+    for _ in range(steps if parts.names else 0):
+        changed = rng.sample(range(len(parts.names)), min(len(parts.names), rng.choice((1, 2, 5, 40))))
+        changes = {i: rng.choice([card for printings in parts.names[i].cards for card in printings]) for i in changed}
+        a, b = parts.outcome(changes), whole.outcome(changes)
+        assert (a.errors, a.count) == (b.errors, b.count), changes
+        if rng.random() < 0.3:
+            parts.choose(changes)
+            whole.choose(changes)
+            assert parts.keys() == {parts.key(f) for f in whole.exact()}
+    return len(parts.names)
+
+
+@pytest.mark.parametrize("format_name", ["type1", "type1-unlimited", "type2", "paragon"])
+def test_readings_judged_in_parts_get_what_the_whole_deck_gets(tmp_path, format_name):
+    kinds = UNCOUNTED + COUNTED
+    cards = _cards(tmp_path, 30, lambda i: random.Random(i).sample(kinds, 2 + i % 3))
+    databases = Databases(load_databases([cards]))
+    text = _deck(30, 9, 63, format_name) + "2 Title 3\n3 Title 7\n"  # a title twice, copies over the limits
+    assert _walk(text, databases, 150, seed=1) == 31 - 1  # (Title 3 on two lines is one name)
+
+
+def test_twenty_titles_of_cards_no_type1_rule_counts_leave_a_legal_deck_legal(tmp_path):
+    """Each title an Enhancement, a Character, an Artifact, ... of its own: every reading is legal,
+    so the deck is, and each name is a note (it was ILLEGAL past 16 such names, each an error saying
+    every reading gave a legal deck)."""
+    cards = _cards(tmp_path, 20, lambda i: (UNCOUNTED[i % 8], UNCOUNTED[(i * 3 + 1) % 8], UNCOUNTED[(i * 5 + 2) % 8]))
+    (tmp_path / "deck.txt").write_text(_deck(20, 7, 50, "type1-unlimited"))
+    outcome = run("check", tmp_path / "deck.txt", "--card-db", cards, "--output-format", "json")
+    assert outcome.deck["legal"] is True and outcome.deck["findings"] == []
+    assert sum("each gives the deck the same verdict" in note for note in outcome.deck["notes"]) == 20
+
+
+NATIONALS = SHARED / "data" / "redemption-nationals-2024" / "decks"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not NATIONALS.is_dir(), reason="../shared/data/redemption-nationals-2024 is not beside this checkout")
+@pytest.mark.parametrize("format_name", ["type1", "type1-unlimited", "type2"])
+def test_the_championship_decks_written_by_title_are_judged_in_parts_as_whole(real_database, format_name):
+    databases = Databases(load_databases([real_database[0]]))
+    titles = {card.name: card.get("title") or card.name for card in databases.for_game("redemption").cards}
+    names = 0
+    for seed, path in enumerate(sorted(NATIONALS.glob("*.txt"))):
+        lines = [f"{count} {titles.get(name, name)}" for zone, count, name in exported_lines(path) if zone == "main"]
+        names += _walk(f"# format: {format_name}\n" + "\n".join(lines) + "\n", databases, 25, seed)
+    assert names > 58 * 10  # most lines of a deck written by title may mean several printings
