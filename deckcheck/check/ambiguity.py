@@ -25,6 +25,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from itertools import islice, product
 from math import prod
+from typing import Any
 
 from deckcheck.check.loaded import Key, LoadedDeck
 from deckcheck.check.readings import Changes, FindingKey, Outcome, Readings, tally, with_printings
@@ -200,7 +201,6 @@ def _distinct_sums(readings: Readings, group: list[int]) -> list[tuple[Card, ...
 
     # each sum with the reading that stands for it (the first found), the reading as its last card and
     # the sum before it: no reading is copied while the group grows (a group may hold a thousand names)
-    Picked = tuple["Picked", Card] | None
     sums: dict[frozenset, tuple[dict[tuple, int], Picked]] = {frozenset(): ({}, None)}
     for i in group:
         following: dict[frozenset, tuple[dict[tuple, int], Picked]] = {}
@@ -216,12 +216,15 @@ def _distinct_sums(readings: Readings, group: list[int]) -> list[tuple[Card, ...
     return [_unwound(picked) for _, picked in sums.values()]
 
 
-def _unwound(picked: tuple | None) -> tuple[Card, ...]:
+def _unwound(picked: Picked) -> tuple[Card, ...]:
     cards = []
     while picked is not None:
         picked, card = picked
         cards.append(card)
     return tuple(reversed(cards))
+
+
+Picked = tuple[Any, Card] | None  # a reading as its last card and the reading before it (a Picked)
 
 
 class TooManyReadings(Exception):

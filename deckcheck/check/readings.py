@@ -27,6 +27,7 @@ from deckcheck.rules import Context, run_rules, types_counted
 
 FindingKey = tuple[str, Severity, str | None, Position | None]
 Changes = Mapping[int, Card]  # name index -> the card it is read as, the others as in `choice`
+ShapeKey = tuple[str, tuple[Hashable, ...] | None]  # a zone and what the game counts of a card (None: no card)
 STAND_IN = Position(0, 0)  # where a line that stands in for others is: no finding about it is kept
 
 
@@ -174,10 +175,10 @@ class _Parts:
         self.whole_deck = tuple(each for each in rules if not each.per_card)
         self.key = KeyOf(frozenset(each.id for each in self.whole_deck))
         self._parts(r)
-        self._shape_of: dict[tuple[str, str], tuple[Hashable, ...]] = {}
+        self._shape_of: dict[str, tuple[Hashable, ...]] = {}
         self.stand_in: dict[tuple[Hashable, ...], Card] = {}
-        self._added: dict[tuple[int, str], tuple[tuple[tuple[str, Hashable], int], ...]] = {}
-        self.shape: dict[tuple[str, Hashable], int] = {}  # copies by zone and counted value
+        self._added: dict[tuple[int, str], tuple[tuple[ShapeKey, int], ...]] = {}
+        self.shape: dict[ShapeKey, int] = {}  # copies by zone and counted value
         for zone, entries in r.deck.zones.items():
             for index, entry in enumerate(entries):
                 if (zone, index) not in self.named:
@@ -232,7 +233,7 @@ class _Parts:
         self.part_of = [root(("name", i)) for i in range(len(r.names))]
         self.in_parts = {key for lines in self.part_lines.values() for key in lines}
 
-    def _counted(self, card: Card | None) -> Hashable:
+    def _counted(self, card: Card | None) -> tuple[Hashable, ...] | None:
         if card is None:
             return None
         found = self._shape_of.get(card.id)
@@ -241,11 +242,11 @@ class _Parts:
             self.stand_in.setdefault(found, card)
         return found
 
-    def _adds(self, index: int, card: Card) -> tuple[tuple[tuple[str, Hashable], int], ...]:
+    def _adds(self, index: int, card: Card) -> tuple[tuple[ShapeKey, int], ...]:
         """What a name read as `card` adds to the deck's shape: copies by zone and counted value."""
         found = self._added.get((index, card.id))
         if found is None:
-            deck, added = self.readings.deck, {}
+            deck, added = self.readings.deck, dict[ShapeKey, int]()
             for zone, i in self.readings.names[index].lines:
                 added[(zone, self._counted(card))] = added.get((zone, self._counted(card)), 0) + deck.zones[zone][i].count
             found = self._added[(index, card.id)] = tuple(added.items())
@@ -273,7 +274,7 @@ class _Parts:
             found = self._judged_parts[(part, cards)] = Judged.of(findings, self.key)
         return found
 
-    def _deck(self, shape: dict[tuple[str, Hashable], int]) -> Judged:
+    def _deck(self, shape: dict[ShapeKey, int]) -> Judged:
         """The rules over the whole deck, on the deck in short (a line per zone and counted value)."""
         sums: dict[tuple, int] = {}
         for (zone, counted), copies in shape.items():
@@ -291,7 +292,7 @@ class _Parts:
             found = self._judged_sums[asked] = Judged.of(run_rules(self.whole_deck, short, r.context, r.ignore), self.key)
         return found
 
-    def _reshaped(self, changes: Changes) -> dict[tuple[str, Hashable], int]:
+    def _reshaped(self, changes: Changes) -> dict[ShapeKey, int]:
         shape = dict(self.shape)
         for i, card in changes.items():
             for key, copies in self._adds(i, self.readings.choice[i]):
