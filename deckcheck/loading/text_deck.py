@@ -18,6 +18,7 @@ and which of those are cards and which the deck's title or prose, the card list 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from deckcheck.loading.lines import editor_lines
 from deckcheck.loading.names import INVISIBLE
@@ -59,17 +60,18 @@ _HEADER_COUNT = re.compile(r"(?:\(\s*+\d++\s*+\)|\[\s*+\d++\s*+\]|-\s*+\d++)$")
 _SINGLE = re.compile(r"^(?P<word>[a-z][a-z ]*+)\s*+:\s*+(?P<name>\S.*)$", re.IGNORECASE)
 
 
+# the lines (not blank) a text deck may hold: the largest deck of any game is a few hundred lines
+# (Redemption's Type 2 under 1.3.0, 252 cards and a Reserve of 15, each with a header and notes);
+# a file of more is no deck, refused whole, not checked in part (a 1 MiB file may hold 524,288 lines)
+MOST_LINES = 10_000
+
+
 def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
     """The deck a text file holds; `zones` name the section headers any game's deck may have."""
     deck = RawDeck(path)
     zone: str | None = "main"
     bare: list[RawEntry] = []  # lines naming no count: one copy each, if the card list says they are cards
-    for number, raw_line in enumerate(editor_lines(text), start=1):
-        line = raw_line.strip()
-        if not line:  # most lines of a long file may be blank: pass them by at once
-            continue
-        indent = len(raw_line) - len(raw_line.lstrip())
-        position = Position(number, indent + 1)
+    for line, position in _lines(text):
         if not line.isascii() and INVISIBLE.search(line):  # a zero-width space from a web page hides a count or a header
             deck.invisible.append((position, "".join(dict.fromkeys(INVISIBLE.findall(line)))))
             line = INVISIBLE.sub("", line).strip()
@@ -113,6 +115,20 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
     if bare:
         _one_copy_each(deck, bare)
     return deck
+
+
+def _lines(text: str) -> Iterator[tuple[str, Position]]:
+    """Each line that is not blank, stripped, and where it starts; DeckParseError past MOST_LINES."""
+    read = 0
+    for number, raw_line in enumerate(editor_lines(text), start=1):
+        line = raw_line.strip()
+        if not line:  # most lines of a long file may be blank: pass them by at once
+            continue
+        read += 1
+        position = Position(number, len(raw_line) - len(raw_line.lstrip()) + 1)
+        if read > MOST_LINES:
+            raise DeckParseError(f"more than {MOST_LINES:,} lines: a deck holds a few hundred at most; not read as a deck", position)
+        yield line, position
 
 
 def _columns(line: str) -> str:

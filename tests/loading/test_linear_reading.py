@@ -89,3 +89,34 @@ def test_the_bound_catches_a_pattern_that_backtracks():
     except TooSlow:
         return
     raise AssertionError("the CPU bound did not stop a backtracking pattern")
+
+
+# --- a file of more lines than any deck ------------------------------------------------------------------
+
+
+def test_a_deck_of_the_most_lines_is_read_and_one_more_is_refused_where_it_starts():
+    """A deck may hold MOST_LINES lines that are not blank (blank ones are not counted); the next
+    is a deck.parse error at that line, and nothing is read as the deck: a 1 MiB file of 524,288
+    one-letter lines took 7 s of CPU to check line by line, and could hold no deck."""
+    most = text_deck.MOST_LINES
+    lines = ["1 Son of God", ""] * most
+    deck = text_deck.read("deck.txt", "\n".join(lines) + "\n", zone_table())
+    assert sum(e.count for e in deck.entries) == most
+    with pytest.raises(text_deck.DeckParseError) as refused:
+        text_deck.read("deck.txt", "\n".join([*lines, "x"]) + "\n", zone_table())
+    assert refused.value.position == (2 * most + 1, 1) and f"more than {most:,} lines" in refused.value.message
+
+
+def test_a_mebibyte_of_one_letter_lines_is_one_error_read_at_once():
+    from pathlib import Path
+
+    from deckcheck.check import CheckOptions, check_file
+    from deckcheck.report import renderer
+
+    content = b"a\n" * (1 << 19)
+    with cpu_bound(CPU_BOUND):
+        databases = Databases(load_databases([DATA / "redemption-cards.yaml"]))
+        report = check_file(Path("deck.txt"), CheckOptions(game="redemption"), databases, content)
+        renderer("text")([report])
+    ((rule, line),) = [(f.rule, f.position.line) for f in report.findings]
+    assert rule == "deck.parse" and line == text_deck.MOST_LINES + 1 and not report.legal
