@@ -25,6 +25,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from itertools import islice, product
 from math import prod
+from operator import add
 from typing import Any
 
 from deckcheck.check.loaded import Key, LoadedDeck
@@ -199,21 +200,27 @@ def _distinct_sums(readings: Readings, group: list[int]) -> list[tuple[Card, ...
                 tally(found, zone, counted, deck.zones[zone][index].count)
         return found
 
-    # each sum with the reading that stands for it (the first found), the reading as its last card and
-    # the sum before it: no reading is copied while the group grows (a group may hold a thousand names)
-    sums: dict[frozenset, tuple[dict[tuple, int], Picked]] = {frozenset(): ({}, None)}
+    # a sum is a vector of copies, one place per (zone, counter, value) any card of the group adds
+    # to; each sum is kept with the reading that stands for it (the first found), as its last card
+    # and the reading before it: no reading is copied while the group grows (it may hold hundreds)
+    adds = {(i, card.id): added(i, card) for i in group for card in readings.names[i].options}
+    places = {key: n for n, key in enumerate(dict.fromkeys(key for each in adds.values() for key in each))}
+    vectors = {}
+    for asked, each in adds.items():
+        vector = [0] * len(places)
+        for key, copies in each.items():
+            vector[places[key]] += copies
+        vectors[asked] = tuple(vector)
+    sums: dict[tuple[int, ...], Picked] = {(0,) * len(places): None}
     for i in group:
-        following: dict[frozenset, tuple[dict[tuple, int], Picked]] = {}
-        for total, picked in sums.values():
+        following: dict[tuple[int, ...], Picked] = {}
+        for total, picked in sums.items():
             for card in readings.names[i].options:
-                merged = dict(total)
-                for key, copies in added(i, card).items():
-                    merged[key] = merged.get(key, 0) + copies
-                following.setdefault(frozenset(merged.items()), (merged, (picked, card)))
+                following.setdefault(tuple(map(add, total, vectors[(i, card.id)])), (picked, card))
         if len(following) > MOST_SUMS:
             raise TooManyReadings
         sums = following
-    return [_unwound(picked) for _, picked in sums.values()]
+    return [_unwound(picked) for picked in sums.values()]
 
 
 def _unwound(picked: Picked) -> tuple[Card, ...]:
