@@ -85,8 +85,18 @@ class RenamedIndex:
             self._by_errata.setdefault(normalise(renaming.errata), []).append(renaming)
             self._by_printed.setdefault(normalise(renaming.printed), []).append(renaming)
             self._of_card.update({card.id: renaming for card in renaming.cards})
+        self._resolved: dict[tuple[str, bool], Resolution] = {}  # as NameIndex's: names repeat
 
     def resolve(self, typed: str, suggest: bool = False) -> Resolution:
+        asked = (typed, suggest)
+        found = self._resolved.get(asked)
+        if found is None:
+            if len(self._resolved) >= MAX_REMEMBERED:
+                self._resolved.clear()
+            found = self._resolved[asked] = self._resolve(typed, suggest)
+        return found
+
+    def _resolve(self, typed: str, suggest: bool) -> Resolution:
         key = normalise(typed)
         renamings = [r for r in self._by_errata.get(key, []) + self._by_printed.get(key, []) if r.cards]
         found = self.index.resolve(typed, suggest=suggest and not renamings)

@@ -39,7 +39,8 @@ _PLAIN_METADATA = re.compile(r"^(?P<key>game|format|name|deck name|title|player|
 _NAMED = {"deck name": "name", "title": "name"}
 _READ_METADATA = ("game", "format", "name")
 _COMMENT = re.compile(r"(?:^|\s)(?:#|//).*$")
-_BULLET = re.compile(r"^[-*\u2022\u00b7\u2013\u2014]\s+")
+_BULLETS = "-*\u2022\u00b7\u2013\u2014"
+_BULLET = re.compile(rf"^[{_BULLETS}]\s+")
 _LEADING_COUNT = re.compile(rf"^(?:(?P<count>\d+)\s*{_TIMES}?|\(\s*(?P<bracketed>\d+)\s*\))(?:\s+|\t)(?P<name>\S.*)$")
 # `Name x3`, `Name (x3)`, `Name (3)`, `Name - 3`: at most three digits, so `Son of God (2019)` stays a name
 # (searched for at the end of the line, from the start of a run of spaces only: the name is what precedes it)
@@ -53,6 +54,7 @@ _EMPHASIS = re.compile(
     r"^(?:(?P<mark>\*\*|__)(?P<words>[^*_].*?)(?P=mark)|\[(?P<tag>[bui])\](?P<tagged>[^\[\]]+)\[/(?P=tag)\]):?$", re.IGNORECASE
 )
 _BAD_COUNT = re.compile(r"^(?P<count>[-+]?\d[\d.,]*[xX]?)\s+\S")
+_SIGNS_AND_DIGITS = frozenset("+-0123456789")  # what a count, good or bad, starts with
 # a header: words, then perhaps a count of the group (`(14)`, `[14]`, `- 14`), then perhaps a colon,
 # taken apart from its end (_header_parts)
 _HEADER_WORDS = re.compile(r"[^\W\d_][\w '\u2019&/-]*+")
@@ -87,7 +89,11 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
                 _said(deck, metadata["key"], _COMMENT.sub("", metadata["value"]).strip(), position)
                 continue
             heading = _heading(line, zones) if line[0] in _MARKS else None
-            line = heading or _BULLET.sub("", _COMMENT.sub("", line).strip())
+            if heading is None:  # (the patterns asked only of lines that hold what they look for)
+                line = _COMMENT.sub("", line).strip() if "#" in line or "//" in line else line
+                line = _BULLET.sub("", line) if line and line[0] in _BULLETS else line
+            else:
+                line = heading
         if "\t" in line:
             line = _columns(line)
         if not line:
@@ -253,30 +259,34 @@ def _header_parts(line: str) -> tuple[str, str, bool] | None:
 def _grouping(words: str, zones: ZoneTable) -> bool:
     """Words that head a group of cards: a card type or a game's name for one (`GE`, `Hero
     Enhancements`), or several joined by a slash (`Sites/Fortresses`)."""
+    if "/" not in words:  # (most lines a header might be: one group's words, or a card's name)
+        return words in zones.groups or words in GENERIC_GROUPS
     parts = [part.strip() for part in words.split("/")]
     return all(part in zones.groups or part in GENERIC_GROUPS for part in parts if part) and any(parts)
 
 
 def _entry(line: str, zone: str, position: Position) -> RawEntry | Header | None:
     """The card a line names with its count, a header no card could be, None for a line that names no count."""
-    match = _LEADING_COUNT.match(line)
-    name = match["name"] if match else ""
-    if match is None:
-        match = _TRAILING_COUNT.search(line)
-        name = line[: match.start()] if match else ""
-    if match:
-        found = match.groupdict()
-        written = found.get("count") or found.get("bracketed") or found.get("parenthesised") or found.get("dashed") or ""
-        count = count_of(written)
+    # a count before the name starts with a digit or a bracket, one after it ends with a digit or a
+    # bracket: the patterns are asked only of lines that could hold one (most pasted lines are names)
+    leading = _LEADING_COUNT.match(line) if line[0].isdigit() or line[0] == "(" else None
+    if leading is not None:
+        count = count_of(leading["count"] or leading["bracketed"])
+        if not is_count(count):
+            raise count_error(count, position)
+        return RawEntry(leading["name"].strip(), count, zone, position)
+    trailing = _TRAILING_COUNT.search(line) if line[-1].isdigit() or line[-1] == ")" else None
+    if trailing is not None:
+        name, times = line[: trailing.start()], trailing["count"]
+        count = count_of(times or trailing["parenthesised"] or trailing["dashed"])
         # `Offense (24)`, `Misc - 5`: a card and its count, or a header of the player's own words and its size
-        shape = "header" if not found.get("count") and not found.get("bracketed") and _header_parts(line) else ""
+        shape = "header" if not times and _header_parts(line) else ""
         if not is_count(count):
             if shape:  # `Offense (0)`: no card has no copies, a group may be empty
                 return Header(position, name.strip(), count if isinstance(count, int) else None)
             raise count_error(count, position)
-        after = bool(found.get("parenthesised") or found.get("dashed"))
-        return RawEntry(name.strip(), count, zone, position, shape=shape, after=after)
-    bad = _BAD_COUNT.match(line)
+        return RawEntry(name.strip(), count, zone, position, shape=shape, after=not times)
+    bad = _BAD_COUNT.match(line) if line[0] in _SIGNS_AND_DIGITS else None
     if bad:
         raise DeckParseError(str(count_problem(bad["count"])), position)
     return None

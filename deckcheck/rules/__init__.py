@@ -236,6 +236,10 @@ def in_force(versions: list[Format[P]], as_of: date | None) -> tuple[Format[P], 
     return (current[-1], False) if current else (dated[0], True)
 
 
+MOST_RENAMED = 16
+_RENAMED: dict[tuple[int, tuple[Renaming, ...]], tuple[CardDatabase, RenamedIndex]] = {}
+
+
 def types_counted(card: Card, params: Params) -> tuple[Hashable, ...]:
     """What a game that says no more counts of a card over the whole deck: its types. A deck of
     such a game is judged whole for each reading of its names (check/readings.py)."""
@@ -301,7 +305,17 @@ class Game(Generic[P]):
         if self.renamings is None:
             return database.names
         renamed = self.renamings(database, as_of or date.today())
-        return RenamedIndex(database.names, renamed) if renamed else database.names
+        if not renamed:
+            return database.names
+        # one index per card list and errata in force, kept (with its list, so that no id is reused)
+        # for every deck that asks: it remembers the names it resolved, and a folder repeats them
+        key = (id(database), renamed)
+        found = _RENAMED.get(key)
+        if found is None or found[0] is not database:
+            if len(_RENAMED) >= MOST_RENAMED:
+                _RENAMED.clear()
+            found = _RENAMED[key] = (database, RenamedIndex(database.names, renamed))
+        return found[1]
 
     @property
     def default_format(self) -> str:
