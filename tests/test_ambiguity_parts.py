@@ -103,3 +103,30 @@ def test_the_championship_decks_written_by_title_are_judged_in_parts_as_whole(re
         lines = [f"{count} {titles.get(name, name)}" for zone, count, name in exported_lines(path) if zone == "main"]
         names += _walk(f"# format: {format_name}\n" + "\n".join(lines) + "\n", databases, 25, seed)
     assert names > 58 * 10  # most lines of a deck written by title may mean several printings
+
+
+def test_titles_read_by_their_sums_are_each_judged_at_their_best_card(tmp_path):
+    """Six titles each of a Hero outside the Limited pool (listed first) and another Hero in it:
+    64 readings, tried by their one distinct sum, whose first reading is every title's card
+    outside the pool. Each name then takes its best card: every line gets one finding, the error
+    naming both cards, and no redemption.format-sets for the card not meant (issue 47 part 4; on
+    the championship decks written by title, 126 lines had both)."""
+    cards = "".join(
+        f"  - {{name: Good {i}, type: hero, brigades: [white], rotation: true}}\n"
+        f"  - {{name: Evil {i}, type: evil_character, brigades: [black], rotation: true}}\n"
+        for i in range(40)
+    )
+    cards += "".join(f"  - {{name: Soul {i}, type: lost_soul, reference: 'Psalm {i}:1', rotation: true}}\n" for i in range(7))
+    cards += "".join(
+        f"  - {{name: Twin {i} (Ap), id: twin-{i}-ap, title: Twin {i}, type: hero, brigades: [gold], set: Ap, rotation: false}}\n"
+        f"  - {{name: Twin {i} (GoC), id: twin-{i}-goc, title: Twin {i}, type: hero, brigades: [purple], set: GoC, rotation: true}}\n"
+        for i in range(6)
+    )
+    (tmp_path / "cards.yaml").write_text("game: redemption\ncards:\n" + cards)
+    lines = [f"1 Soul {i}" for i in range(7)] + [f"1 Twin {i}" for i in range(6)]
+    lines += [f"1 {side} {i}" for i in range(40) for side in ("Good", "Evil")][: 50 - len(lines)]
+    (tmp_path / "deck.txt").write_text("# game: redemption\n# format: type1\n" + "\n".join(lines) + "\n")
+    outcome = run("check", tmp_path / "deck.txt", "--card-db", tmp_path / "cards.yaml", "--output-format", "json")
+    twins = {f["line"] for f in outcome.deck["findings"] if "Twin" in f["message"]}
+    assert len(twins) == 6 and outcome.deck["legal"] is False
+    assert [f["rule"] for f in outcome.deck["findings"] if f["line"] in twins] == ["deck.ambiguous-card"] * 6

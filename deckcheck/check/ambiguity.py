@@ -73,6 +73,8 @@ def judge(loaded: LoadedDeck, ignore: frozenset[str]) -> list[Finding]:
             unjudged.append(names)  # a group of names is never judged on part of its readings
     for group in groups:
         readings.choose(min(group.changes(readings.choice), key=lambda each: readings.outcome(each).rank))
+        if len(group.pickings) < prod(len(readings.names[i].options) for i in group.names):
+            _each_at_its_best(readings, group.names)
     for group in groups:
         group.outcomes = [readings.outcome(each) for each in group.changes(readings.choice)]
     loaded.shown = {key: card for name, card in zip(readings.names, readings.choice) for key in name.lines}
@@ -160,6 +162,15 @@ def _rules_changed(readings: Readings, index: int) -> set[str]:
     outcomes = [readings.varied(index, card) for card in readings.names[index].options]
     changed = frozenset.union(*(o.own for o in outcomes)) - frozenset.intersection(*(o.own for o in outcomes))
     return {key[0] for key in changed}
+
+
+def _each_at_its_best(readings: Readings, names: list[int]) -> None:
+    """A group read by its sums tried each sum by the first reading found of it, whose cards need
+    not be those with the fewest problems of their own (`Matthias` as its Apocalypse printing,
+    outside the pool, beside its Gospel of Christ card): each name then takes its best card, the
+    others as chosen."""
+    for i in names:
+        readings.choose({i: min(readings.names[i].options, key=lambda card, i=i: readings.varied(i, card).rank)})
 
 
 def _pickings(readings: Readings, group: list[int]) -> list[tuple[Card, ...]]:

@@ -99,6 +99,9 @@ def test_the_same_ambiguity_under_another_error_still_names_the_printing(check):
     # the deck is illegal anyway (one Lost Soul short): the name still says which card decides
     outcome = check(deck("type1", 50, 6, {"Herod's Temple": 1}, copies=1), V20)
     assert {"redemption.lost-soul-count", "deck.ambiguous-card"} <= outcome.errors
+    # one line, one finding: no redemption.format-sets beside it for the reading not meant (issue 47 part 4)
+    (line,) = [f["line"] for f in outcome.findings("deck.ambiguous-card")]
+    assert [f["rule"] for f in outcome.deck["findings"] if f["line"] == line] == ["deck.ambiguous-card"]
 
 
 def test_an_ambiguous_name_may_be_ignored_and_is_then_judged_at_its_best(check):
