@@ -130,3 +130,41 @@ def test_titles_read_by_their_sums_are_each_judged_at_their_best_card(tmp_path):
     twins = {f["line"] for f in outcome.deck["findings"] if "Twin" in f["message"]}
     assert len(twins) == 6 and outcome.deck["legal"] is False
     assert [f["rule"] for f in outcome.deck["findings"] if f["line"] in twins] == ["deck.ambiguous-card"] * 6
+
+
+SAME_SIDE = {0: ("hero", "good_enhancement"), 1: ("evil_character", "evil_enhancement")}
+
+
+def _kinds(format_name: str):
+    """Type 1 reads no card type of these; Type 2 reads each card's side, the same for both kinds."""
+    if format_name == "type2":
+        return lambda i: SAME_SIDE[i % 2]
+    return lambda i: (UNCOUNTED[i % 8], UNCOUNTED[(i * 3 + 1) % 8], UNCOUNTED[(i * 5 + 2) % 8])
+
+
+@pytest.mark.parametrize(
+    "titles, size, souls, format_name", [(16, 50, 7, "type1-unlimited"), (30, 60, 8, "type1-unlimited"), (70, 139, 19, "type2")]
+)
+def test_set_less_titles_of_different_kinds_get_the_verdict_of_the_deck_written_with_sets(tmp_path, titles, size, souls, format_name):
+    """A deck naming `titles` titles, each printed as cards of kinds the format's whole-deck rules
+    read alike: written by title alone or with each card's printing, the same verdict, legal
+    (issue 48 part 2; 18 such titles made a legal Type 1 deck ILLEGAL)."""
+    kinds = _kinds(format_name)
+    cards = _cards(tmp_path, titles, kinds)
+    set_less = _deck(titles, souls, size, format_name)
+    with_sets = "".join(f"1 Title {i} ({kinds(i)[i % 2]})\n" if i >= 0 else line + "\n" for i, line in _numbered(set_less))
+    verdicts = []
+    for name, text in (("set-less.txt", set_less), ("with-sets.txt", with_sets)):
+        (tmp_path / name).write_text(text)
+        outcome = run("check", tmp_path / name, "--card-db", cards, "--output-format", "json")
+        verdicts.append((outcome.deck["legal"], sorted({f["rule"] for f in outcome.deck["findings"]})))
+    assert verdicts == [(True, []), (True, [])]
+
+
+def _numbered(text: str) -> list[tuple[int, str]]:
+    """Each line of a deck with the title it names (-1 for another line)."""
+    found = []
+    for line in text.splitlines():
+        title = line.removeprefix("1 Title ")
+        found.append((int(title) if title.isdigit() else -1, line))
+    return found
