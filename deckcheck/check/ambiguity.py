@@ -170,7 +170,8 @@ def _each_at_its_best(readings: Readings, names: list[int]) -> None:
     outside the pool, beside its Gospel of Christ card): each name then takes its best card, the
     others as chosen."""
     for i in names:
-        readings.choose({i: min(readings.names[i].options, key=lambda card, i=i: readings.varied(i, card).rank)})
+        ranks = {card.id: readings.varied(i, card).rank for card in readings.names[i].options}
+        readings.choose({i: min(readings.names[i].options, key=lambda card: ranks[card.id])})
 
 
 def _pickings(readings: Readings, group: list[int]) -> list[tuple[Card, ...]]:

@@ -3,6 +3,7 @@ cards. What stops a deck here is a finding of its own (deck.parse, deck.unknown-
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date
 from functools import partial
 from pathlib import Path
@@ -16,6 +17,7 @@ from deckcheck.escaping import display_path
 from deckcheck.games import format_named, format_said, zone_table
 from deckcheck.loading.card_db import CardDatabase, Databases
 from deckcheck.loading.decks import read_deck, read_text
+from deckcheck.loading.marks import TRAILING_MARK
 from deckcheck.loading.names import NameIndex, RenamedIndex, Resolution
 from deckcheck.loading.pasted import settle
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
@@ -59,7 +61,8 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases, content: 
     if chosen is None:  # (format_named has just found it)
         raise LookupError(f"{game.name} has no format '{asked.name}'")
     skipped = skipped_lines(raw) + header_counts(raw) + headers_not_cards(raw)
-    zones, findings, ambiguous, renamed = _resolve(raw, database, names, _kept_apart(game))
+    pool = game.pool(chosen) if game.pool is not None else None
+    zones, findings, ambiguous, renamed = _resolve(raw, database, names, _kept_apart(game), pool)
     deck = Deck(display_path(path), game.name, chosen.name, raw.name, zones, raw.zone_positions)
     loaded = LoadedDeck(
         raw,
@@ -139,6 +142,19 @@ def context_for(game: Game, chosen: Format, database: CardDatabase, events: tupl
     return Context(game, database, same_card, rules_checked(game, chosen), params, chosen, events, as_of)
 
 
+def _pool_first(
+    suggestions: tuple[str, ...], typed: str, names: NameIndex | RenamedIndex, pool: Callable[[Card], bool] | None
+) -> tuple[str, ...]:
+    """Suggestions naming a printing of the format's pool before the others (the closest first in
+    each), after the printing of the set a name wrote, which NameIndex.suggest puts first."""
+    if pool is None or len(suggestions) < 2:
+        return suggestions
+    mark = TRAILING_MARK.search(typed)
+    kept = 1 if mark is not None and mark.start() > 0 else 0
+    rest = sorted(suggestions[kept:], key=lambda name: not any(pool(card) for card in names.resolve(name).printings))
+    return (*suggestions[:kept], *rest)
+
+
 def _kept_apart(game: Game) -> dict[str, tuple[str, NameIndex]]:
     """The game's zones whose card is one it keeps apart from its card lists (Redemption's
     Paragon), each with its label and how names find those cards."""
@@ -150,11 +166,16 @@ def _kept_apart(game: Game) -> dict[str, tuple[str, NameIndex]]:
 
 
 def _resolve(
-    raw: RawDeck, database: CardDatabase, names: NameIndex | RenamedIndex, apart: dict[str, tuple[str, NameIndex]]
+    raw: RawDeck,
+    database: CardDatabase,
+    names: NameIndex | RenamedIndex,
+    apart: dict[str, tuple[str, NameIndex]],
+    pool: Callable[[Card], bool] | None = None,
 ) -> tuple[dict[str, tuple[Entry, ...]], list[Finding], dict[Key, tuple[Card, ...]], list[str]]:
     """Zones of entries resolved to cards (those of a zone `apart` names among the cards kept
-    apart); the findings of names that resolve to none; the entries whose name matches several
-    printings, with those printings (judged later); and a note for each name that errata replaced."""
+    apart); the findings of names that resolve to none, suggesting the `pool`'s printings first;
+    the entries whose name matches several printings, with those printings (judged later); and a
+    note for each name that errata replaced."""
     zones: dict[str, list[Entry]] = {}
     findings: list[Finding] = []
     ambiguous: dict[Key, tuple[Card, ...]] = {}
@@ -190,7 +211,8 @@ def _resolve(
             ambiguous[(item.zone, len(zone))] = resolution.candidates
         zone.append(Entry(item.typed, item.count, item.zone, item.position, resolution.card))
         if resolution.card is None and not resolution.candidates:
-            hint = f"; did you mean {', '.join(repr(s) for s in resolution.suggestions)}?" if resolution.suggestions else ""
+            suggestions = _pool_first(resolution.suggestions, item.typed, names, pool)
+            hint = f"; did you mean {', '.join(repr(s) for s in suggestions)}?" if suggestions else ""
             if item.shape == "bare" and not hint:  # a pasted line with no count: perhaps a note of the player's
                 hint = "; if the line is no card, put '# ' before it to keep it as a comment"
             findings.append(

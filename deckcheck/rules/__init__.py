@@ -294,6 +294,9 @@ class Game(Generic[P]):
     # cards its formats play beside a deck that no card list holds (Redemption's Paragons), which
     # `deckcheck cards` lists with the game's own
     kept_apart: Callable[[], CardDatabase] | None = None
+    # which printings a format's pool holds (Redemption's Rotation pool, a card data format's sets):
+    # "did you mean" offers them before the others; None: every card of the game
+    pool: Callable[[Format[P]], Callable[[Card], bool]] | None = None
     # what a report says of a deck beside its findings (Redemption: a Paragon deck's Paragon and counts)
     noted: Callable[[Deck, P], list[str]] | None = None
 

@@ -315,3 +315,12 @@ def test_a_forum_list_of_thirty_plain_names_gets_the_verdict_of_its_printings(ch
     assert check_deck(deck("type1", 120, 17, by_printing, copies=3), database, ".yaml", "--as-of", V13).exit_code == 0
     exact = {f"Reprint {i} (Ki)": 1 for i in range(24)}  # the printings outside the pool, named exactly
     assert check_deck(deck("type1", 120, 17, exact, copies=3), database, ".yaml", "--as-of", V13).exit_code == 1
+
+
+@pytest.mark.parametrize("format_name, first", [("type1", "The Magi (GoC)"), ("type1-unlimited", "The Magi")])
+def test_did_you_mean_offers_the_formats_pool_first(check, format_name, first):
+    """`The Magy` is closest to `The Magi`, the Faith of Our Fathers printing outside the Limited
+    pool: Limited offers the Gospel of Christ card of that title first, Unlimited the closest."""
+    outcome = check(f"game: redemption\nformat: {format_name}\nmain:\n  The Magy: 1\n", V20)
+    (unknown,) = outcome.findings("deck.unknown-card")
+    assert unknown["message"].split("did you mean ")[1].startswith(repr(first))

@@ -4,12 +4,12 @@ the card data defines (LackeyCCG's formats.txt: rotation, christ-block, ...)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from deckcheck.games.redemption.building import DeckBuilding
 from deckcheck.games.redemption.sets import not_yet_legal
 from deckcheck.model import Card, Deck, Finding, Severity
-from deckcheck.rules import Doc, Example, Findings, rule
+from deckcheck.rules import Doc, Example, Findings, Format, rule
 
 
 def _summary(building: DeckBuilding) -> str:
@@ -60,16 +60,34 @@ def _released(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]
             )
 
 
+def pool_of(chosen: Format[DeckBuilding]) -> Callable[[Card], bool]:
+    """Whether a printing is in a format's pool, as format-sets judges it: a card data format's
+    sets, or the Rotation pool, without the sets the category leaves out (a printing whose pool the
+    data does not state is not refused)."""
+    category = chosen.params.category
+    allowed = set(chosen.sets) if chosen.sets is not None else None
+
+    def holds(card: Card) -> bool:
+        if card.get("set") in category.excluded_sets:
+            return False
+        if allowed is not None:
+            return card.get("set") in allowed
+        return category.pool != "rotation" or card.get("rotation") is not False
+
+    return holds
+
+
 def _pool(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
     chosen = findings.context.format
     category = findings.params.category
-    yield from _excluded(deck, findings)
+    holds = pool_of(chosen)  # the other printings a finding offers: those the pool holds
+    yield from _excluded(deck, findings, holds)
     if chosen.sets is not None:
         allowed = set(chosen.sets)
         for entry in deck.entries():
             card_set = entry.card.get("set") if entry.card else None
             if card_set is not None and card_set not in allowed:
-                instead = findings.instead(entry.known, lambda card: card.get("set") in allowed, f"in the {chosen.name} format")
+                instead = findings.instead(entry.known, holds, f"in the {chosen.name} format")
                 yield findings.about_entries(
                     [entry], f"{entry.known.name} is from set {card_set}, which the {chosen.name} format does not allow{instead}"
                 )
@@ -78,14 +96,14 @@ def _pool(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
         for entry in deck.entries():
             # a card whose pool the data does not state is not judged: only a known fact refuses a card
             if entry.card is not None and entry.card.get("rotation") is False:
-                instead = findings.instead(entry.card, lambda card: card.get("rotation") is not False, "in the pool")
+                instead = findings.instead(entry.card, holds, "in the pool")
                 yield findings.about_entries(
                     [entry],
                     f"{_printing(entry.card)} is not in the Rotation pool that {label} is played with; type1-unlimited allows it{instead}",
                 )
 
 
-def _excluded(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
+def _excluded(deck: Deck, findings: Findings[DeckBuilding], holds: Callable[[Card], bool]) -> Iterator[Finding]:
     """A card of a set the category's pool leaves out (Paragon's 35 sets)."""
     category = findings.params.category
     if not category.excluded_sets:
@@ -93,7 +111,7 @@ def _excluded(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]
     for entry in deck.entries("main", "side"):
         card_set = entry.card.get("set") if entry.card is not None else None
         if card_set in category.excluded_sets:
-            instead = findings.instead(entry.known, lambda card: card.get("set") not in category.excluded_sets, "in the pool")
+            instead = findings.instead(entry.known, holds, "in the pool")
             yield findings.about_entries([entry], f"{entry.known.name} is from set {card_set}, which {category.label} leaves out{instead}")
 
 

@@ -14,6 +14,7 @@ from deckcheck.games.redemption.duplicate_cards import quickstart_identity
 from deckcheck.games.redemption.formats import QUICKSTART_FORMAT, rules_of, tournament_formats
 from deckcheck.games.redemption.paragon import noted, tallies
 from deckcheck.games.redemption.paragons import paragon_cards
+from deckcheck.games.redemption.pools import pool_of
 from deckcheck.games.redemption.sheet import official_sheet
 from deckcheck.games.redemption.teams import TEAM_UNIQUE, team_findings, team_rule
 from deckcheck.model import Deck
@@ -51,6 +52,7 @@ GAME = Game(
     renamings=renamings,
     counted=counted,
     kept_apart=paragon_cards,
+    pool=pool_of,
     noted=noted,
     default="type1",  # the format of every sanctioned event; the quick-start rules are asked for by name
     group_names=layout.GROUP_NAMES,
