@@ -250,7 +250,7 @@ def _header_parts(line: str) -> tuple[str, str, bool] | None:
     colon = rest.endswith(":") or (rest.endswith(("-", "\u2013", "\u2014")) and rest[-2:-1].isspace())
     if colon:
         rest = rest[:-1].rstrip()
-    count = _HEADER_COUNT.search(rest)
+    count = _HEADER_COUNT.search(rest) if rest and (rest[-1].isdigit() or rest[-1] in ")]") else None
     if count is not None:
         rest = rest[: count.start()].rstrip()
     return (rest, count.group() if count else "", colon) if _HEADER_WORDS.fullmatch(rest) else None
