@@ -41,6 +41,7 @@ _QUOTES = str.maketrans(
             "\ufe0b\ufe0c\ufe0d\ufe0e\ufe0f",
         )
     )
+    | dict.fromkeys(range(0xE0100, 0xE01F0))  # the variation selectors of the supplement
 )
 INVISIBLE = re.compile("[" + "".join(chr(code) for code, to in _QUOTES.items() if to is None) + "]")
 _SPACE = re.compile(r"\s+")

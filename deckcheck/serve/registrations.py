@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from deckcheck.escaping import spreadsheet_csv
+from deckcheck.loading.spelling import INVISIBLE
 from deckcheck.loading.writing import write_atomically
 from deckcheck.records import record
 
@@ -57,9 +58,10 @@ def player_name(typed: str) -> str:
 
 def invisible_in(name: str) -> str | None:
     """The first character of a name that is not seen or that reorders what follows (a zero-width
-    space, a soft hyphen, a right-to-left override, a control), as U+XXXX, or None: two such names
-    read the same and are two players."""
-    found = next((c for c in name if unicodedata.category(c) in ("Cf", "Cc", "Co", "Cn")), None)
+    space, a soft hyphen, a right-to-left override, a control, and what card names read past: a
+    grapheme joiner, a variation selector, a Hangul filler, a blank Braille pattern), as U+XXXX, or
+    None: two such names read the same and are two players."""
+    found = next((c for c in name if unicodedata.category(c) in ("Cf", "Cc", "Co", "Cn") or INVISIBLE.match(c)), None)
     return f"U+{ord(found):04X}" if found is not None else None
 
 

@@ -421,7 +421,8 @@ def test_thirty_registrations_at_once_of_one_deck_by_one_name_are_thirty(client)
     assert len(records) == len(decks) == 30
 
 
-@pytest.mark.parametrize("hidden", ["\u200b", "\u00ad", "\u202e", "\u2066"])
+# (the last six read as nothing too: a grapheme joiner, variation selectors, Hangul fillers, a blank Braille cell)
+@pytest.mark.parametrize("hidden", ["\u200b", "\u00ad", "\u202e", "\u2066", "\u034f", "\ufe0f", "\U000e0100", "\u3164", "\u115f", "\u2800"])
 def test_a_name_with_a_character_that_is_not_seen_is_not_registered(client, hidden):
     answer = register(client, f"Ali{hidden}ce", LEGAL)
     assert "not registered: your name holds a character that is not seen" in answer
