@@ -16,6 +16,7 @@ import ipaddress
 import secrets
 from urllib.parse import urlsplit
 
+import anyio
 from starlette.requests import Request
 
 COOKIE = "deckcheck_organiser"
@@ -59,6 +60,25 @@ def from_url(request: Request) -> bool:
     cookie and drops it. An export (`.csv`, `.json`) is answered at once: a script such as
     `curl '.../registrations.csv?token=...'` keeps no cookie."""
     return "token" in request.query_params and not request.url.path.endswith((".csv", ".json"))
+
+
+class WrongGuesses:
+    """Wrong secrets (the organiser's token, a player's withdrawal code) by sender, in a row: the
+    answer to each waits delay_after of their number; a right one forgets the sender."""
+
+    MOST_SENDERS = 10_000  # senders remembered: a flood of addresses empties the memory, not the disk
+
+    def __init__(self) -> None:
+        self._wrong: dict[str, int] = {}
+
+    async def wrong(self, sender: str) -> None:
+        count = self._wrong[sender] = self._wrong.get(sender, 0) + 1
+        if len(self._wrong) > self.MOST_SENDERS:
+            self._wrong.clear()
+        await anyio.sleep(delay_after(count))
+
+    def right(self, sender: str) -> None:
+        self._wrong.pop(sender, None)
 
 
 def delay_after(wrong: int) -> float:

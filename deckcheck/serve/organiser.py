@@ -42,20 +42,14 @@ async def guarded(pages: Pages, request: Request) -> Response | None:
     sender = request.client.host if request.client else ""
     if site.token is None or not guard.holds(request, site.token, site.port):
         if guard.offered(request, site.port):  # a guess (a first visit offers none and waits for nothing)
-            wrong = site._wrong_tokens[sender] = site._wrong_tokens.get(sender, 0) + 1
-            if len(site._wrong_tokens) > MOST_SENDERS:
-                site._wrong_tokens.clear()
-            await anyio.sleep(guard.delay_after(wrong))
+            await site.wrong_tokens.wrong(sender)
         return pages.error(403, "The organiser's pages", "These pages need the organiser's token.")
-    site._wrong_tokens.pop(sender, None)
+    site.wrong_tokens.right(sender)
     if guard.from_url(request):  # kept in a cookie from now on, and out of every link and history entry
         response = RedirectResponse(request.url.path, status_code=303)
         response.set_cookie(guard.cookie_name(site.port), site.token, httponly=True, samesite="strict", path="/organiser")
         return response
     return None
-
-
-MOST_SENDERS = 10_000  # senders of wrong tokens remembered
 
 
 async def guarded_form(pages: Pages, request: Request) -> tuple[FormData | None, Response | None]:

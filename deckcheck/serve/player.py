@@ -22,7 +22,7 @@ from deckcheck.report.text import game_and_format
 from deckcheck.serve import guard, reading
 from deckcheck.serve.desk import NotOnOffer
 from deckcheck.serve.pages import Pages
-from deckcheck.serve.registrations import Registration, invisible_in, now, player_name, register
+from deckcheck.serve.registrations import Registration, invisible_in, now, player_name, register, withdrawal_code
 from deckcheck.serve.site import Site
 
 NOT_REGISTERED = "not registered: tell the organiser"
@@ -156,6 +156,7 @@ def _registered_as(site: Site, who: Who, report: DeckReport, options: CheckOptio
         return f"not registered: this desk registers {site.desk.game} decks"
     if site.registrations is None:
         return NOT_REGISTERED
+    code, code_sha256 = withdrawal_code()
     record = Registration(
         player=player,
         deck_file="",
@@ -173,6 +174,7 @@ def _registered_as(site: Site, who: Who, report: DeckReport, options: CheckOptio
         fingerprint=fingerprint(report.cards),
         card_list=site.databases.for_game(report.game).described if report.game else None,
         version=__version__,
+        code_sha256=code_sha256,
     )
     try:
         record = register(site.registrations, record, sent.content, sent.suffix)
@@ -180,4 +182,7 @@ def _registered_as(site: Site, who: Who, report: DeckReport, options: CheckOptio
         site.log(f"registration of {player!r} not written: {exc.strerror or exc}")
         return NOT_REGISTERED
     site.log(f"registered {player!r} from {who.address}: {record.deck_file}, {'legal' if record.legal else 'ILLEGAL'}")
-    return f"registered as {record.deck_file}, fingerprint {record.fingerprint}"
+    return (
+        f"registered as {record.deck_file}, fingerprint {record.fingerprint}; your withdrawal code is {code} "
+        "(keep it: it alone withdraws this registration, and no one else is shown it)"
+    )

@@ -4,9 +4,12 @@ or not at all, the record last. Every registration is kept; a player's latest co
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
 import json
 import re
+import secrets
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import asdict
@@ -44,6 +47,7 @@ class Registration:
     card_list: str | None = None  # the card list it was checked against (CardDatabase.described)
     version: str | None = None  # deckcheck's version then
     withdrawn_by: str | None = None  # a withdrawal: "player" or "organiser" (the deck named is the one withdrawn)
+    code_sha256: str | None = None  # of the withdrawal code the player alone was shown (withdrawal_code); None in older records
 
     @property
     def shown_time(self) -> str:
@@ -177,16 +181,30 @@ class CannotWithdraw(ValueError):
     """A withdrawal refused: says why, for the page."""
 
 
-def withdraw(folder: Path, player: str, by: str, fingerprint: str | None = None) -> Registration:
+def withdrawal_code() -> tuple[str, str]:
+    """A code for the player alone (`K7QM-2XPA-9RTD-WC4N`, 80 random bits, letters and digits
+    that read and type alike) and the hash a record keeps of it: the fingerprint cannot serve, as
+    anyone who checks the same list reads it, and sheets print it."""
+    code = base64.b32encode(secrets.token_bytes(10)).decode("ascii")
+    return "-".join(code[at : at + 4] for at in range(0, len(code), 4)), code_hash(code)
+
+
+def code_hash(typed: str) -> str:
+    return hashlib.sha256("".join(typed.split()).replace("-", "").upper().encode("utf-8")).hexdigest()
+
+
+def withdraw(folder: Path, player: str, by: str, code: str | None = None) -> Registration:
     """The player's current registration withdrawn, by the organiser, or by the player, who proves
-    it is theirs with the fingerprint they were shown on registering. Kept in the history: the
-    withdrawal is one more record, the deck and the earlier records stay."""
+    it is theirs with the withdrawal code they alone were shown on registering. Kept in the
+    history: the withdrawal is one more record, the deck and the earlier records stay."""
     wanted = same_player(player_name(player))
     row = next((row for row in by_player(read_all(folder)) if wanted and same_player(row.current.player) == wanted), None)
     if row is None:
         raise CannotWithdraw(f"{player_name(player) or 'that name'} has no registration to withdraw")
-    if by == "player" and (fingerprint or "").strip().lower() != (row.current.fingerprint or ""):
-        raise CannotWithdraw("that is not the fingerprint of your registration (it was shown when you registered)")
+    if by == "player" and row.current.code_sha256 is None:
+        raise CannotWithdraw("this registration was made without a withdrawal code: ask the organiser to withdraw it")
+    if by == "player" and not hmac.compare_digest(code_hash(code or ""), row.current.code_sha256 or ""):
+        raise CannotWithdraw("that is not the withdrawal code of your registration (it was shown when you registered)")
     record = Registration(**{**asdict(row.current), "time": now(), "withdrawn_by": by})
     text = (json.dumps(asdict(record), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
     stem, number = Path(record.deck_file).stem, 1

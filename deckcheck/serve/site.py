@@ -17,6 +17,7 @@ from deckcheck.loading.card_db import Databases
 from deckcheck.records import record
 from deckcheck.serve.checking import Checks
 from deckcheck.serve.desk import Desk
+from deckcheck.serve.guard import WrongGuesses
 from deckcheck.session import open_session, parse_date
 
 
@@ -37,7 +38,8 @@ class Site:
     port: int = 8000
     allowed_hosts: frozenset[str] = frozenset()  # names it answers besides localhost and its addresses
     _listed: dict = field(default_factory=dict)  # (record file, rules date or None) -> (its key, the report of its re-check)
-    _wrong_tokens: dict[str, int] = field(default_factory=dict)  # client address -> wrong tokens in a row
+    wrong_tokens: WrongGuesses = field(default_factory=WrongGuesses)  # the organiser's token, by sender
+    wrong_codes: WrongGuesses = field(default_factory=WrongGuesses)  # players' withdrawal codes, by sender
 
 
 PASTED = "pasted-deck"  # the name a deck without a file goes by when the config is asked about it

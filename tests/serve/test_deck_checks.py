@@ -61,7 +61,7 @@ def test_a_check_is_recorded_against_the_current_registration(registrations):
     assert outcome.exit_code == 0 and "Ann, fail, by Sam" in outcome.stdout
     rows = json.loads(run("deck-checks", "list", registrations, "--output-format", "json").stdout)["deck_checks"]
     (row,) = rows
-    assert row["kind"] == "checked" and row["judge"] == "Sam" and len(row["fingerprint"]) == 9
+    assert row["kind"] == "checked" and row["judge"] == "Sam" and len(row["fingerprint"]) == 19
     record = json.loads((registrations / row["deck_file"].replace(".yaml", ".registration.json")).read_text())
     assert record["player"] == "Ann" and record["legal"] is False  # her second, current registration
     csv_text = run("deck-checks", "list", registrations, "--output-format", "csv").stdout

@@ -252,3 +252,28 @@ def test_a_page_of_another_name_resolving_here_is_refused(open_site):
         assert "Check a deck" in rebound.title or rebound.find_element("id", "deck")
     finally:
         rebound.quit()
+
+
+def _withdraw(browser, url, player: str, code: str) -> str:
+    from selenium.webdriver.common.by import By
+
+    browser.get(url + "/")
+    browser.find_element(By.XPATH, "//summary[contains(., 'Withdraw')]").click()  # the form is folded away
+    browser.find_element(By.ID, "withdraw-player").send_keys(player)
+    browser.find_element(By.ID, "withdraw-code").send_keys(code)
+    old = browser.find_element(By.TAG_NAME, "html")
+    browser.find_element(By.CSS_SELECTOR, "form[action='/withdraw'] button[type=submit]").click()
+    WebDriverWait(browser, 20).until(lambda driver: _replaced(old) and driver.execute_script("return document.readyState") == "complete")
+    return browser.find_element(By.TAG_NAME, "body").text
+
+
+@pytest.mark.slow
+def test_a_player_withdraws_with_the_code_they_were_shown_and_not_with_the_fingerprint(empty_desk, browser):
+    url, _ = empty_desk
+    answer = paste(browser, url, ILLEGAL, player="Ann", register="yes")
+    code = re.search(r"withdrawal code is ([A-Z2-7]{4}(?:-[A-Z2-7]{4}){3})", answer)[1]
+    printed = re.search(r"fingerprint ([0-9a-f]{4}(?:-[0-9a-f]{4}){3})", answer)[1]
+    assert "Not withdrawn" in _withdraw(browser, url, "Ann", printed)  # the fingerprint is public: it proves nothing
+    assert "no longer counts" in _withdraw(browser, url, "Ann", code)
+    browser.get(url + "/organiser?token=t")
+    assert "0 players registered" in browser.find_element(By.TAG_NAME, "body").text

@@ -2,6 +2,7 @@
 register, the organiser's pages behind their token, exports, the API, and bad input."""
 
 import json
+import re
 import threading
 from datetime import date
 
@@ -470,7 +471,7 @@ def test_a_registration_shows_its_fingerprint_to_the_player_the_organiser_and_th
     page = register(client, "Ann", LEGAL)
     checked = client.post("/check", data={"deck": LEGAL}).text
     shown = checked.split('class="fingerprint">')[1].split("<")[0]
-    assert len(shown) == 9 and f"fingerprint {shown}" in page
+    assert re.fullmatch(r"[0-9a-f]{4}(-[0-9a-f]{4}){3}", shown) and f"fingerprint {shown}" in page  # 64 bits, in fours
     assert shown in organiser(client).text
     (row,) = client.get("/organiser/registrations.json").json()["registrations"]
     assert row["fingerprint"] == shown
@@ -496,17 +497,21 @@ def test_a_verdict_changed_by_another_card_list_says_so_after_a_restart(tmp_path
     assert "now cards.yaml, 1 card)" in page and "same settings" not in page
 
 
-def test_a_player_withdraws_their_registration_with_its_fingerprint(client):
-    shown = register(client, "Ann", LEGAL).split("registered as ")[1].split("fingerprint ")[1][:9]
-    wrong = client.post("/withdraw", data={"player": "ann", "fingerprint": "0000-0000"})
-    assert wrong.status_code == 400 and "not the fingerprint" in wrong.text
-    done = client.post("/withdraw", data={"player": "ann", "fingerprint": shown})
+def test_a_player_withdraws_their_registration_with_the_code_they_alone_were_shown(client):
+    answer = register(client, "Ann", LEGAL)
+    code = re.search(r"your withdrawal code is ([A-Z2-7]{4}(?:-[A-Z2-7]{4}){3})", answer)[1]
+    fingerprint = re.search(r"fingerprint ([0-9a-f-]{19})", answer)[1]
+    # the fingerprint, which anyone checking the same list reads, withdraws nothing
+    wrong = client.post("/withdraw", data={"player": "ann", "code": fingerprint})
+    assert wrong.status_code == 400 and "not the withdrawal code" in wrong.text
+    assert code not in organiser(client).text and code not in json.dumps(client.get("/organiser/registrations.json").json())
+    done = client.post("/withdraw", data={"player": "ann", "code": code.lower().replace("-", " ")})  # as a phone may type it
     assert done.status_code == 200 and "no longer counts" in done.text
     page = organiser(client).text
     assert "0 players registered" in page and "withdrawn by player" in page
     rows = client.get("/organiser/registrations.json").json()["registrations"]
     assert [r["verdict"] for r in rows] == ["legal", "withdrawn by player"]  # kept in the history
-    assert client.post("/withdraw", data={"player": "Ann", "fingerprint": shown}).status_code == 400  # nothing left to withdraw
+    assert client.post("/withdraw", data={"player": "Ann", "code": code}).status_code == 400  # nothing left to withdraw
     register(client, "Ann", LEGAL)
     assert "1 player registered" in organiser(client).text  # registering again counts again
 
@@ -543,3 +548,21 @@ def test_the_organiser_sees_which_registrations_the_rules_of_a_date_would_flip(t
         assert "is not a date" in desk_client.get("/organiser?rules_of=next+summer").text
     assert "1 would: " in page and "ILLEGAL by those rules" in page
     assert page.count("by the rules of 2026-09-01: ILLEGAL") == 1
+
+
+def test_wrong_withdrawal_codes_from_a_sender_are_answered_ever_later_and_logged(client, monkeypatch):
+    from deckcheck.serve import guard
+
+    waited: list[float] = []
+
+    async def sleep(seconds):
+        waited.append(seconds)
+
+    monkeypatch.setattr(guard.anyio, "sleep", sleep)
+    lines: list[str] = []
+    client.site.log = lines.append
+    register(client, "Ann", LEGAL)
+    for _ in range(3):
+        assert client.post("/withdraw", data={"player": "Ann", "code": "AAAA-AAAA-AAAA-AAAA"}).status_code == 400
+    assert waited == [guard.delay_after(1), guard.delay_after(2), guard.delay_after(3)] and waited[0] < waited[-1]
+    assert sum("withdrawal of 'Ann' refused from testclient" in line for line in lines) == 3
