@@ -17,6 +17,7 @@ from contextlib import asynccontextmanager
 import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -25,6 +26,7 @@ from deckcheck.registry import known_games
 from deckcheck.serve import guard, judges, organiser, player, withdrawals
 from deckcheck.serve.pages import Pages
 from deckcheck.serve.site import ServeSettings, Site, site_from
+from deckcheck.serve.slow_clients import ClosingUnread
 
 Handler = Callable[[Pages, Request], Awaitable[Response]]
 
@@ -80,6 +82,7 @@ def create_app(site: Site) -> Starlette:
             route("/organiser/judges/deck-checks.{kind:str}", judges.export),
         ],
         exception_handlers={HTTPException: pages.failed, Exception: pages.failed},
+        middleware=[Middleware(ClosingUnread)],
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 
 import h11
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 HEAD_SECONDS = 10.0
@@ -58,3 +59,32 @@ class DeadlineH11Protocol(H11Protocol):
         if self._waiting_for_head() and not self.transport.is_closing():
             self.transport.write(TOO_SLOW)
             self.transport.close()
+
+
+class ClosingUnread:
+    """ASGI middleware: an answer to a request whose body the application did not read to the end
+    (a 403, 404 or 421 answered from the head alone) says `Connection: close`, and the server
+    closes the connection once it is sent: a client trickling a body no one reads holds nothing."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or ())
+        read = {"all": b"content-length" not in headers and b"transfer-encoding" not in headers}
+
+        async def reading() -> Message:  # the body as the application reads it, noting when it has all come
+            message = await receive()
+            if message["type"] == "http.request" and not message.get("more_body", False):
+                read["all"] = True
+            return message
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start" and not read["all"]:
+                message = {**message, "headers": [*message.get("headers", ()), (b"connection", b"close")]}
+            await send(message)
+
+        await self.app(scope, reading, sending)

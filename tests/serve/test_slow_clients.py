@@ -152,3 +152,41 @@ def test_an_abandoned_upload_leaves_nothing_on_the_terminal(capfd):
                 client.sendall(head + b"1 Crate\n" * 100)
             time.sleep(0.5)
     assert "Traceback" not in capfd.readouterr().err
+
+
+def _trickled(address, path: str, host: str) -> tuple[bytes, float]:
+    """A POST of a 100,000-byte body sent a byte at a time: what came back, and when the server
+    closed the connection (inf: not within 4 s)."""
+    with socket.create_connection(address) as client:
+        client.sendall(f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Length: 100000\r\n\r\n".encode())
+        client.settimeout(0.2)
+        received, start = b"", time.monotonic()
+        while time.monotonic() - start < 4:
+            try:
+                client.sendall(b"x")
+                chunk = client.recv(4096)
+            except (TimeoutError, BlockingIOError):
+                continue
+            except OSError:
+                break
+            if not chunk:
+                break
+            received += chunk
+        return received, time.monotonic() - start if time.monotonic() - start < 4 else float("inf")
+
+
+@pytest.mark.parametrize(
+    "path, host, status",
+    [("/organiser/withdraw", "desk.test", b"403"), ("/nowhere", "desk.test", b"404"), ("/api/check", "elsewhere.test", b"421")],
+)
+def test_a_body_no_route_reads_is_answered_and_its_connection_closed(tmp_path, path, host, status):
+    """An answer given from the head alone closes the connection: a client trickling the body on
+    holds nothing (it was held for as long as the client kept sending)."""
+    from deckcheck.loading.card_db import Databases
+    from deckcheck.serve.app import create_app
+    from deckcheck.serve.site import Site
+
+    app = create_app(Site(Databases(), allowed_hosts=frozenset({"desk.test"}), registrations=tmp_path, token="t" * 20))
+    with served(app, timeout_keep_alive=30, lifespan="off") as address:
+        received, closed_at = _trickled(address, path, host)
+    assert received.startswith(b"HTTP/1.1 " + status) and closed_at < 2
