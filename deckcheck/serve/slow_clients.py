@@ -83,8 +83,9 @@ class ClosingUnread:
             return message
 
         async def sending(message: Message) -> None:
-            if message["type"] == "http.response.start" and not read["all"]:
-                message = {**message, "headers": [*message.get("headers", ()), (b"connection", b"close")]}
+            said = message.get("headers", ())
+            if message["type"] == "http.response.start" and not read["all"] and not any(k.lower() == b"connection" for k, _ in said):
+                message = {**message, "headers": [*said, (b"connection", b"close")]}
             await send(message)
 
         await self.app(scope, reading, sending)
