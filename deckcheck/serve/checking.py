@@ -4,8 +4,9 @@ A deck a stranger sends may take long to check (a megabyte of names no card has)
 of the serving process such a check would share the interpreter with every other player's and
 could not be stopped. So each check runs in a worker process (anyio's, reused from check to
 check, each reading the card databases once); one still running after CHECK_SECONDS is stopped,
-its process killed, and the player told. At most CHECKS_AT_ONCE run at a time; the time limit
-counts from when a check starts, not while it waits its turn.
+its process killed, and the player told. At most CHECKS_AT_ONCE players' checks run at a time,
+and beside them at most ORGANISER_AT_ONCE of the organiser's re-checks; the time limit counts from
+when a check starts, not while it waits its turn.
 """
 
 from __future__ import annotations
@@ -32,21 +33,27 @@ CHECK_SECONDS = 20.0  # a legal deck of any game checks in well under a second
 # worker is started when no idle one is left and holds the card databases (about 50 MB with the
 # full Redemption list, measured); one idle for 5 minutes ends.
 CHECKS_AT_ONCE = max(4, 2 * (os.cpu_count() or 2))
+# The organiser's pages check every registration again: turns of their own, so that a player's
+# check never waits behind them, and few, so that they leave the players a core
+ORGANISER_AT_ONCE = max(1, (os.cpu_count() or 2) // 2)
 
 
 class Checks:
     """The serving process's checks: how many at once, and for how long each."""
 
-    def __init__(self, seconds: float = CHECK_SECONDS, at_once: int = CHECKS_AT_ONCE):
+    def __init__(self, seconds: float = CHECK_SECONDS, at_once: int = CHECKS_AT_ONCE, organiser_at_once: int = ORGANISER_AT_ONCE):
         self.seconds = seconds
         self.at_once = at_once
-        self._turns: anyio.CapacityLimiter | None = None
+        self.organiser_at_once = organiser_at_once
+        self._turns: dict[bool, anyio.CapacityLimiter] = {}
 
-    async def report(self, sent: SentDeck, options: CheckOptions, databases: Databases) -> DeckReport | None:
-        """The deck's report, or None when its check was stopped at the time limit."""
-        if self._turns is None:  # made in the event loop that serves (anyio's own pool of workers is per loop)
-            self._turns = anyio.CapacityLimiter(self.at_once)
-        async with self._turns:
+    async def report(self, sent: SentDeck, options: CheckOptions, databases: Databases, organiser: bool = False) -> DeckReport | None:
+        """The deck's report, or None when its check was stopped at the time limit; the organiser's
+        re-checks (`organiser`) take turns of their own, never a player's."""
+        turns = self._turns.get(organiser)
+        if turns is None:  # made in the event loop that serves (anyio's own pool of workers is per loop)
+            turns = self._turns[organiser] = anyio.CapacityLimiter(self.organiser_at_once if organiser else self.at_once)
+        async with turns:
             with anyio.move_on_after(self.seconds):
                 return await anyio.to_process.run_sync(
                     check_sent, sent, options, databases, cancellable=True, limiter=anyio.CapacityLimiter(1)

@@ -135,7 +135,7 @@ async def _rows(
         as_of = rules_of or date.fromisoformat(record.as_of)
         options = replace(site.base, game=record.game, format=record.format, as_of=as_of, events=events)
         sent = SentDeck(await anyio.to_thread.run_sync(path.read_bytes), record.deck_file, path.suffix.lower())
-        report = await site.checks.report(sent, options, site.databases)
+        report = await site.checks.report(sent, options, site.databases, organiser=True)
         if report is None:
             site.log(f"stopped checking {record.deck_file} again after {site.checks.seconds:g} s")
             reports[record.deck_file] = _stopped(record, site.checks.seconds)

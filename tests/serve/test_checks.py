@@ -65,3 +65,32 @@ def test_the_organisers_page_checks_registrations_again_within_the_time_limit(tm
         page = client.get("/organiser?token=" + "t" * 16).text
     assert "not checked again:</span> checking it again was stopped after 0.1 seconds" in page
     assert '<td class="player">Slow' in page and '<td class="player">Quick' in page
+
+
+def test_a_players_check_never_waits_behind_the_organisers_rechecks(monkeypatch):
+    """The organiser's page re-checks every registration; with its one turn taken and more
+    re-checks waiting, a player's check starts at once, in turns of its own."""
+    import anyio
+    from deckcheck.serve import checking
+
+    started: list[str] = []
+    release = anyio.Event()
+
+    async def run_sync(function, sent, options, databases, **kwargs):
+        started.append(sent)
+        if sent.startswith("organiser"):
+            await release.wait()  # a heavy deck, checked for as long as the test likes
+
+    monkeypatch.setattr(checking.anyio.to_process, "run_sync", run_sync)
+    checks = Checks(at_once=1, organiser_at_once=1)
+
+    async def scene():
+        async with anyio.create_task_group() as group:
+            for number in range(3):
+                group.start_soon(lambda n=number: checks.report(f"organiser {n}", None, None, organiser=True))
+            await anyio.wait_all_tasks_blocked()
+            await checks.report("player", None, None)  # would wait for the organiser's turn to free
+            assert started == ["organiser 0", "player"]
+            release.set()
+
+    anyio.run(scene)
