@@ -97,19 +97,21 @@ def _result_page(pages: Pages, report: DeckReport, registered: str, player: str,
     )
 
 
+NO_DECK = (
+    "no deck was sent: send it as the request body (curl --data-binary @deck.txt URL), as a form's `deck` field, "
+    "or as a file uploaded as `file` (curl -F file=@deck.txt URL)"
+)
+
+
 async def api_check(pages: Pages, request: Request) -> Response:
-    """The JSON report of `check --output-format json` for a deck in the body, or in a form's
-    `deck` field (with the form's game, format and as_of)."""
+    """The JSON report of `check --output-format json` for a deck sent as the body (with `?game=`,
+    `?format=`, `?as_of=`), as a form's `deck` field or as a file uploaded as `file` (with the
+    form's game, format and as_of)."""
     site = pages.site
     if not guard.same_site(request):
         return JSONResponse({"error": "refused: a post from another site"}, 403)
     try:
-        if request.headers.get("content-type", "").startswith(("multipart/form-data", "application/x-www-form-urlencoded")):
-            form = await reading.read_form(request)
-            chosen = {key: str(form.get(key) or "").strip() for key in ("game", "format", "as_of")}
-            sent = await reading.deck_of(form)
-        else:
-            chosen, sent = dict(request.query_params), reading.SentDeck(await reading.read_body(request), "posted deck", "")
+        chosen, sent = await reading.sent_to_api(request)
     except reading.TooLarge:
         return closing(JSONResponse({"error": f"a deck may be at most {MAX_BYTES // (1024 * 1024)} MiB"}, 413))
     except TimeoutError:
@@ -119,7 +121,7 @@ async def api_check(pages: Pages, request: Request) -> Response:
     except reading.Gone:
         return closing(Response(status_code=400))
     if not sent.content.strip():
-        return JSONResponse({"error": "no deck was sent"}, 400)
+        return JSONResponse({"error": NO_DECK}, 400)
     if len(sent.content) > MAX_BYTES:
         return closing(JSONResponse({"error": "the deck is too large"}, 413))
     try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 from typing import NamedTuple
+from urllib.parse import parse_qs
 
 import anyio
 from starlette.datastructures import FormData
@@ -58,6 +59,34 @@ async def read_form(request: Request) -> FormData:
         if "size" in said.lower():  # a part past the limit: a pasted deck of more than 1 MiB
             raise TooLarge from None
         raise Unreadable(said) from None
+
+
+async def sent_to_api(request: Request) -> tuple[dict[str, str], SentDeck]:
+    """What a program sent the API: a form (multipart, or URL-encoded with a `deck` field), with
+    its game, format and as_of; else the body is the deck, with those in the query. curl's
+    --data-binary sends a file's bytes labelled as a URL-encoded form: a body of no `deck` field is
+    the deck, however it is labelled."""
+    kind = request.headers.get("content-type", "")
+    if kind.startswith("multipart/form-data"):
+        form = await read_form(request)
+        return _chosen(form), await deck_of(form)
+    body = await read_body(request)
+    if kind.startswith("application/x-www-form-urlencoded") and _has_deck_field(body):
+        request._body = body  # the form is parsed from the bytes read, within the limit
+        form = await request.form(max_fields=20)
+        return _chosen(form), await deck_of(form)
+    return dict(request.query_params), SentDeck(body, "posted deck", "")
+
+
+def _has_deck_field(body: bytes) -> bool:
+    try:
+        return "deck" in parse_qs(body.decode("utf-8", "replace"), max_num_fields=20)
+    except ValueError:  # more fields than a form of ours has: a deck's own text
+        return False
+
+
+def _chosen(form: FormData) -> dict[str, str]:
+    return {key: str(form.get(key) or "").strip() for key in ("game", "format", "as_of")}
 
 
 class SentDeck(NamedTuple):

@@ -322,8 +322,19 @@ def test_the_api_takes_the_forms_fields_too(open_checker):
     assert response.json()["decks"][0]["game"] == "redline"
 
 
+def test_the_api_takes_a_deck_as_the_readmes_curl_sends_it_and_as_an_upload(open_checker):
+    """`curl --data-binary @my-deck.txt URL` labels the file's bytes a URL-encoded form; `curl -F
+    file=@my-deck.txt` uploads it. Both are the deck (the first was "no deck was sent")."""
+    labelled = {"content-type": "application/x-www-form-urlencoded"}
+    as_curl_sends = open_checker.post("/api/check?game=redline", content=ILLEGAL.encode(), headers=labelled)
+    uploaded = open_checker.post("/api/check", files={"file": ("my-deck.yaml", ILLEGAL.encode())}, data={"game": "redline"})
+    for response in (as_curl_sends, uploaded):
+        assert response.status_code == 200 and response.json()["decks"][0]["legal"] is False
+
+
 def test_the_api_says_what_is_wrong_in_json(open_checker):
-    assert open_checker.post("/api/check", content=b"").json() == {"error": "no deck was sent"}
+    said = open_checker.post("/api/check", content=b"").json()["error"]
+    assert said.startswith("no deck was sent: send it as the request body") and "`deck` field" in said and "`file`" in said
     assert open_checker.post("/api/check", content=b"x" * (1024 * 1024 + 70_000)).status_code == 413
 
 
