@@ -75,6 +75,7 @@ async def organiser(pages: Pages, request: Request) -> Response:
         withdrawn=withdrawn(records),
         rules_of=rules_of,
         flips=flips,
+        players={row.current.deck_file: row.current.player for row in rows},  # who each flipping list is
         title="Registered decks",
         desk=site.desk.described(site.databases, date.today()),
         rows=[

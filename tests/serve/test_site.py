@@ -557,7 +557,7 @@ def test_the_organiser_sees_which_registrations_the_rules_of_a_date_would_flip(t
         assert "registered as" in register(desk_client, "Bob", tournament_deck(50, 7))
         page = organiser(desk_client, "/organiser?rules_of=2026-09-01").text
         assert "is not a date" in desk_client.get("/organiser?rules_of=next+summer").text
-    assert "1 would: " in page and "ILLEGAL by those rules" in page
+    assert "1 would: Ann (ILLEGAL by those rules)" in page  # the player, not the file
     assert page.count("by the rules of 2026-09-01: ILLEGAL") == 1
 
 
