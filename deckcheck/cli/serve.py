@@ -57,6 +57,14 @@ def serve(
     as_of: str | None = typer.Option(None, "--as-of", metavar="YYYY-MM-DD", help="Every deck is checked by the rules of this date."),
     card_db: list[Path] = CardDbOption,
     event: list[Path] = typer.Option([], "--event", metavar="FILE", help="The event every deck is checked and registered for."),
+    close_at: str | None = typer.Option(
+        None,
+        "--close-at",
+        metavar="TIME",
+        help="Registration closes at this time (2026-11-28T10:00, this computer's zone, or with an offset); "
+        "the organiser's page can close it sooner. Then lists are locked: no registering, no withdrawing.",
+    ),
+    legal_only: bool = typer.Option(False, "--legal-only", help="Register legal lists only (the player sees why a list is not)."),
 ) -> None:
     """A local web page where players check and register decks."""
     gc.enable()  # a server runs for hours: the cycle collector the command line pauses runs again (deckcheck/command.py)
@@ -73,6 +81,15 @@ def serve(
     from deckcheck.session import SessionProblem
 
     token = _token(token, token_file)
+    if (close_at or legal_only) and registrations is None:
+        fail("--close-at and --legal-only are for a desk that takes registrations: add --registrations FOLDER")
+    if close_at is not None:
+        from deckcheck.serve.window import parse_close_at
+
+        try:
+            parse_close_at(close_at)
+        except ValueError as exc:
+            fail(f"--close-at: {exc}")
     if registrations is not None and not (event or format):
         fail("--registrations: say what decks are registered as, with --event FILE or --format FORMAT")
     if registrations is not None:
@@ -94,6 +111,8 @@ def serve(
         host=host,
         port=port,
         allowed_hosts=tuple(allowed_host),
+        close_at=close_at,
+        legal_only=legal_only,
     )
     try:
         site = site_from(settings)

@@ -72,6 +72,7 @@ def create_app(site: Site) -> Starlette:
             route("/api/check", player.api_check, ["POST"]),
             route("/withdraw", withdrawals.by_player, ["POST"]),
             route("/organiser/withdraw", withdrawals.by_organiser, ["POST"]),
+            route("/organiser/close", withdrawals.close, ["POST"]),
             route("/organiser", organiser.organiser),
             route("/organiser/report.html", organiser.folder_report),
             route("/organiser/registrations.{kind:str}", organiser.export),

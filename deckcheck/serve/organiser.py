@@ -4,7 +4,7 @@ registered, their printable report, and the exports."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import date
+from datetime import UTC, date, datetime
 
 import anyio
 from starlette.datastructures import FormData
@@ -31,6 +31,7 @@ from deckcheck.serve.registrations import (
     withdrawn,
 )
 from deckcheck.serve.site import Site
+from deckcheck.serve.window import closed_at, shown
 
 
 async def guarded(pages: Pages, request: Request) -> Response | None:
@@ -76,6 +77,7 @@ async def organiser(pages: Pages, request: Request) -> Response:
         rules_of=rules_of,
         flips=flips,
         players={row.current.deck_file: row.current.player for row in rows},  # who each flipping list is
+        window=_window(site),
         title="Registered decks",
         desk=site.desk.described(site.databases, date.today()),
         rows=[
@@ -86,6 +88,12 @@ async def organiser(pages: Pages, request: Request) -> Response:
         legal=sum(reports[row.current.deck_file].legal for row in rows),
         folder=str(site.registrations),
     )
+
+
+def _window(site: Site) -> dict[str, str | None]:
+    """Whether registration is open, and the time it closed or closes."""
+    closed = closed_at(site.registrations, site.close_at, datetime.now(UTC))
+    return {"closed": shown(closed) if closed else None, "closes": shown(site.close_at) if site.close_at and not closed else None}
 
 
 async def folder_report(pages: Pages, request: Request) -> Response:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import NamedTuple
 
 import anyio
@@ -24,6 +24,7 @@ from deckcheck.serve.desk import NotOnOffer
 from deckcheck.serve.pages import Pages
 from deckcheck.serve.registrations import Registration, invisible_in, now, player_name, register, withdrawal_code
 from deckcheck.serve.site import Site
+from deckcheck.serve.window import closed_at, shown
 
 NOT_REGISTERED = "not registered: tell the organiser"
 # a name given, Register left unticked: the verdict alone must not read as a registration
@@ -158,6 +159,11 @@ def _registered_as(site: Site, who: Who, report: DeckReport, options: CheckOptio
         return f"not registered: this desk registers {site.desk.game} decks"
     if site.registrations is None:
         return NOT_REGISTERED
+    closed = closed_at(site.registrations, site.close_at, datetime.now(UTC))
+    if closed is not None:
+        return f"not registered: registration closed at {shown(closed)}; the list you registered before stands"
+    if site.legal_only and not report.legal:
+        return "not registered: this event registers legal lists only; mend the errors above and send it again"
     code, code_sha256 = withdrawal_code()
     record = Registration(
         player=player,

@@ -8,6 +8,7 @@ import json
 import sys
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 from deckcheck.check import CheckOptions
@@ -18,6 +19,7 @@ from deckcheck.records import record
 from deckcheck.serve.checking import Checks
 from deckcheck.serve.desk import Desk
 from deckcheck.serve.guard import WrongGuesses
+from deckcheck.serve.window import parse_close_at
 from deckcheck.session import open_session, parse_date
 
 
@@ -37,6 +39,8 @@ class Site:
     host: str = "127.0.0.1"  # the address it listens on
     port: int = 8000
     allowed_hosts: frozenset[str] = frozenset()  # names it answers besides localhost and its addresses
+    close_at: datetime | None = None  # when registration closes (serve --close-at; the organiser may close it sooner)
+    legal_only: bool = False  # an illegal list is not registered (serve --legal-only)
     _listed: dict = field(default_factory=dict)  # (record file, rules date or None) -> (its key, the report of its re-check)
     wrong_tokens: WrongGuesses = field(default_factory=WrongGuesses)  # the organiser's token, by sender
     wrong_codes: WrongGuesses = field(default_factory=WrongGuesses)  # players' withdrawal codes, by sender
@@ -61,6 +65,8 @@ class ServeSettings:
     host: str = "127.0.0.1"
     port: int = 8000
     allowed_hosts: tuple[str, ...] = ()
+    close_at: str | None = None
+    legal_only: bool = False
 
     def to_json(self) -> str:
         return json.dumps(asdict(self))
@@ -89,6 +95,8 @@ def site_from(settings: ServeSettings) -> Site:
         host=settings.host,
         port=settings.port,
         allowed_hosts=frozenset(name.lower() for name in settings.allowed_hosts),
+        close_at=parse_close_at(settings.close_at) if settings.close_at else None,
+        legal_only=settings.legal_only,
         # a line names what strangers sent (a file name, a player): escaped, it never moves the organiser's terminal
         log=lambda line: print(f"deckcheck serve: {for_terminal(line)}", file=sys.stderr, flush=True),
     )

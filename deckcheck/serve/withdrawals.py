@@ -5,6 +5,7 @@ organiser from the list. The withdrawal is kept in the history
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from functools import partial
 
 import anyio
@@ -14,6 +15,7 @@ from starlette.responses import RedirectResponse, Response
 from deckcheck.serve.organiser import guarded_form
 from deckcheck.serve.pages import Pages
 from deckcheck.serve.registrations import CannotWithdraw, player_name, withdraw
+from deckcheck.serve.window import close_now, closed_at, shown
 
 
 async def by_player(pages: Pages, request: Request) -> Response:
@@ -25,6 +27,9 @@ async def by_player(pages: Pages, request: Request) -> Response:
         return pages.error(404, "No registrations", "This site takes no registrations.")
     player, code = str(form.get("player") or ""), str(form.get("code") or "")
     sender = request.client.host if request.client else "an unknown address"
+    closed = closed_at(folder, pages.site.close_at, datetime.now(UTC))
+    if closed is not None:  # the lists are locked: a deck check draws from them as they were
+        return pages.form(400, {"player": player}, f"Not withdrawn: registration closed at {shown(closed)}; ask the organiser.")
     try:
         record = await anyio.to_thread.run_sync(partial(withdraw, folder, player, "player", code))
     except CannotWithdraw as exc:
@@ -47,4 +52,16 @@ async def by_organiser(pages: Pages, request: Request) -> Response:
     except CannotWithdraw as exc:
         return pages.error(400, "Not withdrawn", str(exc))
     pages.site.log(f"the organiser withdrew {record.player!r}: {record.deck_file}")
+    return RedirectResponse("/organiser", status_code=303)
+
+
+async def close(pages: Pages, request: Request) -> Response:
+    """The organiser closes registration now (their page's button): the lists are locked."""
+    form, refused = await guarded_form(pages, request)
+    if form is None:
+        return refused  # type: ignore[return-value]
+    folder = pages.site.registrations
+    assert folder is not None  # guarded() answered 404 first
+    when = await anyio.to_thread.run_sync(close_now, folder, datetime.now(UTC))
+    pages.site.log(f"the organiser closed registration at {shown(when)}")
     return RedirectResponse("/organiser", status_code=303)

@@ -277,3 +277,22 @@ def test_a_player_withdraws_with_the_code_they_were_shown_and_not_with_the_finge
     assert "no longer counts" in _withdraw(browser, url, "Ann", code)
     browser.get(url + "/organiser?token=t")
     assert "0 players registered" in browser.find_element(By.TAG_NAME, "body").text
+
+
+@pytest.mark.slow
+def test_a_legal_only_desk_refuses_an_illegal_list_and_once_closed_locks_every_list(tmp_path, browser):
+    """The player is told why an illegal list is not registered; the organiser closes registration
+    with the page's button; a list sent after is checked and shown, not registered."""
+    site = desk(tmp_path)
+    site.legal_only = True
+    cpm = (REPO / "examples" / "redline-cpm.yaml").read_text()
+    with serving(site) as url:
+        assert "this event registers legal lists only" in paste(browser, url, ILLEGAL, player="Ann", register="yes")
+        assert "registered as" in paste(browser, url, cpm, player="Bob", register="yes")
+        browser.get(url + "/organiser?token=t")
+        browser.find_element(By.XPATH, "//button[contains(., 'Close registration now')]").click()
+        WebDriverWait(browser, 20).until(lambda driver: "Registration closed at" in driver.find_element(By.TAG_NAME, "body").text)
+        again = paste(browser, url, cpm, player="Bob", register="yes")
+        assert "not registered: registration closed at" in again and "legal" in again
+        browser.get(url + "/organiser")
+        assert "1 player registered" in browser.find_element(By.TAG_NAME, "body").text
