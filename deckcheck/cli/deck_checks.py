@@ -71,16 +71,21 @@ def record(
     judge: str = typer.Option(..., "--judge", metavar="NAME", help="Who checked the deck."),
     result: str = typer.Option(..., "--result", metavar="pass|fail", help="What the check found."),
     note: str = typer.Option("", "--note", metavar="TEXT", help="What the judge noted."),
+    round: str = typer.Option("", "--round", metavar="N", help="The round the check was in."),
+    table: str = typer.Option("", "--table", metavar="N", help="The table the player sat at."),
+    penalty: str = typer.Option("", "--penalty", metavar="TEXT", help="The penalty given, in the event's words."),
 ) -> None:
     """Record a deck check."""
-    from deckcheck.serve.deck_checks import NoSuchDraw
+    from deckcheck.serve.deck_checks import Checked, NoSuchDraw
     from deckcheck.serve.deck_checks import record as record_check
 
     try:
-        entry = record_check(_folder(registrations), player, judge, result, note)
+        entry = record_check(_folder(registrations), player, Checked(judge, result, note, round, table, penalty))
     except NoSuchDraw as exc:
         fail(str(exc))
     say(f"recorded: {entry.player}, {entry.result}, by {entry.judge} (registration {entry.deck_file}, fingerprint {entry.fingerprint})")
+    if entry.registered_after_draw:
+        say(f"note: {entry.player} registered again after being drawn: the list checked is the later one")
 
 
 @deck_checks.command(name="list", epilog="Example:\n\n  deckcheck deck-checks list registrations/ --output-format csv > deck-checks.csv")

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import random
 import secrets
-from dataclasses import asdict
+from dataclasses import asdict, replace
+from datetime import datetime
 from pathlib import Path
 
 from deckcheck import records
@@ -32,6 +33,7 @@ class Draw:
     asked: str  # what was asked for: `3` decks, or `25%`
     players: tuple[str, ...]
     again: bool  # players drawn before could be drawn again
+    pool: tuple[str, ...] = ()  # the players it drew among, in the order the seed reads them (none in older logs)
 
 
 @records.record
@@ -43,6 +45,12 @@ class Check:
     note: str
     deck_file: str  # the registration checked (the player's current one then)
     fingerprint: str | None
+    round: str = ""
+    table: str = ""
+    penalty: str = ""  # what the judge gave, in the event's own words
+    # the player registered again after they were last drawn, before this check: the list checked
+    # is not the one that was current when they were drawn
+    registered_after_draw: bool = False
 
 
 def draw(folder: Path, count: int | None = None, share: float | None = None, seed: int | None = None, again: bool = False) -> Draw:
@@ -61,19 +69,35 @@ def draw(folder: Path, count: int | None = None, share: float | None = None, see
         raise NoSuchDraw("every registered player has been drawn already (--again draws among all of them)")
     seed = seed if seed is not None else secrets.randbelow(10**9)
     picked = tuple(random.Random(seed).sample(pool, min(count, len(pool))))
-    entry = Draw(now(), seed, f"{share:.0%}" if share is not None else str(count), picked, again)
+    entry = Draw(now(), seed, f"{share:.0%}" if share is not None else str(count), picked, again, tuple(pool))
     _write(folder, entry, "draw")
     return entry
 
 
-def record(folder: Path, player: str, judge: str, result: str, note: str = "") -> Check:
-    """A deck check of a registered player's current deck, logged."""
-    if result not in RESULTS:
-        raise NoSuchDraw(f"the result is one of {', '.join(RESULTS)}, not {result!r}")
-    if not judge.strip():
+@records.record
+class Checked:
+    """What a judge says of a deck check: who, the result, a note, where (round, table) and the penalty."""
+
+    judge: str
+    result: str
+    note: str = ""
+    round: str = ""
+    table: str = ""
+    penalty: str = ""
+
+
+def record(folder: Path, player: str, checked: Checked) -> Check:
+    """A deck check of a registered player's current deck, logged; flagged where the player
+    registered again after they were last drawn."""
+    if checked.result not in RESULTS:
+        raise NoSuchDraw(f"the result is one of {', '.join(RESULTS)}, not {checked.result!r}")
+    if not checked.judge.strip():
         raise NoSuchDraw("say which judge checked the deck")
     current = _row_of(folder, player).current
-    entry = Check(now(), current.player, judge.strip(), result, note.strip(), current.deck_file, current.fingerprint)
+    drawn = [e.time for e in read_log(folder) if isinstance(e, Draw) and same_player(current.player) in map(same_player, e.players)]
+    said = {key: value.strip() for key, value in asdict(checked).items()}
+    entry = Check(now(), current.player, deck_file=current.deck_file, fingerprint=current.fingerprint, **said)
+    entry = replace(entry, registered_after_draw=bool(drawn) and current.time > drawn[-1])
     _write(folder, entry, f"check-{slug(current.player)}")
     return entry
 
@@ -86,7 +110,7 @@ def read_log(folder: Path) -> list[Draw | Check]:
             data = json.loads(path.read_text(encoding="utf-8"))
             kind = data.pop("kind")
             if kind == "draw":
-                entries.append(Draw(**{**data, "players": tuple(data["players"])}))
+                entries.append(Draw(**{**data, "players": tuple(data["players"]), "pool": tuple(data.get("pool") or ())}))
             elif kind == "check":
                 entries.append(Check(**data))
         except (OSError, ValueError, TypeError, KeyError, AttributeError):
@@ -94,18 +118,45 @@ def read_log(folder: Path) -> list[Draw | Check]:
     return entries
 
 
-EXPORTED = ("time", "kind", "player", "judge", "result", "note", "deck_file", "fingerprint", "seed", "asked")
+EXPORTED = (
+    "time",
+    "local_time",
+    "kind",
+    "player",
+    "judge",
+    "result",
+    "note",
+    "round",
+    "table",
+    "penalty",
+    "registered_after_draw",
+    "deck_file",
+    "fingerprint",
+    "seed",
+    "asked",
+    "again",
+    "pool",
+)
 
 
 def export_rows(entries: list[Draw | Check]) -> list[dict]:
-    """One row a check and one a player drawn, in the order they happened."""
+    """One row a check and one a player drawn, in the order they happened; a draw's row holds
+    what re-draws it (seed, what was asked, --again, the pool it drew among), each time in UTC and
+    in the event's time zone (this computer's)."""
     rows: list[dict] = []
     for entry in entries:
         if isinstance(entry, Draw):
-            rows += [{"time": entry.time, "kind": "drawn", "player": p, "seed": entry.seed, "asked": entry.asked} for p in entry.players]
+            drawn = {"seed": entry.seed, "asked": entry.asked, "again": entry.again, "pool": "; ".join(entry.pool)}
+            rows += [{"time": entry.time, "kind": "drawn", "player": p, **drawn} for p in entry.players]
         else:
             rows.append({"kind": "checked", **asdict(entry)})
-    return [{key: row.get(key, "") for key in EXPORTED} for row in rows]
+    return [{key: row.get(key, "") for key in EXPORTED} | {"local_time": local_time(row["time"])} for row in rows]
+
+
+def local_time(time: str) -> str:
+    """A logged time (UTC) as the event's clock shows it: this computer's time zone, to the second."""
+    when = datetime.fromisoformat(time).astimezone()
+    return f"{when:%Y-%m-%d %H:%M:%S} {when.tzname() or ''}".strip()
 
 
 def as_csv(rows: list[dict]) -> str:

@@ -51,12 +51,14 @@ async def record(pages: Pages, request: Request) -> Response:
     form, refused = await guarded_form(pages, request)
     if form is None:
         return refused  # type: ignore[return-value]
-    fields = [str(form.get(name) or "") for name in ("player", "judge", "result", "note")]
+    said = {name: str(form.get(name) or "") for name in ("judge", "result", "note", "round", "table", "penalty")}
+    checked = deck_checks.Checked(**said)
     try:
-        entry = await anyio.to_thread.run_sync(partial(deck_checks.record, _folder(pages.site), *fields))
+        entry = await anyio.to_thread.run_sync(partial(deck_checks.record, _folder(pages.site), str(form.get("player") or ""), checked))
     except deck_checks.NoSuchDraw as exc:
         return await _page(pages, problem=str(exc), status=400)
-    return await _page(pages, message=f"Recorded: {entry.player}, {entry.result}, by {entry.judge}")
+    flagged = " (registered again after being drawn: the list checked is the later one)" if entry.registered_after_draw else ""
+    return await _page(pages, message=f"Recorded: {entry.player}, {entry.result}, by {entry.judge}{flagged}")
 
 
 async def export(pages: Pages, request: Request) -> Response:

@@ -84,3 +84,53 @@ def test_a_check_that_cannot_be_recorded_says_why(registrations, args, said):
 def test_an_empty_log_says_so_and_a_missing_folder_is_exit_2(registrations, tmp_path):
     assert "no deck checks" in run("deck-checks", "list", registrations).stdout
     assert run("deck-checks", "list", tmp_path / "nowhere").exit_code == 2
+
+
+def test_a_check_keeps_round_table_and_penalty_and_each_time_in_the_events_zone(registrations, monkeypatch):
+    monkeypatch.setenv("TZ", "America/Chicago")  # the desk's computer, at a US event
+    import time
+
+    time.tzset()
+    try:
+        outcome = run(
+            "deck-checks",
+            "record",
+            registrations,
+            "Bob",
+            "--judge",
+            "Sam",
+            "--result",
+            "fail",
+            "--round",
+            "3",
+            "--table",
+            "12",
+            "--penalty",
+            "game loss",
+        )
+        assert outcome.exit_code == 0
+        (row,) = json.loads(run("deck-checks", "list", registrations, "--output-format", "json").stdout)["deck_checks"]
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+    assert (row["round"], row["table"], row["penalty"]) == ("3", "12", "game loss")
+    assert row["time"].endswith("+00:00") and row["local_time"].endswith(("CST", "CDT"))
+
+
+def test_a_draw_keeps_what_redraws_it_and_a_player_who_registered_again_after_it_is_flagged(registrations):
+    drawn = _drawn(run("deck-checks", "draw", registrations, "--count", "6", "--seed", "7"))
+    rows = json.loads(run("deck-checks", "list", registrations, "--output-format", "json").stdout)["deck_checks"]
+    assert rows[0]["pool"] == "; ".join(sorted(PLAYERS)) and rows[0]["again"] is False and rows[0]["asked"] == "6"
+    assert sorted(drawn) == sorted(PLAYERS)
+    with redline_desk(registrations) as client:
+        register(client, "Cy", ILLEGAL)  # after being drawn, before the check
+    outcome = run("deck-checks", "record", registrations, "Cy", "--judge", "Sam", "--result", "pass")
+    assert "registered again after being drawn" in outcome.stdout
+    plain = run("deck-checks", "record", registrations, "Dee", "--judge", "Sam", "--result", "pass")
+    assert "registered again" not in plain.stdout
+    checks = [
+        r
+        for r in json.loads(run("deck-checks", "list", registrations, "--output-format", "json").stdout)["deck_checks"]
+        if r["kind"] == "checked"
+    ]
+    assert [(r["player"], r["registered_after_draw"]) for r in checks] == [("Cy", True), ("Dee", False)]
