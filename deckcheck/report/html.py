@@ -75,6 +75,7 @@ footer { margin-top: 2em; color: #666; font-size: .85em; }
 @page { margin: 10mm; }
 @media print {
   body { margin: 0; font-size: 8.5pt; line-height: 1.15; }
+  .sheet { font-size: var(--print-size, 8.5pt); }  /* smaller where a long deck would run past its page (sheet.py) */
   .overview { display: none; }
   .sheet { margin-top: 0; }
   .sheet ~ .sheet { break-before: page; }

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
+from dataclasses import replace
 
 from deckcheck import __version__
 from deckcheck.escaping import for_html
 from deckcheck.fingerprint import fingerprint
 from deckcheck.model import CardLine, DeckReport, Finding, OfficialSheet, SheetLayout
+from deckcheck.records import record
 from deckcheck.report.text import game_and_format, judged_line
 from deckcheck.wording import plural
 
@@ -27,12 +29,14 @@ def sheet(report: DeckReport, explain: bool = False, player: str = "", event: st
     running = " · ".join(
         part for part in (player and f"Player: {player}", report.name or report.path, printed and f"fingerprint {printed}") if part
     )
+    flowing, size = _print_fit(report, official) if official else (False, None)
+    style = f' style="--print-size: {size:g}pt"' if size else ""
     parts = [
-        '<section class="sheet">',
+        f'<section class="sheet{" flowing" if flowing else ""}"{style}>',
         # a table's head is printed again at the top of each page the table runs to
         f'<table class="frame"><thead><tr><th class="running">{for_html(running)}</th></tr></thead><tbody><tr><td>',
         _head(report, official.title if official else f"{_game_title(report)}{GENERIC_TITLE}", player, event),
-        _official_body(report, official, layout) if official else _grouped_body(report, layout, explain),
+        _official_body(report, official, layout, flowing) if official else _grouped_body(report, layout, explain),
         _added(report, printed, explain),
         _closing(report, layout, player),
         "</td></tr></tbody></table></section>",
@@ -58,30 +62,115 @@ def _copies(line: CardLine, singly: bool) -> list[int]:
     return [1] * line.count if singly else [line.count]
 
 
-def _official_body(report: DeckReport, official: OfficialSheet, layout: SheetLayout) -> str:
+# A printed sheet is one page, as the paper one is: its type is made smaller where its lines would
+# run past a page of Letter or A4 (10 mm margins), as many as PAGE_LINES of the PRINT_SIZE type hold.
+# A line is counted by the characters a column or the page's width takes at that size (the
+# sheet's shape, not the browser's measure: the same sheet gets the same type everywhere).
+PRINT_SIZE = 8.5  # points: the type of a sheet that fits as it is
+SMALLEST_PRINT_SIZE = 6.0
+# lines of PRINT_SIZE type a page holds beside the head, the totals and the boxes to sign: measured
+# in Chromium on Letter, the 2024 championship's 50th-place deck (51 lines so counted) ran 3% past
+# its page and the next longest (46) fitted
+PAGE_LINES = 46
+COLUMN_CHARACTERS = 26  # of a card's name in a third of the page, at PRINT_SIZE
+PAGE_CHARACTERS = 110  # of a finding across the page, at PRINT_SIZE
+
+
+@record
+class Box:
+    """A box of the sheet as printed: its title, its rows as HTML each with the lines it takes at
+    PRINT_SIZE, and whether it is the side deck's numbered lines."""
+
+    title: str
+    rows: tuple[tuple[str, int], ...]
+    numbered: bool = False
+
+    @property
+    def lines(self) -> int:
+        return 1 + sum(lines for _, lines in self.rows)
+
+    def html(self) -> str:
+        kind, table = (" reserve", "numbered") if self.numbered else ("", "cards")
+        rows = "".join(html for html, _ in self.rows)
+        return f'<div class="box{kind}"><h4>{for_html(self.title)}</h4><table class="{table}">{rows}</table></div>'
+
+
+def _print_fit(report: DeckReport, official: OfficialSheet) -> tuple[bool, float | None]:
+    """How a sheet fits one page: whether its boxes flow over the three columns rather than stand
+    in the paper's (where a column of the paper's would run past the page: thirty Heroes), and the
+    type it is printed in (None: PRINT_SIZE)."""
+    heights = [sum(box.lines for box in column) for column in _columns(report, official, None)]
+
+    def fits(size: float, flowing: bool) -> bool:
+        across = int(PAGE_CHARACTERS * PRINT_SIZE / size)
+        said = sum(-(-len(text) // across) for text in (*(f.message for f in report.findings), *report.notes))
+        # flowing, a column may end a card or two short of the others: two lines of each spare
+        body = -(-sum(heights) // len(heights)) + 2 if flowing else max(heights)
+        return (body + said) * size <= PAGE_LINES * PRINT_SIZE
+
+    flowing = not fits(PRINT_SIZE, False)
+    size = PRINT_SIZE
+    while size > SMALLEST_PRINT_SIZE and not fits(size, flowing):
+        size -= 0.25
+    return flowing, (None if size == PRINT_SIZE else size)
+
+
+def _columns(report: DeckReport, official: OfficialSheet, layout: SheetLayout | None) -> list[list[Box]]:
+    """The paper's columns of boxes, the side deck's numbered lines last."""
+    boxes = _boxes(report, official)
+    columns = [[_box(box.label, boxes.get(box.label, []), layout) for box in column] for column in official.columns]
+    columns[-1].append(_numbered(report, official, layout))
+    return columns
+
+
+def _official_body(report: DeckReport, official: OfficialSheet, layout: SheetLayout, flowing: bool) -> str:
     """The main deck in the paper's boxes, column by column; the Reserve on numbered lines at the
-    foot of the last column (more lines than the paper's where the Reserve holds more)."""
+    foot of the last column (more lines than the paper's where the Reserve holds more). Flowing,
+    the boxes in the paper's order fill columns of even height, a box that runs on continued at
+    the top of the next."""
+    columns = _columns(report, official, layout)
+    if flowing:
+        columns = _flowed([box for column in columns for box in column], len(columns))
+    shown = "".join(f'<div class="column">{"".join(box.html() for box in column)}</div>' for column in columns)
+    return f'<div class="columns">{shown}</div>'
+
+
+def _flowed(boxes: list[Box], count: int) -> list[list[Box]]:
+    height = -(-sum(box.lines for box in boxes) // count)
+    columns: list[list[Box]] = [[]]
+    used = 0
+    for box in boxes:
+        while len(columns) < count and used + box.lines > height:
+            room, taken = height - used - 1, 0
+            while taken < len(box.rows) and sum(lines for _, lines in box.rows[: taken + 1]) <= room:
+                taken += 1
+            if taken:  # the box's first rows here, the rest continued at the top of the next column
+                columns[-1].append(replace(box, rows=box.rows[:taken]))
+                box = replace(box, title=f"{box.title.removesuffix(CONTINUED)}{CONTINUED}", rows=box.rows[taken:])
+            columns.append([])
+            used = 0
+        columns[-1].append(box)
+        used += box.lines
+    return columns + [[] for _ in range(count - len(columns))]
+
+
+CONTINUED = ", continued"
+
+
+def _boxes(report: DeckReport, official: OfficialSheet) -> dict[str, list[CardLine]]:
     boxes: dict[str, list[CardLine]] = defaultdict(list)
     for line in report.cards:
         if line.zone == "main":  # a leader named on its own line (a Paragon) is in the totals below
             boxes[official.box_of(line.types)].append(line)
-    columns = []
-    for index, column in enumerate(official.columns):
-        parts = [_box(box.label, boxes.get(box.label, []), layout) for box in column]
-        if index == len(official.columns) - 1:
-            parts.append(_numbered(report, official, layout))
-        columns.append(f'<div class="column">{"".join(parts)}</div>')
-    return f'<div class="columns">{"".join(columns)}</div>'
+    return boxes
 
 
-def _box(label: str, lines: list[CardLine], layout: SheetLayout) -> str:
+def _box(label: str, lines: list[CardLine], layout: SheetLayout | None) -> Box:
     rows = []
     for line in sorted(lines, key=lambda m: m.name.casefold()):
-        singly = any(kind in layout.singly for kind in line.types)
-        for count in _copies(line, singly):
-            rows.append(_card_row(count, line))
-    total = sum(line.count for line in lines)
-    return f'<div class="box"><h4>{for_html(label)}: ({total})</h4><table class="cards">{"".join(rows)}</table></div>'
+        singly = layout is not None and any(kind in layout.singly for kind in line.types)
+        rows += [(_card_row(count, line), -(-len(line.name) // COLUMN_CHARACTERS)) for count in _copies(line, singly)]
+    return Box(f"{label}: ({sum(line.count for line in lines)})", tuple(rows))
 
 
 def _card_row(count: int, line: CardLine, notes: str = "") -> str:
@@ -89,16 +178,14 @@ def _card_row(count: int, line: CardLine, notes: str = "") -> str:
     return f'<tr><td class="count">{count}</td><td class="name">{for_html(line.name)}</td><td class="where">{at}</td>{notes}</tr>'
 
 
-def _numbered(report: DeckReport, official: OfficialSheet, layout: SheetLayout) -> str:
+def _numbered(report: DeckReport, official: OfficialSheet, layout: SheetLayout | None) -> Box:
     copies = [line.name for line in sorted(_in(report, official.numbered_zone), key=lambda m: m.name.casefold()) for _ in range(line.count)]
-    label = dict(layout.zone_labels).get(official.numbered_zone, official.numbered_zone)
-    rows = [
-        f'<tr><td class="n">{number}.</td><td class="name">{for_html(copies[number - 1]) if number <= len(copies) else ""}</td></tr>'
+    label = dict(layout.zone_labels).get(official.numbered_zone, official.numbered_zone) if layout else official.numbered_zone
+    rows = tuple(
+        (f'<tr><td class="n">{number}.</td><td class="name">{for_html(copies[number - 1]) if number <= len(copies) else ""}</td></tr>', 1)
         for number in range(1, max(official.numbered_lines, len(copies)) + 1)
-    ]
-    return (
-        f'<div class="box reserve"><h4>{for_html(label)}: ({len(copies)}) cards</h4><table class="numbered">{"".join(rows)}</table></div>'
     )
+    return Box(f"{label}: ({len(copies)}) cards", rows, numbered=True)
 
 
 def _in(report: DeckReport, zone: str) -> Iterable[CardLine]:
