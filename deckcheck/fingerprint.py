@@ -8,8 +8,19 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections.abc import Iterable
+from typing import Protocol
 
-from deckcheck.model import CardLine
+
+class Listed(Protocol):
+    """A line of a list as the fingerprint reads it: a CardLine, or a deck's entry as one."""
+
+    @property
+    def zone(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def count(self) -> int: ...
+
 
 # hex digits: 64 bits. 32 were found too few: a legal and an illegal deck sharing one were made in 12 s
 # of CPU, and a fingerprint is what a judge compares a sheet of paper with
@@ -17,7 +28,7 @@ _LENGTH = 16
 _GROUP = 4  # digits read aloud at a time
 
 
-def fingerprint(cards: Iterable[CardLine]) -> str | None:
+def fingerprint(cards: Iterable[Listed]) -> str | None:
     """`3f2a-91bc-0d4e-7a11`, or None for a deck with no card read."""
     # keyed by "zone<TAB>name": neither has a tab, which sorts before any other character, so
     # the keys sort as (zone, name) would, comparing strings rather than tuples

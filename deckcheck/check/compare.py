@@ -15,6 +15,7 @@ from deckcheck.check.options import CheckOptions
 from deckcheck.check.reading import load_deck
 from deckcheck.check.readings import with_printings
 from deckcheck.escaping import display_path
+from deckcheck.fingerprint import fingerprint
 from deckcheck.games import zone_table
 from deckcheck.loading.card_db import Databases
 from deckcheck.model import Card, Deck, Entry, Finding, Position, Severity, ZoneTable
@@ -59,6 +60,7 @@ class Comparison:
     zone_labels: dict[str, str]  # zone -> what the game calls it ("Reserve")
     sizes: dict[str, tuple[int, int]]  # zone -> (registered, presented) copies
     differences: tuple[Difference, ...]
+    fingerprints: tuple[str | None, str | None] = (None, None)  # (registered, presented), as their sheets print them
 
     @property
     def differs(self) -> bool:
@@ -86,9 +88,9 @@ def compare_decks(
     """The presented deck (at `presented`, or `presented_content`, `presented` naming its form)
     against the registered one; a presented deck that names no game is read as the registered
     deck's game (a list pasted at the table rarely says)."""
-    first, context, _, registered_errors = _loaded(registered, options_for(registered), databases)
+    first, context, _, registered_errors, registered_print = _loaded(registered, options_for(registered), databases)
     options = options_for(presented)
-    second, _, unread, presented_errors = _loaded(
+    second, _, unread, presented_errors, presented_print = _loaded(
         presented, replace(options, game=options.game or first.game), databases, presented_content
     )
     if first.game != second.game:
@@ -111,13 +113,15 @@ def compare_decks(
         {zone: _label(context, table, zone) for zone in zones},
         {zone: (first.size(zone), second.size(zone)) for zone in zones},
         tuple(sorted(differences, key=_order(zones))),
+        (registered_print, presented_print),
     )
 
 
 def _loaded(
     path: Path, options: CheckOptions, databases: Databases, content: bytes | None = None
-) -> tuple[Deck, Context, list[tuple[Position, str, str]], dict[int, list[Finding]]]:
-    """The deck read and judged, its context, the lines check did not read as cards, and its errors by line."""
+) -> tuple[Deck, Context, list[tuple[Position, str, str]], dict[int, list[Finding]], str | None]:
+    """The deck read and judged, its context, the lines check did not read as cards, its errors by
+    line, and its fingerprint (a name of several printings as typed, as its sheet has it)."""
     loaded = load_deck(path, options, databases, content)
     if loaded.deck is None or loaded.context is None:
         problem = loaded.findings[0] if loaded.findings else None
@@ -130,7 +134,15 @@ def _loaded(
         if finding.severity is Severity.ERROR:
             errors.setdefault(finding.position.line, []).append(finding)
     unread = list(loaded.raw.skipped) if loaded.raw else []
-    return with_printings(loaded.deck, loaded.shown), loaded.context, unread, errors
+    printed = fingerprint(_Listed(e.zone, e.card.name if e.card else e.typed, e.count) for e in loaded.deck.entries())
+    return with_printings(loaded.deck, loaded.shown), loaded.context, unread, errors, printed
+
+
+@record
+class _Listed:
+    zone: str
+    name: str
+    count: int
 
 
 def _illegal_or_not(difference: Difference, registered: dict[int, list[Finding]], presented: dict[int, list[Finding]]) -> Difference:

@@ -41,9 +41,10 @@ def verdict(comparison: Comparison) -> str:
 
 
 def text(comparison: Comparison) -> str:
+    registered, presented = (f" · fingerprint {printed}" if printed else "" for printed in comparison.fingerprints)
     lines = [
-        f"registered: {comparison.registered}",
-        f"presented:  {comparison.presented} ({comparison.game}/{comparison.format})",
+        f"registered: {comparison.registered}{registered}",
+        f"presented:  {comparison.presented} ({comparison.game}/{comparison.format}){presented}",
         _sizes(comparison),
         verdict(comparison),
     ]
@@ -73,6 +74,7 @@ def json(comparison: Comparison) -> str:
         "game": comparison.game,
         "format": comparison.format,
         "same": not comparison.differs,
+        "fingerprints": {"registered": comparison.fingerprints[0], "presented": comparison.fingerprints[1]},
         "zones": {
             zone: {"label": comparison.zone_labels[zone], "registered": before, "presented": after}
             for zone, (before, after) in comparison.sizes.items()

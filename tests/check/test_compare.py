@@ -36,6 +36,18 @@ def test_the_same_deck_in_another_order_and_style_is_the_same(tmp_path):
     assert document["zones"]["side"] == {"label": "Reserve", "registered": 2, "presented": 2}
 
 
+def test_each_list_is_named_by_the_fingerprint_its_sheet_prints(tmp_path):
+    """64 bits each, as the sheets and the organiser's list show them: the same list in another
+    layout has the same, a list one card short another (issue 49 part 2)."""
+    same = _differences(tmp_path, "Reserve (2):\n- 1x Soul 2\n- 1x Site 2\nMain:\n3x Soul 1\n1 Site 1\n1 Peter (I)\n2 John (J)\n")[1]
+    short = _differences(tmp_path, REGISTERED.replace("3 Soul 1", "2 Soul 1"))[1]
+    (tmp_path / "sheet.txt").write_text(REGISTERED)
+    sheet = run("check", tmp_path / "sheet.txt", "--card-db", CARDS, "--output-format", "json").deck["fingerprint"]
+    assert same["fingerprints"] == {"registered": sheet, "presented": sheet} and len(sheet) == 19
+    assert short["fingerprints"]["registered"] == sheet != short["fingerprints"]["presented"]
+    assert f"registered: {tmp_path / 'registered.txt'} · fingerprint {sheet}" in _compare(tmp_path, REGISTERED).stdout
+
+
 def test_another_printing_of_the_same_card_is_named_and_is_no_difference(tmp_path):
     code, document = _differences(tmp_path, REGISTERED.replace("2 John (J)", "2 John (H)"))
     assert code == 0 and document["same"]
