@@ -176,3 +176,23 @@ def test_every_config_error_names_its_line_and_column(repo, text, said):
     config(repo, text)
     outcome = run("check", "short.yaml")
     assert outcome.exit_code == 2 and f".deckcheck.yaml{said}" in outcome.stderr, outcome.stderr
+
+
+def test_a_config_checked_before_is_not_checked_again_and_jsonschema_is_not_imported(tmp_path):
+    """Its validity is kept in the cache by its content: a repository's every run with a config
+    imported jsonschema (46 ms a run) to find again what the first run found (issue 51 part 1)."""
+    import subprocess
+    import sys
+
+    config = tmp_path / ".deckcheck.yaml"
+    config.write_text("game: redline\nignore: [redline.copy-limit]\n")
+    probe = (
+        "import sys; from pathlib import Path; from deckcheck.loading.config import load_config; "
+        f"load_config(Path({str(config)!r})); print('jsonschema' in sys.modules)"
+    )
+    env = {**__import__("os").environ, "DECKCHECK_CACHE_DIR": str(tmp_path / "cache")}
+    runs = [subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env).stdout.strip() for _ in range(2)]
+    assert runs == ["True", "False"]
+    config.write_text("game: redline\nignore: [redline.copy-limit]\nstrict: maybe\n")  # other content: checked, and refused
+    refused = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env)
+    assert refused.returncode != 0 and "strict" in refused.stderr
