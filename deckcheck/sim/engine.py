@@ -130,7 +130,7 @@ def _batch(task: tuple[Any, ...]) -> list[SimResult]:
         else:
             races = [model.race(o, d, np.random.default_rng(dice), options.turns) for model, o, d in zip(models, orders, draws)]
         for model, result, race in zip(models, results, races):
-            result.win_turn, result.figures = model.after_decking(race.win_turn, options.on_play), race.figures
+            result.win_turn, result.figures = model.after_decking(race.win_turn, race.figures, options.on_play)
     return results
 
 

@@ -212,11 +212,17 @@ class GoldfishModel(Generic[Params]):
         position = len(self.facts) if self.decking == "cannot draw" else len(self.facts) - 1
         return max(1, int(self.turn_of_position(np.array([position]), on_play)[0]))
 
-    def after_decking(self, win_turn: np.ndarray, on_play: bool) -> np.ndarray:
-        """The race's win turns with the games not won before the deck runs out lost (0): the draw
-        that cannot be made comes at the start of that turn, before anything is played."""
+    def after_decking(
+        self, win_turn: np.ndarray, figures: dict[str, np.ndarray], on_play: bool
+    ) -> tuple[np.ndarray, dict[str, np.ndarray]]:
+        """The race's win turns with the games not won before the deck runs out lost (0), and its
+        figures with what a game reached from that turn on not reached (NEVER): the draw that
+        cannot be made comes at the start of that turn, before anything is played, and ends the game."""
         out = self.decked_on(on_play)
-        return win_turn if out is None else np.where(win_turn < out, win_turn, 0).astype(win_turn.dtype)
+        if out is None:
+            return win_turn, figures
+        stopped = {label: np.where(first < out, first, NEVER).astype(first.dtype) for label, first in figures.items()}
+        return np.where(win_turn < out, win_turn, 0).astype(win_turn.dtype), stopped
 
     def assumptions(self) -> tuple[str, ...]:
         """What the model takes for this deck and these settings that the deck does not say (a

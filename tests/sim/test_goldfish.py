@@ -817,6 +817,10 @@ def test_a_deck_that_runs_out_loses_where_its_rulebook_says_so(tmp_path, deck, l
     assert not won_late  # no game is won on or after the turn the deck runs out
     assert race["lost_by_decking"]["turn"] == lost_on
     assert race["lost_by_decking"]["p"] == pytest.approx(1 - race["win_turn"]["won"], abs=1e-4)
+    # and a figure stops counting there: a game lost on that turn reaches nothing more (issue 52)
+    for figure in report["figures"]:
+        by_turn = {row["turn"]: row["p"] for row in figure["by_turn"]}
+        assert all(by_turn[turn] == by_turn[lost_on - 1] for turn in by_turn if turn >= lost_on), figure["figure"]
 
 
 def test_the_bible_battles_deck_of_fifteen_followers_loses_every_game_by_decking(tmp_path):
@@ -917,3 +921,19 @@ def test_every_figure_a_sweep_computes_is_in_its_text_and_csv_as_in_its_json(dec
     text, csv_text = run(*args).stdout, run(*args, "--output-format", "csv").stdout
     assert [f for f in figures if f"\n{f}: chance by turn" not in text] == []
     assert [f for f in figures if f",figure,{f}," not in csv_text and f',figure,"{f}",' not in csv_text] == []
+
+
+def test_a_figure_stops_counting_where_the_deck_runs_out():
+    """A game lost by running out on turn 3 reaches nothing from turn 3 on: neither the race nor
+    a figure of the model (an efreet deployed, Lost Souls rescued) counts it (issue 52)."""
+    import numpy as np
+    from deckcheck.sim.model import NEVER, GoldfishModel
+
+    class RunsOutOnTurnThree:
+        def decked_on(self, on_play):
+            return 3
+
+    won, figures = GoldfishModel.after_decking(
+        RunsOutOnTurnThree(), np.array([2, 3, 5, 0], dtype=np.int8), {"a figure": np.array([1, 2, 3, 6], dtype=np.int8)}, True
+    )
+    assert won.tolist() == [2, 0, 0, 0] and figures["a figure"].tolist() == [1, 2, NEVER, NEVER]
