@@ -35,6 +35,17 @@ class Figure:
     def over(self) -> bool:
         return self.held_to is not None and self.ratio > NOISE * self.held_to
 
+    @property
+    def met(self) -> bool:
+        return self.target is not None and self.ratio <= self.target
+
+    def verdict(self) -> str:
+        """The target and whether it holds; a missed one says where CI holds the figure meanwhile."""
+        if self.met:
+            return f"{self.label} <= {self.target:g}x: met"
+        held = f", held at {self.held_to:g}x" if self.standing is not None else ""
+        return f"{self.label} <= {self.target:g}x: **missed**{held}"
+
     def cell(self) -> str:
         return f"{self.label} {_ms(self.seconds)} vs {_ms(self.baseline)}: **{self.ratio:.2f}x**"
 
@@ -53,7 +64,7 @@ class Result:
 
     def row(self) -> str:
         figures = "; ".join(f.cell() for f in self.figures)
-        targets = "; ".join(f"{f.label} <= {f.target:g}x" for f in self.figures if f.target is not None) or "none set"
+        targets = "; ".join(f.verdict() for f in self.figures if f.target is not None) or "none set"
         return f"| `python benchmarks/{self.script}`: {self.description} | {figures} | {targets} |"
 
     def report(self) -> str:

@@ -164,3 +164,16 @@ def test_the_guard_measures_an_over_figure_again_and_keeps_the_best(monkeypatch)
     monkeypatch.setattr(run_all.importlib, "import_module", lambda name: module([5.0, 4.0, 6.0]))
     (over,) = run_all.run(("fake",), small=True)
     assert over.figures[0].ratio == 4.0 and over.figures[0].over
+
+
+def test_a_rows_targets_say_which_are_met_and_which_missed():
+    """The README's table marks a missed target, and where CI holds the figure meanwhile (issue 51 part 4)."""
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    try:
+        from _figures import Figure, Result
+
+        met, missed = Figure("one deck", 1.0, 1.0, target=1.5), Figure("a folder", 3.0, 1.0, target=2.0, standing=3.2)
+        row = Result("x.py", "what it times", (met, missed, Figure("beside", 2.0, 1.0, target=None))).row()
+        assert row.endswith("| one deck <= 1.5x: met; a folder <= 2x: **missed**, held at 3.2x |")
+    finally:
+        sys.path.remove(str(REPO / "benchmarks"))
