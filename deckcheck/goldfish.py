@@ -121,6 +121,14 @@ def in_game_of_match(prepared: Prepared, game: int) -> None:
     prepared.settings["game_of_match"] = game
 
 
+def winning_at(prepared: Prepared, rescues: int) -> None:
+    """Play the race to `rescues` rescues (a game whose settings count them: Redemption)."""
+    if "rescues_to_win" not in prepared.settings:
+        raise GoldfishError(f"--win-at counts the rescues that win (Redemption), not a goal of {prepared.game}", 2)
+    prepared.model.params = prepared.model.params.with_settings({"rescues_to_win": rescues})
+    prepared.settings["rescues_to_win"] = rescues
+
+
 def mulligan_policy(prepared: Prepared, asked: str | None) -> str:
     policies = prepared.model.mulligans
     if asked is None or asked == "rulebook":
@@ -288,6 +296,7 @@ class Asked:
     game_of_match: int | None = None
     sweep: str | None = None
     fill: str | None = None
+    win_at: int | None = None  # Redemption: the rescues that win (the rulebook's 5)
 
 
 def _keep_example(prepared: Prepared) -> str:
@@ -313,10 +322,11 @@ def run(asked: Asked, options: SimOptions, options_for: Callable[[Path], CheckOp
     prepared = prepare(asked.deck, options_for(asked.deck), databases)
     other = prepare(asked.vs, options_for(asked.vs), databases) if asked.vs else None
     goldfish_deck = prepare(asked.opponent, options_for(asked.opponent), databases) if asked.opponent else None
-    if asked.game_of_match is not None:
-        for each in (prepared, other):
-            if each is not None:
-                in_game_of_match(each, asked.game_of_match)
+    for each in (prepared, other):
+        if each is not None and asked.game_of_match is not None:
+            in_game_of_match(each, asked.game_of_match)
+        if each is not None and asked.win_at is not None:
+            winning_at(each, asked.win_at)
     if asked.keep is not None and not asked.keep.strip():
         raise GoldfishError(f"--keep takes a rule about the opening hand, e.g. --keep '{_keep_example(prepared)}'; it was given empty", 2)
     if asked.keep is not None and asked.mulligan is not None:

@@ -70,6 +70,9 @@ def goldfish(
         metavar="N",
         help="Demon Rush: play game N of a best-of-three match, whose one mulligan is per match (default 1).",
     ),
+    win_at: int | None = typer.Option(
+        None, "--win-at", min=1, max=50, metavar="N", help="Redemption: the race is won by N rescues (default: the rulebook's 5)."
+    ),
     sweep: str | None = typer.Option(
         None,
         "--sweep",
@@ -138,7 +141,7 @@ def goldfish(
     if missing:
         fail(f"no such file: {', '.join(missing)}")
     session = session_or_exit(Choices(game=game, card_db=tuple(card_db), events=tuple(event)))
-    asked = Asked(deck, tuple(track), vs, opponent, keep, mulligan, game_of_match, sweep, fill)
+    asked = Asked(deck, tuple(track), vs, opponent, keep, mulligan, game_of_match, sweep, fill, win_at)
     options = SimOptions(games=games, turns=turns, seed=seed, on_play=on_play, race=not no_race, jobs=jobs)
     try:
         data = run(asked, options, session.options_for, session.databases).as_dict()

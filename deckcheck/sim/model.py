@@ -101,6 +101,7 @@ class GoldfishModel(Generic[Params]):
     skip_first_draw_on_play = False  # Redemption: the first player skips the turn-1 draw
     mulligans: tuple[str, ...] = ("none",)  # the first is the default
     goal = ""
+
     opening_label = ""  # the key count of the opening hand, e.g. "Lost Souls"
     # what the model leaves out or assumes; for a game with a mulligan of its own, the first says
     # that mulligan (the report puts the policy used in its place when another is played)
@@ -194,6 +195,10 @@ class GoldfishModel(Generic[Params]):
         """Whether the model plays this card; one it does not is named in the simplifications, with
         the way leaving it out moves the result (a test holds each example deck's cards to it)."""
         return True
+
+    def race_goal(self) -> str:
+        """The race's goal as this run plays it (a setting may change it: Redemption's --win-at)."""
+        return self.goal
 
     # --- running out of cards ------------------------------------------------------------------
     # How running out of cards loses, as the game's rulebook says: None, it does not (the model

@@ -146,7 +146,7 @@ def deck_summary(model: GoldfishModel, queries: Sequence[Query], result: SimResu
         # a game not won within the turns played is won "never": after every turn reported
         first = np.where(result.win_turn > 0, result.win_turn, options.turns + 1)
         won_by_turn = [{key: row[key] for key in ("turn", "p", "ci95")} for row in by_turn(first, options.turns)]
-        summary["race"] = {"goal": model.goal, "win_turn": stats.race_summary(result.win_turn), "won_by_turn": won_by_turn}
+        summary["race"] = {"goal": model.race_goal(), "win_turn": stats.race_summary(result.win_turn), "won_by_turn": won_by_turn}
         decked = model.decked_on(options.on_play)
         if decked is not None and decked <= options.turns:
             lost = int((result.win_turn == 0).sum())

@@ -937,3 +937,17 @@ def test_a_figure_stops_counting_where_the_deck_runs_out():
         RunsOutOnTurnThree(), np.array([2, 3, 5, 0], dtype=np.int8), {"a figure": np.array([1, 2, 3, 6], dtype=np.int8)}, True
     )
     assert won.tolist() == [2, 0, 0, 0] and figures["a figure"].tolist() == [1, 2, NEVER, NEVER]
+
+
+def test_redemptions_race_is_won_at_the_rescues_asked_for_and_only_redemption_counts_them():
+    """ "How many turns to rescue 7 Lost Souls?" (issue 52): --win-at 7 plays the race to 7 rescues,
+    won later than to the rulebook's 5; a game won otherwise refuses it (exit 2)."""
+    deck = EXAMPLES / "redemption-deck-i.yaml"
+    races = [
+        json.loads(run("goldfish", deck, "--games", "2000", "--turns", "20", *extra, "--output-format", "json").stdout)["race"]
+        for extra in ((), ("--win-at", "7"))
+    ]
+    assert [race["goal"] for race in races] == ["rescue 5 Lost Souls", "rescue 7 Lost Souls"]
+    assert races[1]["win_turn"]["mean"] > races[0]["win_turn"]["mean"] + 1
+    refused = run("goldfish", EXAMPLES / "redline-cpm.yaml", "--win-at", "3")
+    assert refused.exit_code == 2 and "--win-at counts the rescues that win (Redemption)" in refused.stderr

@@ -49,7 +49,11 @@ from deckcheck.sim.queries import Query
 class RedemptionGoldfish(GoldfishModel[RedemptionParams]):
     game = "redemption"
     skip_first_draw_on_play = True
-    goal = "rescue 5 Lost Souls"
+    goal = "rescue 5 Lost Souls (--win-at N: N)"
+
+    def race_goal(self) -> str:
+        return f"rescue {self.params.rescues_to_win} Lost Souls"  # the rulebook's 5, or --win-at
+
     opening_label = "Lost Souls"
     simplifications = (
         "Lost Souls are replaced as they are drawn; exact values are over the non-Lost-Soul cards "
