@@ -841,7 +841,7 @@ def test_promised_land_shuffles_its_archive_into_a_new_logos_deck(tmp_path):
     )
     report = json.loads(run("goldfish", path, "--games", "1000", "--turns", "12", "--output-format", "json").stdout)
     assert report["race"]["win_turn"]["histogram"] == {"10": 1000}
-    assert any("Archive Deck (the Query cards played) is shuffled into a new Logos Deck" in note for note in report["notes"])
+    assert any("is shuffled into a new Logos Deck" in note for note in report["notes"])
     assert "cannot_win" not in report["race"]
 
 
@@ -951,3 +951,39 @@ def test_redemptions_race_is_won_at_the_rescues_asked_for_and_only_redemption_co
     assert races[1]["win_turn"]["mean"] > races[0]["win_turn"]["mean"] + 1
     refused = run("goldfish", EXAMPLES / "redline-cpm.yaml", "--win-at", "3")
     assert refused.exit_code == 2 and "--win-at counts the rescues that win (Redemption)" in refused.stderr
+
+
+def test_promised_lands_sacrifice_step_keeps_queries_then_sources_the_earliest_drawn():
+    """The guide's Sacrifice step: "You must discard down to 7 cards in your hand; these excess
+    cards go to your Archive Deck." Nine cards in hand (columns in the order drawn): the two cards
+    the model does not play drawn last go, the Queries and the Source stay."""
+    import numpy as np
+    from deckcheck.games.promised_land.goldfish import _Archive, _sacrifice
+
+    kinds = "QOSOOQOOO"  # Query, Source, Other
+    hand = np.ones((1, 9), dtype=bool)
+    used = np.zeros((1, 9), dtype=bool)
+    archive = _Archive(used)
+    _sacrifice(hand, np.array([[k == "Q" for k in kinds]]), np.array([[k == "S" for k in kinds]]), used, archive)
+    assert used[0].tolist() == archive.archived[0].tolist() == [False] * 7 + [True] * 2
+    short = np.zeros((1, 9), dtype=bool)
+    short[0, :7] = True  # seven cards: nothing to discard
+    _sacrifice(short, np.zeros((1, 9), dtype=bool), np.zeros((1, 9), dtype=bool), used := np.zeros((1, 9), dtype=bool), _Archive(used))
+    assert not used.any()
+
+
+def test_cards_discarded_at_the_sacrifice_step_come_back_in_the_next_logos_deck(tmp_path):
+    """One Source, one Query, ten cards the model does not play, 10 life points. Without the
+    hand limit the Query, reshuffled alone once the Logos Deck ran out on turn 6, came back every
+    turn: every game won on turn 15. Discarded cards join it in the Archive: the race is slower,
+    and each game's as its reshuffles fall (the shipped Sunday School example, won on turn 53 in
+    every game at --turns 60, is now never won by then, as a race by the rulebook)."""
+    path = tmp_path / "sunday.yaml"
+    path.write_text(
+        "game: promised-land\nformat: sunday-school\nmain:\n  Deluge: 1\n  Old Testament: 1\n  Accursed Thing: 10\n", encoding="utf-8"
+    )
+    race = json.loads(run("goldfish", path, "--games", "2000", "--turns", "60", "--output-format", "json").stdout)["race"]
+    turns = {int(turn) for turn in race["win_turn"]["histogram"] if turn.isdigit()}
+    assert min(turns) >= 15 and len(turns) > 5 and race["win_turn"]["mean"] > 20
+    shipped = run("goldfish", EXAMPLES / "promised-land-sunday-school.yaml", "--games", "1000", "--turns", "60", "--output-format", "json")
+    assert json.loads(shipped.stdout)["race"]["win_turn"]["won"] == 0

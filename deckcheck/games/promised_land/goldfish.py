@@ -8,7 +8,8 @@ The guide's "Steps of Each Player Turn", as the model plays them:
    first drawn Query card whose Source requirement the unflipped Sources meet is played, flipping
    the Sources it needs (at most 7 a turn), and removes 1 life point (the goldfish fails every
    question).
-4. Sacrifice and End Turn: the hand limit of 7 is not played.
+4. Sacrifice: a hand of more than 7 cards is discarded down to 7, the excess to the Archive Deck;
+   the player keeps Query cards first, then Sources, the earliest drawn of each.
 5. The game is won the turn the goldfish's life points reach 0.
 - Opening hand 6; no mulligan (the guide does not use one).
 - A card is playable when unflipped Sources meet its reference: a section Source of its testament,
@@ -33,6 +34,7 @@ from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceRandom, Rac
 DIGITS, OLD, NEW, OTHER = 10, 10, 11, 12
 CATEGORIES = 13
 PLAYS_PER_TURN = 7
+HAND_LIMIT = 7  # "You must discard down to 7 cards in your hand; these excess cards go to your Archive Deck."
 
 
 def _requirement(card: Card) -> tuple[np.ndarray, int | None, bool]:
@@ -64,6 +66,8 @@ class PromisedLandGoldfish(GoldfishModel[PromisedLandParams]):
         "a card needs a section Source of its testament or chapter digits linked to its chapter; "
         "one with neither stated needs any Source; book, colour and Bible Sources are not modelled",
         "every Query deals 1 damage (the goldfish fails every question)",
+        "the Sacrifice step keeps Query cards first, then Sources, the earliest drawn, and discards the cards the model "
+        "does not play first; the guide's alternate rule (pay a life point to keep a card past 7) is not played",
         "counters, cities, armies, gardens, pools, spies, rivers and mounts are left out: a real game can use them "
         "to remove life points or to hold on, so it can be won sooner than the race",
     )
@@ -75,7 +79,8 @@ class PromisedLandGoldfish(GoldfishModel[PromisedLandParams]):
         "Engage: one Source comes into play from the hand, the first drawn; then, again and again, the first drawn "
         "Query card whose Source requirement the unflipped Sources meet is played, flipping the Sources it needs "
         "(at most 7 a turn), and removes 1 life point (the goldfish fails every question).",
-        "Sacrifice and End Turn: the hand limit of 7 is not played.",
+        "Sacrifice: a hand of more than 7 cards is discarded down to 7, the excess to the Archive Deck; the player "
+        "keeps Query cards first, then Sources, the earliest drawn of each.",
         "The game is won the turn the goldfish's life points reach 0.",
     )
 
@@ -149,7 +154,10 @@ class PromisedLandGoldfish(GoldfishModel[PromisedLandParams]):
         r = self.requirement[slot]
         return tuple(self.need[r].tolist()), int(self.section[r]), bool(self.needs_any[r])
 
-    after_running_out = "the Archive Deck (the Query cards played) is shuffled into a new Logos Deck, as the guide says"
+    after_running_out = (
+        "the Archive Deck (the Query cards played, the cards discarded at the Sacrifice step) is shuffled into a new "
+        "Logos Deck, as the guide says"
+    )
 
     def race(self, order: np.ndarray, drawn: np.ndarray, rng: RaceRandom, turns: int) -> RaceResult:
         # cards are drawn in the order of the columns: only the first `seen` are ever in a hand
@@ -165,7 +173,7 @@ class PromisedLandGoldfish(GoldfishModel[PromisedLandParams]):
         life = np.full(games, float(self.params.life_points))
         win = np.zeros(games, dtype=np.int16)
         playable = {name: np.full(games, NEVER, dtype=np.int8) for name in self.named}
-        archive = _Archive(used, is_query)
+        archive = _Archive(used)
         for turn in range(1, turns + 1):
             if turn > emptied:
                 archive.draw(rng, self.draws_per_turn)
@@ -192,11 +200,13 @@ class PromisedLandGoldfish(GoldfishModel[PromisedLandParams]):
                     break
                 g, pick = active[can], ok.argmax(axis=1)[can]
                 used[g, pick] = True
+                archive.archived[g, pick] = True  # a Query played goes to the Archive Deck
                 self._flip(available, g, self.requirement[order[g, pick]])
                 life[g] -= 1
                 active = g
             newly = (life <= 0) & (win == 0)
             win[newly] = turn
+            _sacrifice((drawn <= turn) & ~used, is_query, is_source, used, archive)
         return RaceResult(win, {f"{name} playable": first for name, first in playable.items()})
 
     def _flip(self, available: np.ndarray, games: np.ndarray, requirements: np.ndarray) -> None:
@@ -214,14 +224,34 @@ class PromisedLandGoldfish(GoldfishModel[PromisedLandParams]):
         available[anything, first] -= 1
 
 
-class _Archive:
-    """The Archive Deck of each game: the Query cards played (`used`), which become the new Logos
-    Deck, shuffled, each time the Logos Deck's last card is drawn; a card drawn from it goes back
-    to the hand (no longer used). Sources stay in play, and other cards are never played."""
+def _sacrifice(hand: np.ndarray, is_query: np.ndarray, is_source: np.ndarray, used: np.ndarray, archive: _Archive) -> None:
+    """The Sacrifice step: each game whose hand holds more than HAND_LIMIT cards discards the
+    excess to its Archive Deck, keeping Query cards first, then Sources, the earliest drawn of
+    each (the columns are in the order the cards were drawn)."""
+    excess = hand.sum(axis=1) - HAND_LIMIT
+    over = np.flatnonzero(excess > 0)
+    if not len(over):
+        return
+    columns = hand.shape[1]
+    kept_first = np.where(is_query[over], 0, np.where(is_source[over], 1, 2)) * columns + np.arange(columns)
+    ranked = np.argsort(np.where(hand[over], -kept_first, 1), axis=1, kind="stable")  # the first discarded first
+    rank = np.empty_like(ranked)
+    np.put_along_axis(rank, ranked, np.broadcast_to(np.arange(columns), ranked.shape), axis=1)
+    discarded = hand[over] & (rank < excess[over][:, None])
+    used[over] |= discarded
+    archive.archived[over] |= discarded
 
-    def __init__(self, used: np.ndarray, is_query: np.ndarray):
-        self.used, self.is_query = used, is_query
-        self.in_logos = np.zeros(used.shape, dtype=bool)  # played cards shuffled into the Logos Deck
+
+class _Archive:
+    """The Archive Deck of each game (`archived`): the Query cards played and the cards discarded
+    at the Sacrifice step, which become the new Logos Deck, shuffled, each time the Logos Deck's
+    last card is drawn; a card drawn from it goes back to the hand (no longer used). Sources in
+    play stay there."""
+
+    def __init__(self, used: np.ndarray):
+        self.used = used
+        self.archived = np.zeros(used.shape, dtype=bool)
+        self.in_logos = np.zeros(used.shape, dtype=bool)  # archived cards shuffled into the Logos Deck
         self.place = np.zeros(used.shape)  # their places in it: the lowest is drawn first
 
     def draw(self, rng: RaceRandom, draws: int) -> None:
@@ -243,9 +273,10 @@ class _Archive:
         whether or not it shuffles, so that a game gets the same whatever others do."""
         places = rng.random(self.used.shape)
         empty = np.ones(len(self.used), dtype=bool) if every else np.asarray(~self.in_logos.any(axis=1), dtype=bool)
-        archived = self.used & self.is_query & ~self.in_logos & empty[:, None]
+        archived = self.archived & empty[:, None]
         self.place = np.where(archived, places, self.place)
         self.in_logos |= archived
+        self.archived &= ~archived
 
 
 def model_for(deck: Deck, params: PromisedLandParams) -> PromisedLandGoldfish:
