@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from functools import partial
+from pathlib import Path
 
 import anyio
 from starlette.requests import Request
@@ -45,8 +46,7 @@ async def by_organiser(pages: Pages, request: Request) -> Response:
     form, refused = await guarded_form(pages, request)
     if form is None:
         return refused  # type: ignore[return-value]
-    folder = pages.site.registrations
-    assert folder is not None  # guarded() answered 404 first
+    folder = _folder(pages)
     try:
         record = await anyio.to_thread.run_sync(partial(withdraw, folder, str(form.get("player") or ""), "organiser"))
     except CannotWithdraw as exc:
@@ -60,8 +60,12 @@ async def close(pages: Pages, request: Request) -> Response:
     form, refused = await guarded_form(pages, request)
     if form is None:
         return refused  # type: ignore[return-value]
-    folder = pages.site.registrations
-    assert folder is not None  # guarded() answered 404 first
-    when = await anyio.to_thread.run_sync(close_now, folder, datetime.now(UTC))
+    when = await anyio.to_thread.run_sync(close_now, _folder(pages), datetime.now(UTC))
     pages.site.log(f"the organiser closed registration at {shown(when)}")
     return RedirectResponse("/organiser", status_code=303)
+
+
+def _folder(pages: Pages) -> Path:
+    folder = pages.site.registrations
+    assert folder is not None  # guarded() answered 404 first
+    return folder

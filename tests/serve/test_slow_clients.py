@@ -100,26 +100,8 @@ def test_a_body_trickled_past_its_deadline_is_answered_and_the_connection_closed
     monkeypatch.setattr(reading, "READ_SECONDS", 0.5)
     app = create_app(Site(Databases(), allowed_hosts=frozenset({"desk.test"})))
     with served(app, timeout_keep_alive=30, lifespan="off") as address:
-        with socket.create_connection(address) as client:
-            client.sendall(b"POST /api/check HTTP/1.1\r\nHost: desk.test\r\nContent-Length: 100000\r\n\r\n")
-            closed_at = float("inf")
-            client.settimeout(0.2)
-            received = b""
-            start = time.monotonic()
-            while time.monotonic() - start < 5:
-                try:
-                    client.sendall(b"x")
-                    chunk = client.recv(4096)
-                except (TimeoutError, BlockingIOError):
-                    continue
-                except OSError:
-                    closed_at = time.monotonic() - start
-                    break
-                if not chunk:
-                    closed_at = time.monotonic() - start
-                    break
-                received += chunk
-        assert received.startswith(b"HTTP/1.1 408") and closed_at < 3
+        received, closed_at = _trickled(address, "/api/check", "desk.test")
+    assert received.startswith(b"HTTP/1.1 408") and closed_at < 3
 
 
 def test_uvicorns_lines_are_one_line_each_and_never_a_traceback(capsys):
