@@ -99,7 +99,7 @@ def read_file(path: Path, content: bytes | None = None) -> tuple[str, list[Card]
             return cached["game"], [_from_cache(*entry) for entry in cached["cards"]], list(cached["formats"])
         except (TypeError, ValueError, KeyError):
             pass  # an entry of another shape (an older deckcheck's, say): read the file again
-    document = load_checked(path, "card-db", content)
+    document = load_checked(path, "card-db", content, remember=False)  # the cache keeps the cards it read instead
     game = document.data["game"]
     entries, problems = [], []
     seen: dict[str, int] = {}

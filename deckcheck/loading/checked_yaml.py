@@ -79,13 +79,19 @@ def read_bytes(path: Path) -> bytes:
         raise FileProblems([located(path, None, exc.message)]) from None
 
 
-def load_checked(
-    path: Path, schema: str, content: bytes | None = None, empty_ok: bool = False, also: Mapping[str, Any] | None = None
+def load_checked(  # noqa: PLR0913 - the file, its schema and how it is read, each named where it is asked
+    path: Path,
+    schema: str,
+    content: bytes | None = None,
+    empty_ok: bool = False,
+    also: Mapping[str, Any] | None = None,
+    remember: bool = True,
 ) -> Document:
     """The document at `path` (or its `content`, already read), valid against
     schemas/<schema>.schema.json and the schema `also` (what the caller knows of the games: an
     event's settings); FileProblems if not. With `empty_ok`, a file with nothing in it but white
-    space and comments is a document of no data."""
+    space and comments is a document of no data. With `remember`, the cache keeps that this
+    content is valid (checked_data keeps the data itself instead)."""
     content = read_bytes(path) if content is None else content
     if empty_ok and not content.strip():
         return Document(None, None)
@@ -99,7 +105,7 @@ def load_checked(
     # jsonschema, 46 ms of every run of a repository with a config; the YAML is read as before,
     # for the positions its problems are reported at)
     valid = b"valid\0" + schema.encode() + b"\0" + json.dumps(also, sort_keys=True).encode() + b"\0" + content
-    if data_cache.load(valid) is True:
+    if remember and data_cache.load(valid) is True:
         return document
     found = list(validator(schema).iter_errors(document.data))
     if also is not None:
@@ -109,7 +115,8 @@ def load_checked(
     errors = sorted(found, key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         raise FileProblems([located(path, _where(document, e), _message(e, schema)) for e in errors])
-    data_cache.store(valid, True)
+    if remember:
+        data_cache.store(valid, True)
     return document
 
 
@@ -133,7 +140,7 @@ def checked_data(path: Path, schema: str) -> Any:
     cached = data_cache.load(key)
     if cached is not None:
         return cached
-    data = load_checked(path, schema, content).data
+    data = load_checked(path, schema, content, remember=False).data
     data_cache.store(key, data)
     return data
 
