@@ -7,7 +7,7 @@ from __future__ import annotations
 import enum
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
@@ -31,18 +31,23 @@ def value_of(choice: enum.Enum | None) -> str | None:
     return choice.value if choice is not None else None
 
 
-def write_report(rendered: str, output: Path | None, terminal: bool = False) -> None:
-    """The report to stdout or `output`; `terminal`: a report for people, whose every line is
-    escaped as a terminal's (the machine formats escape for their own syntax)."""
+def write_report(rendered: str | Iterable[str], output: Path | None, terminal: bool = False) -> None:
+    """The report (or its pieces, written as they come) to stdout or `output`; `terminal`: a
+    report for people, whose every line is escaped as a terminal's (the machine formats escape
+    for their own syntax)."""
+    pieces = [rendered] if isinstance(rendered, str) else rendered
     if terminal:
         from deckcheck.escaping import terminal_lines
 
-        rendered = terminal_lines(rendered)
+        pieces = (terminal_lines(piece) for piece in pieces)
     if output is None:
-        sys.stdout.write(rendered)
+        for piece in pieces:
+            sys.stdout.write(piece)
         return
     try:
-        output.write_text(rendered, encoding="utf-8")
+        with output.open("w", encoding="utf-8") as written:
+            for piece in pieces:
+                written.write(piece)
     except OSError as exc:
         fail(f"cannot write {display_path(output)}: {exc.strerror}")
 
@@ -62,11 +67,15 @@ def terminal_for(color: ColorChoice, output: Path | None) -> Terminal:
 def finish(
     reports: Sequence[DeckReport], run: Session, explain: bool, output: Path | None, color: ColorChoice = ColorChoice.auto
 ) -> NoReturn:
-    from deckcheck.report import FOR_TERMINALS, chosen_format, renderer
+    from deckcheck.report import FOR_TERMINALS, chosen_format, chunked, renderer
 
     chosen = chosen_format(run.choices.output_format, os.environ)
     terminal = terminal_for(color, output)
-    rendered = renderer(chosen)(reports, events=run.events, explain=explain, terminal=terminal)
+    pieces = chunked(chosen)
+    if pieces is not None:
+        rendered: str | Iterable[str] = pieces(reports, events=run.events, explain=explain)
+    else:
+        rendered = renderer(chosen)(reports, events=run.events, explain=explain, terminal=terminal)
     # a report for people escapes every name itself; its lines are escaped again here unless its
     # own colour codes would be escaped with them
     write_report(rendered, output, terminal=chosen in FOR_TERMINALS and not terminal.colour)

@@ -5,7 +5,7 @@ of the rules its deck was checked by, and never looks a rule or a game up elsewh
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from deckcheck.records import record
@@ -48,3 +48,9 @@ def chosen_format(name: str | None, environ: Mapping[str, str]) -> str:
 
 def renderer(name: str) -> Renderer:
     return importlib.import_module(f"{__name__}.{RENDERERS[name]}").render
+
+
+def chunked(name: str) -> Callable[..., Iterator[str]] | None:
+    """A format's report in pieces, where the format writes one (JSON, a deck at a time): a report
+    of thousands of decks is then never held whole."""
+    return getattr(importlib.import_module(f"{__name__}.{RENDERERS[name]}"), "chunks", None)
