@@ -53,6 +53,7 @@ def import_lackey_command(
             if checked >= CHECKED_ON_IMPORT:
                 break
             checked += len(read_file(path)[1])
+        _warmed(out)
     except CardListError as exc:
         fail(str(exc))
     except FileProblems as exc:
@@ -60,6 +61,19 @@ def import_lackey_command(
     say(summary.text())
     how = "checked" if checked >= summary.imported else f"the first {checked:,} checked"
     say(f"{plural(summary.imported, 'card')} in {terminal_path(out)}, {how} against schemas/card-db.schema.json")
+
+
+def _warmed(folder: Path) -> None:
+    """Check a line against the database written, as `check` would: every compiled form a check
+    reads (the list kept whole, its name index) is then in the cache, and the first check on a
+    fresh machine (a CI run, a new clone's hook) costs what every later one does."""
+    from deckcheck.check import CheckOptions, check_file
+    from deckcheck.loading.card_db import Databases, load_databases
+
+    loaded = load_databases([folder])
+    for game, database in loaded.items():
+        if database.cards:
+            check_file(Path("deck.txt"), CheckOptions(game=game), Databases(loaded), f"1 {database.cards[0].name}\n".encode())
 
 
 @db.command(name="lint", epilog="Examples:\n\n  deckcheck db lint\n\n  deckcheck db lint cards/ --coverage")
