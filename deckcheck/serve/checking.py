@@ -34,8 +34,10 @@ CHECK_SECONDS = 20.0  # a legal deck of any game checks in well under a second
 # full Redemption list, measured); one idle for 5 minutes ends.
 CHECKS_AT_ONCE = max(4, 2 * (os.cpu_count() or 2))
 # The organiser's pages check every registration again: turns of their own, so that a player's
-# check never waits behind them, and few, so that they leave the players a core
-ORGANISER_AT_ONCE = max(1, (os.cpu_count() or 2) // 2)
+# check never waits behind them, and few (measured on 2 cores, benchmarks/serve_beside_rechecks.py:
+# with 2 turns a player's check took 129 ms beside 12 heavy re-checks, which took 3.9 s; with 1,
+# 75 ms and 8.4 s; sharing the players' turns, 1,952 ms and 2.9 s)
+ORGANISER_AT_ONCE = max(2, (os.cpu_count() or 2) // 2)
 
 
 class Checks:
