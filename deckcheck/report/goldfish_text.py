@@ -72,7 +72,7 @@ def _deck_parts(data: dict, header: str, turns: int) -> list[str]:
             tabulated(rows, headers=("turn", "simulated", "95% interval", "exact"), tablefmt="simple", disable_numparse=True),
         ]
     for figure in data.get("figures", []):
-        figure_rows = [(str(r["turn"]), _number(r["p"]), _interval(r)) for r in figure["by_turn"]]
+        figure_rows = [(_turn(r["turn"]), _number(r["p"]), _interval(r)) for r in figure["by_turn"]]
         parts += [
             f"\nBy each turn: {figure['figure']}",
             tabulated(figure_rows, headers=("turn", "simulated", "95% interval"), tablefmt="simple", disable_numparse=True),

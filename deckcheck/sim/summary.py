@@ -137,7 +137,10 @@ def deck_summary(model: GoldfishModel, queries: Sequence[Query], result: SimResu
             }
             for i, q in enumerate(queries)
         ],
-        "figures": [{"figure": label, "by_turn": by_turn(first, options.turns)} for label, first in result.figures.items()],
+        # from the opening hand (turn 0): "with an opening hand of ..." is a figure's first row
+        "figures": [
+            {"figure": label, "by_turn": by_turn(first, options.turns, start=OPENING_HAND)} for label, first in result.figures.items()
+        ],
     }
     if result.opening is not None:
         values, counts = np.unique(result.opening, return_counts=True)
