@@ -13,7 +13,7 @@ _BREAK = re.compile(r"\r\n|\r|\n")
 
 def editor_lines(text: str) -> list[str]:
     """The lines of `text`, without their line breaks (a final break starts no extra line)."""
-    lines = _BREAK.split(text)
+    lines = text.split("\n") if "\r" not in text else _BREAK.split(text)  # (most files: no carriage return)
     if lines and lines[-1] == "" and len(lines) > 1:
         lines.pop()
     return lines
