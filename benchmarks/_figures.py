@@ -4,7 +4,9 @@ the README's performance table from them, and fails CI when one is far over what
 
 from __future__ import annotations
 
+import argparse
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 # A ratio is over when it exceeds what it holds by more than this: the machines CI runs on move a
@@ -112,3 +114,10 @@ def parse_table(readme: str) -> list[tuple[str, str, list[tuple[str, float, floa
             cells.append((cell["label"], float(cell["seconds"]), float(cell["baseline"]), float(cell["ratio"])))
         rows.append((row["script"], row["description"], cells))
     return rows
+
+
+def repeated_main(measure: Callable[[int], Result], doc: str | None, repeat: int) -> None:
+    """The command line of a benchmark whose one option is --repeat (rounds): its report printed."""
+    parser = argparse.ArgumentParser(description=(doc or "").splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=repeat)
+    print(measure(parser.parse_args().repeat).report())

@@ -10,7 +10,6 @@ Two pasted decks that end with a Tokens section after a run of blank lines, the 
 
 from __future__ import annotations
 
-import argparse
 import tempfile
 from pathlib import Path
 
@@ -18,7 +17,7 @@ from deckcheck.canonical import rewrite_file
 from deckcheck.loading.card_db import Databases, load_databases
 
 from _command import rounds
-from _figures import Figure, Result
+from _figures import Figure, Result, repeated_main
 
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "data" / "redemption-cards.yaml"
 LIMIT = 1 << 20  # the largest deck file deckcheck reads
@@ -50,9 +49,7 @@ def measure(repeat: int = 5) -> Result:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=FULL["repeat"])
-    print(measure(parser.parse_args().repeat).report())
+    repeated_main(measure, __doc__, FULL["repeat"])
 
 
 if __name__ == "__main__":

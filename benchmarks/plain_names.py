@@ -11,7 +11,6 @@ Each is timed against its twin written by printing, alternated, the best of --re
 
 from __future__ import annotations
 
-import argparse
 import tempfile
 from datetime import date
 from pathlib import Path
@@ -20,7 +19,7 @@ from deckcheck.check import CheckOptions, check_file
 from deckcheck.loading.card_db import Databases, load_databases
 
 from _command import rounds
-from _figures import Figure, Result
+from _figures import Figure, Result, repeated_main
 
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "data" / "redemption-tournament.yaml"
 DESCRIPTION = (
@@ -91,9 +90,7 @@ def measure(repeat: int = 5) -> Result:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=FULL["repeat"])
-    print(measure(parser.parse_args().repeat).report())
+    repeated_main(measure, __doc__, FULL["repeat"])
 
 
 if __name__ == "__main__":
