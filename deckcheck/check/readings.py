@@ -97,6 +97,7 @@ class Readings:
         """`by_parts`: whether readings are judged in parts (None: where the game says what it counts)."""
         self.deck, self.context, self.ignore, self.names = deck, context, ignore, names
         self.choice: list[Card] = [name.cards[0][0] for name in names]
+        self._exact: tuple[tuple[str, ...], list[Finding]] | None = None
         parts = context.game.counted is not types_counted if by_parts is None else by_parts
         self.judge: _Whole | _Parts = _Parts(self) if parts else _Whole(self)
 
@@ -127,8 +128,12 @@ class Readings:
         return self.judge.keys()
 
     def exact(self) -> list[Finding]:
-        """The current reading's findings, the whole deck judged at once."""
-        return list(run_rules(self.context.rules, self.deck_read(self.choice), self.context, self.ignore))
+        """The current reading's findings, the whole deck judged at once (once a reading: the
+        verdict and an ignored ambiguity both ask)."""
+        asked = tuple(card.id for card in self.choice)
+        if self._exact is None or self._exact[0] != asked:
+            self._exact = asked, list(run_rules(self.context.rules, self.deck_read(self.choice), self.context, self.ignore))
+        return list(self._exact[1])
 
     def deck_read(self, choice: Sequence[Card]) -> Deck:
         return with_printings(self.deck, {key: card for name, card in zip(self.names, choice) for key in name.lines})
