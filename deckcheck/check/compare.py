@@ -83,12 +83,14 @@ def compare_decks(
     presented: Path,
     options_for: Callable[[Path], CheckOptions],
     databases: Databases,
-    presented_content: bytes | None = None,
+    contents: tuple[bytes | None, bytes | None] = (None, None),
 ) -> Comparison:
-    """The presented deck (at `presented`, or `presented_content`, `presented` naming its form)
-    against the registered one; a presented deck that names no game is read as the registered
-    deck's game (a list pasted at the table rarely says)."""
-    first, context, _, registered_errors, registered_print = _loaded(registered, options_for(registered), databases)
+    """The presented deck (at `presented`) against the registered one (at `registered`); either
+    may be given as bytes in `contents` (registered's, presented's), its path then naming its
+    form. A presented deck that names no game is read as the registered deck's game (a list pasted
+    at the table rarely says)."""
+    registered_content, presented_content = contents
+    first, context, _, registered_errors, registered_print = _loaded(registered, options_for(registered), databases, registered_content)
     options = options_for(presented)
     second, _, unread, presented_errors, presented_print = _loaded(
         presented, replace(options, game=options.game or first.game), databases, presented_content

@@ -24,7 +24,7 @@ def __getattr__(name: str) -> Any:
 
     # isort: off
     # each registers its commands, in the order --help lists them
-    from deckcheck.cli import check, compare, goldfish, db, cards, serve, deck_checks  # noqa: F401
+    from deckcheck.cli import check, compare, goldfish, db, cards, serve, deck_checks, registrations  # noqa: F401
     # isort: on
 
     application.examples_as_written(application.app)

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from deckcheck.cli.application import app
 from deckcheck.cli.speak import fail, say
 from deckcheck.escaping import terminal_path
+
+if TYPE_CHECKING:
+    from deckcheck.serve.store import Store
 
 deck_checks = typer.Typer(
     help="Deck checks at an event: draw players at random (seeded), record each check, list and export the log.",
@@ -30,10 +34,18 @@ class LogFormat(str, enum.Enum):
     json = "json"
 
 
-def _folder(path: Path) -> Path:
+def event_store_or_exit(path: Path) -> Store:
+    """The store of a registrations folder (an earlier version's files imported the first time),
+    or exit 2 saying why there is none."""
+    from deckcheck.serve.event_folder import event_store
+    from deckcheck.serve.store import StoreProblem
+
     if not path.is_dir():
         fail(f"no such folder: {terminal_path(path)}")
-    return path
+    try:
+        return event_store(path)
+    except StoreProblem as exc:
+        fail(str(exc))
 
 
 @deck_checks.command(
@@ -53,10 +65,11 @@ def draw(
     """Draw players whose decks the judges check."""
     from deckcheck.serve.deck_checks import NoSuchDraw
     from deckcheck.serve.deck_checks import draw as draw_players
+    from deckcheck.serve.store import StoreProblem
 
     try:
-        drawn = draw_players(_folder(registrations), count, share, seed, again)
-    except NoSuchDraw as exc:
+        drawn = draw_players(event_store_or_exit(registrations), count, share, seed, again)
+    except (NoSuchDraw, StoreProblem) as exc:
         fail(str(exc))
     say(f"drawn with seed {drawn.seed} ({drawn.asked} asked): " + ", ".join(drawn.players))
 
@@ -78,10 +91,11 @@ def record(
     """Record a deck check."""
     from deckcheck.serve.deck_checks import Checked, NoSuchDraw
     from deckcheck.serve.deck_checks import record as record_check
+    from deckcheck.serve.store import StoreProblem
 
     try:
-        entry = record_check(_folder(registrations), player, Checked(judge, result, note, round, table, penalty))
-    except NoSuchDraw as exc:
+        entry = record_check(event_store_or_exit(registrations), player, Checked(judge, result, note, round, table, penalty))
+    except (NoSuchDraw, StoreProblem) as exc:
         fail(str(exc))
     say(f"recorded: {entry.player}, {entry.result}, by {entry.judge} (registration {entry.deck_file}, fingerprint {entry.fingerprint})")
     if entry.registered_after_draw:
@@ -98,9 +112,13 @@ def list_log(
 
     from deckcheck.escaping import for_json
     from deckcheck.serve.deck_checks import EXPORTED, as_csv, export_rows, read_log
+    from deckcheck.serve.store import StoreProblem
     from deckcheck.tables import tabulated
 
-    rows = export_rows(read_log(_folder(registrations)))
+    try:
+        rows = export_rows(read_log(event_store_or_exit(registrations)))
+    except StoreProblem as exc:
+        fail(str(exc))
     if output_format is LogFormat.csv:
         typer.echo(as_csv(rows), nl=False)
     elif output_format is LogFormat.json:

@@ -73,11 +73,11 @@ def serve(
 
         from deckcheck.serve.app import SETTINGS, create_app, serving_process
         from deckcheck.serve.logs import LOG_CONFIG
-        from deckcheck.serve.registrations import remove_leftovers
         from deckcheck.serve.site import ServeSettings, site_from
         from deckcheck.serve.slow_clients import DeadlineH11Protocol
     except ImportError:
         fail('deckcheck serve needs its extra: pip install "deckcheck[serve]"')
+    from deckcheck.serve.store import StoreProblem
     from deckcheck.session import SessionProblem
 
     token = _token(token, token_file)
@@ -95,7 +95,6 @@ def serve(
     if registrations is not None:
         try:
             registrations.mkdir(parents=True, exist_ok=True)
-            remove_leftovers(registrations)
         except OSError as exc:
             fail(f"cannot use {terminal_path(registrations)} for registrations: {exc.strerror}")
         token = token or _made_token(host, port)
@@ -116,7 +115,7 @@ def serve(
     )
     try:
         site = site_from(settings)
-    except SessionProblem as exc:
+    except (SessionProblem, StoreProblem) as exc:
         fail(str(exc))
     _listening(host, port)
     _port_free(host, port)

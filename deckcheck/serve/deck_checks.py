@@ -1,24 +1,21 @@
 """The deck-check log of an event: which players' decks the judges check (drawn at random, seeded,
 the seed kept so anyone can draw the same again), and each check (judge, time, result, note) of a
-player's current registration, its fingerprint beside it. Kept in the registrations folder, under
-`deck-checks/`, one file an entry, each written whole or not at all and never replaced, so two
-judges recording at once keep both and a log is never half written."""
+player's current registration, its fingerprint beside it. Kept in the event's store, an entry a
+transaction: two judges recording at once keep both, and two draws at once never draw one player
+twice (each reads the log and the registrations under the write lock it then writes with)."""
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
 from dataclasses import asdict, replace
 from datetime import datetime
-from pathlib import Path
 
 from deckcheck import records
-from deckcheck.escaping import spreadsheet_csv
-from deckcheck.loading.writing import write_atomically
-from deckcheck.serve.registrations import PlayerRow, by_player, now, read_all, same_player, slug
+from deckcheck.escaping import spreadsheet_csv, terminal_path
+from deckcheck.serve.registrations import PlayerRow, by_player, now, registrations_in, same_player
+from deckcheck.serve.store import Store, Transaction
 
-FOLDER = "deck-checks"
 RESULTS = ("pass", "fail")
 
 
@@ -53,11 +50,18 @@ class Check:
     registered_after_draw: bool = False
 
 
-def draw(folder: Path, count: int | None = None, share: float | None = None, seed: int | None = None, again: bool = False) -> Draw:
+def draw(store: Store, count: int | None = None, share: float | None = None, seed: int | None = None, again: bool = False) -> Draw:
     """Players drawn for deck checks among those registered: `count` of them, or a `share` (0-1,
     at least one), never one drawn before unless `again`. The same seed and log draw the same."""
-    rows = by_player(read_all(folder))
-    drawn_before = {same_player(p) for entry in read_log(folder) if isinstance(entry, Draw) for p in entry.players}
+    with store.writing() as kept:
+        entry = _drawn(kept, count, share, seed, again)
+        kept.add_entry("draw", asdict(entry))
+    return entry
+
+
+def _drawn(kept: Transaction, count: int | None, share: float | None, seed: int | None, again: bool) -> Draw:
+    rows = by_player(registrations_in(kept))
+    drawn_before = {same_player(p) for entry in entries_in(kept) if isinstance(entry, Draw) for p in entry.players}
     pool = sorted(row.current.player for row in rows if again or same_player(row.current.player) not in drawn_before)
     if count is None:
         if share is None or not 0 < share <= 1:
@@ -69,9 +73,7 @@ def draw(folder: Path, count: int | None = None, share: float | None = None, see
         raise NoSuchDraw("every registered player has been drawn already (--again draws among all of them)")
     seed = seed if seed is not None else secrets.randbelow(10**9)
     picked = tuple(random.Random(seed).sample(pool, min(count, len(pool))))
-    entry = Draw(now(), seed, f"{share:.0%}" if share is not None else str(count), picked, again, tuple(pool))
-    _write(folder, entry, "draw")
-    return entry
+    return Draw(now(), seed, f"{share:.0%}" if share is not None else str(count), picked, again, tuple(pool))
 
 
 @records.record
@@ -86,36 +88,42 @@ class Checked:
     penalty: str = ""
 
 
-def record(folder: Path, player: str, checked: Checked) -> Check:
+def record(store: Store, player: str, checked: Checked) -> Check:
     """A deck check of a registered player's current deck, logged; flagged where the player
     registered again after they were last drawn."""
     if checked.result not in RESULTS:
         raise NoSuchDraw(f"the result is one of {', '.join(RESULTS)}, not {checked.result!r}")
     if not checked.judge.strip():
         raise NoSuchDraw("say which judge checked the deck")
-    current = _row_of(folder, player).current
-    drawn = [e.time for e in read_log(folder) if isinstance(e, Draw) and same_player(current.player) in map(same_player, e.players)]
-    said = {key: value.strip() for key, value in asdict(checked).items()}
-    entry = Check(now(), current.player, deck_file=current.deck_file, fingerprint=current.fingerprint, **said)
-    entry = replace(entry, registered_after_draw=bool(drawn) and current.time > drawn[-1])
-    _write(folder, entry, f"check-{slug(current.player)}")
+    with store.writing() as kept:
+        current = _row_of(kept, player, store).current
+        drawn = [e.time for e in entries_in(kept) if isinstance(e, Draw) and same_player(current.player) in map(same_player, e.players)]
+        said = {key: value.strip() for key, value in asdict(checked).items()}
+        entry = Check(now(), current.player, deck_file=current.deck_file, fingerprint=current.fingerprint, **said)
+        entry = replace(entry, registered_after_draw=bool(drawn) and current.time > drawn[-1])
+        kept.add_entry("check", asdict(entry))
     return entry
 
 
-def read_log(folder: Path) -> list[Draw | Check]:
-    """Every entry, oldest first; a file not of ours is passed by."""
-    entries: list[Draw | Check] = []
-    for path in sorted((folder / FOLDER).glob("*.json")):
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            kind = data.pop("kind")
-            if kind == "draw":
-                entries.append(Draw(**{**data, "players": tuple(data["players"]), "pool": tuple(data.get("pool") or ())}))
-            elif kind == "check":
-                entries.append(Check(**data))
-        except (OSError, ValueError, TypeError, KeyError, AttributeError):
-            continue
-    return entries
+def read_log(store: Store) -> list[Draw | Check]:
+    """Every entry, oldest first."""
+    with store.reading() as kept:
+        return entries_in(kept)
+
+
+def entries_in(kept: Transaction) -> list[Draw | Check]:
+    """Every entry a transaction reads, oldest first; one of a kind this version does not know is passed by."""
+    return [entry for kind, data in kept.entries() if (entry := entry_of(kind, data)) is not None]
+
+
+def entry_of(kind: str, data: dict) -> Draw | Check | None:
+    """An entry of the log from its kind and fields (as kept, or as an export writes them)."""
+    try:
+        if kind == "draw":
+            return Draw(**{**data, "players": tuple(data["players"]), "pool": tuple(data.get("pool") or ())})
+        return Check(**data) if kind == "check" else None
+    except (TypeError, KeyError):
+        return None
 
 
 EXPORTED = (
@@ -163,18 +171,9 @@ def as_csv(rows: list[dict]) -> str:
     return spreadsheet_csv(rows, EXPORTED)
 
 
-def _row_of(folder: Path, player: str) -> PlayerRow:
+def _row_of(kept: Transaction, player: str, store: Store) -> PlayerRow:
     wanted = same_player(" ".join(player.split()))
-    for row in by_player(read_all(folder)):
+    for row in by_player(registrations_in(kept)):
         if same_player(row.current.player) == wanted:
             return row
-    raise NoSuchDraw(f"no player {player!r} is registered in {folder}")
-
-
-def _write(folder: Path, entry: Draw | Check, what: str) -> None:
-    (folder / FOLDER).mkdir(exist_ok=True)
-    text = json.dumps({"kind": "draw" if isinstance(entry, Draw) else "check", **asdict(entry)}, ensure_ascii=False, indent=2) + "\n"
-    stamp = entry.time.replace(":", "").replace("-", "").replace("+", "_")
-    number = 1
-    while not write_atomically(folder / FOLDER / f"{stamp}-{what}-{number}.json", text.encode("utf-8"), ".writing-", claim=True):
-        number += 1
+    raise NoSuchDraw(f"no player {player!r} is registered in {terminal_path(store.folder)}")

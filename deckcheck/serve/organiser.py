@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from datetime import UTC, date, datetime
+from pathlib import Path
 
 import anyio
 from starlette.datastructures import FormData
@@ -24,6 +25,7 @@ from deckcheck.serve.registrations import (
     Registration,
     as_csv,
     by_player,
+    deck_of,
     everyone,
     export_rows,
     look_alikes,
@@ -31,6 +33,7 @@ from deckcheck.serve.registrations import (
     withdrawn,
 )
 from deckcheck.serve.site import Site
+from deckcheck.serve.store import Store
 from deckcheck.serve.window import closed_at, shown
 
 
@@ -66,9 +69,7 @@ async def organiser(pages: Pages, request: Request) -> Response:
     if refused is not None:
         return refused
     site = pages.site
-    folder = site.registrations
-    assert folder is not None  # guarded() answered 404 first
-    records = await anyio.to_thread.run_sync(read_all, folder)
+    records = await anyio.to_thread.run_sync(read_all, _store(site))
     rows, reports = await _rows(site, records=records)
     rules_of, flips = await _flips(site, request, reports, records)
     return pages.page(
@@ -92,7 +93,7 @@ async def organiser(pages: Pages, request: Request) -> Response:
 
 def _window(site: Site) -> dict[str, str | None]:
     """Whether registration is open, and the time it closed or closes."""
-    closed = closed_at(site.registrations, site.close_at, datetime.now(UTC))
+    closed = closed_at(site.store, site.close_at, datetime.now(UTC))
     return {"closed": shown(closed) if closed else None, "closes": shown(site.close_at) if site.close_at and not closed else None}
 
 
@@ -110,9 +111,8 @@ async def export(pages: Pages, request: Request) -> Response:
     refused = await guarded(pages, request)
     if refused is not None:
         return refused
-    folder = pages.site.registrations
-    assert folder is not None  # guarded() answered 404 first
-    exported = export_rows(await anyio.to_thread.run_sync(lambda: everyone(read_all(folder))))  # withdrawals too: the history
+    store = _store(pages.site)
+    exported = export_rows(await anyio.to_thread.run_sync(lambda: everyone(read_all(store))))  # withdrawals too: the history
     if request.path_params["kind"] == "csv":
         return PlainTextResponse(as_csv(exported), media_type="text/csv; charset=utf-8")
     return JSONResponse({"registrations": exported})
@@ -122,20 +122,18 @@ async def _rows(
     site: Site, rules_of: date | None = None, records: list[Registration] | None = None
 ) -> tuple[list[PlayerRow], dict[str, DeckReport]]:
     """Each player's registrations, and the report of each current one checked again as it was
-    registered (again only when its file changed), in the same time-limited workers as a player's
+    registered (once: a registration is never changed), in the same time-limited workers as a player's
     check: a dozen large registered decks no longer hold the serving process. `rules_of`: checked
     by the rules in force on that date instead (what a rules change would do); `records`: the
     folder's, where the caller has read them already."""
-    folder = site.registrations
-    if folder is None:
+    store = site.store
+    if store is None:
         return [], {}
-    rows = by_player(records) if records is not None else await anyio.to_thread.run_sync(lambda: by_player(read_all(folder)))
+    rows = by_player(records) if records is not None else await anyio.to_thread.run_sync(lambda: by_player(read_all(store)))
     reports: dict[str, DeckReport] = {}
 
     async def checked_again(record: Registration) -> None:
-        path = folder / record.deck_file
-        status = path.stat()
-        key = (status.st_mtime_ns, status.st_size, record, rules_of)
+        key = (record, rules_of)
         cached = site._listed.get((record.deck_file, rules_of))
         if cached is not None and cached[0] == key:
             reports[record.deck_file] = cached[1]
@@ -143,7 +141,8 @@ async def _rows(
         events = tuple(e for e in site.desk.events if e.name in record.events)
         as_of = rules_of or date.fromisoformat(record.as_of)
         options = replace(site.base, game=record.game, format=record.format, as_of=as_of, events=events)
-        sent = SentDeck(await anyio.to_thread.run_sync(path.read_bytes), record.deck_file, path.suffix.lower())
+        content = await anyio.to_thread.run_sync(deck_of, store, record.deck_file)
+        sent = SentDeck(content, record.deck_file, Path(record.deck_file).suffix.lower())
         report = await site.checks.report(sent, options, site.databases, organiser=True)
         if report is None:
             site.log(f"stopped checking {record.deck_file} again after {site.checks.seconds:g} s")
@@ -186,6 +185,12 @@ def _since(site: Site, record: Registration) -> str:
     if not record.card_list:
         changes.append("a card list or deckcheck version this older registration did not record")
     return "checked again with " + " and ".join(changes) if changes else "checked again under the same settings"
+
+
+def _store(site: Site) -> Store:
+    store = site.store
+    assert store is not None  # guarded() answered 404 first
+    return store
 
 
 def _stopped(record: Registration, seconds: float) -> DeckReport:

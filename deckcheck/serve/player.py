@@ -24,6 +24,7 @@ from deckcheck.serve.desk import NotOnOffer
 from deckcheck.serve.pages import Pages
 from deckcheck.serve.registrations import Registration, invisible_in, now, player_name, register, withdrawal_code
 from deckcheck.serve.site import Site
+from deckcheck.serve.store import StoreProblem
 from deckcheck.serve.window import closed_at, shown
 
 NOT_REGISTERED = "not registered: tell the organiser"
@@ -157,9 +158,14 @@ def _registered_as(site: Site, who: Who, report: DeckReport, options: CheckOptio
         return f"not registered: your name holds a character that is not seen ({hidden}): type it again"
     if site.desk.game is not None and report.game != site.desk.game:
         return f"not registered: this desk registers {site.desk.game} decks"
-    if site.registrations is None:
+    store = site.store
+    if store is None:
         return NOT_REGISTERED
-    closed = closed_at(site.registrations, site.close_at, datetime.now(UTC))
+    try:
+        closed = closed_at(store, site.close_at, datetime.now(UTC))
+    except StoreProblem as exc:
+        site.log(f"registration of {player!r} not kept: {exc}")
+        return NOT_REGISTERED
     if closed is not None:
         return f"not registered: registration closed at {shown(closed)}; the list you registered before stands"
     if site.legal_only and not report.legal:
@@ -185,9 +191,9 @@ def _registered_as(site: Site, who: Who, report: DeckReport, options: CheckOptio
         code_sha256=code_sha256,
     )
     try:
-        record = register(site.registrations, record, sent.content, sent.suffix)
-    except OSError as exc:
-        site.log(f"registration of {player!r} not written: {exc.strerror or exc}")
+        record = register(store, record, sent.content, sent.suffix)
+    except StoreProblem as exc:
+        site.log(f"registration of {player!r} not kept: {exc}")
         return NOT_REGISTERED
     site.log(f"registered {player!r} from {who.address}: {record.deck_file}, {'legal' if record.legal else 'ILLEGAL'}")
     return (

@@ -1,6 +1,7 @@
-"""Registered decks on disk: each registration is the deck as sent plus a record beside it
-(`<stem>.registration.json`) of what it was checked as and what the player saw, both written whole
-or not at all, the record last. Every registration is kept; a player's latest counts."""
+"""Registrations: what a player registered (the deck as sent, kept in the event's store beside a
+record of what it was checked as and what the player saw), the names players go by, their
+withdrawals, and the folder of deck files and records an export writes (the form earlier versions
+kept them in). Every registration is kept; a player's latest counts."""
 
 from __future__ import annotations
 
@@ -17,12 +18,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from deckcheck.escaping import spreadsheet_csv
+from deckcheck.loading.files import UnreadableFile, read_limited
 from deckcheck.loading.spelling import INVISIBLE
-from deckcheck.loading.writing import write_atomically
 from deckcheck.records import record
+from deckcheck.serve.store import Store, Transaction
 
 RECORD = ".registration.json"
-TEMPORARY = ".registering-"
 LONGEST_SLUG = 40
 
 
@@ -98,45 +99,49 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
-def register(folder: Path, record: Registration, content: bytes, suffix: str) -> Registration:
-    """The deck and its record written into `folder` under a name no other registration has;
-    the record returned names the file. Raises OSError when the folder cannot take them."""
+def register(store: Store, record: Registration, content: bytes, suffix: str) -> Registration:
+    """The deck and its record kept in one transaction, under a deck file name no other
+    registration has; the record returned names it. Raises StoreProblem."""
     digest = hashlib.sha256(record.player.encode("utf-8") + b"\0" + content).hexdigest()[:12]
-    number = 1
-    stem = f"{slug(record.player)}-{digest}"
-    # the deck's name is claimed (never replaced): 30 registrations of one deck at once are 30
-    while (folder / f"{stem}{RECORD}").exists() or not write_atomically(folder / f"{stem}{suffix}", content, TEMPORARY, claim=True):
-        number += 1
-        stem = f"{slug(record.player)}-{digest}-{number}"
-    record = Registration(**{**asdict(record), "deck_file": f"{stem}{suffix}"})
-    text = json.dumps(asdict(record), ensure_ascii=False, indent=2) + "\n"
-    try:
-        if not write_atomically(folder / f"{stem}{RECORD}", text.encode("utf-8"), TEMPORARY, claim=True):
-            raise FileExistsError(f"{stem}{RECORD} was written by another process")
-    except BaseException:
-        (folder / f"{stem}{suffix}").unlink(missing_ok=True)
-        raise
+    with store.writing() as kept:
+        number, stem = 1, f"{slug(record.player)}-{digest}"
+        while not kept.add_deck(f"{stem}{suffix}", content):  # the same deck sent again by the same player
+            number += 1
+            stem = f"{slug(record.player)}-{digest}-{number}"
+        record = Registration(**{**asdict(record), "deck_file": f"{stem}{suffix}"})
+        kept.add_record(same_player(record.player), asdict(record))
     return record
 
 
-def remove_leftovers(folder: Path) -> int:
-    """Temporary files a stopped server left half-written: removed at start. How many."""
-    removed = 0
-    for path in folder.glob(f"{TEMPORARY}*"):
-        path.unlink(missing_ok=True)
-        removed += 1
-    return removed
+def read_all(store: Store) -> list[Registration]:
+    """Every registration and withdrawal, oldest first."""
+    with store.reading() as kept:
+        return registrations_in(kept)
 
 
-def read_all(folder: Path) -> list[Registration]:
-    """Every registration whose record and deck are both there, oldest first."""
+def registrations_in(kept: Transaction) -> list[Registration]:
+    """Every registration and withdrawal a transaction reads, oldest first."""
+    return [_registration(data) for data in kept.records()]
+
+
+def deck_of(store: Store, deck_file: str) -> bytes:
+    """The deck a registration sent (empty where the store has none of that name)."""
+    with store.reading() as kept:
+        return kept.deck(deck_file) or b""
+
+
+def _registration(data: dict) -> Registration:
+    return Registration(**{**data, "events": tuple(data.get("events") or ())})
+
+
+def read_exported(folder: Path) -> list[Registration]:
+    """Every registration of an exported folder (or an earlier version's) whose record and deck
+    are both there, oldest first; a record that is not a regular file is passed by unread."""
     found = []
     for path in folder.glob(f"*{RECORD}"):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            data["events"] = tuple(data.get("events") or ())
-            record = Registration(**data)
-        except (OSError, ValueError, TypeError):
+            record = _registration(json.loads(read_limited(path)))
+        except (UnreadableFile, ValueError, TypeError):
             continue  # not one of ours, or broken: the folder report still lists its deck file
         if (folder / record.deck_file).is_file() and "/" not in record.deck_file and "\\" not in record.deck_file:
             found.append(record)
@@ -193,23 +198,22 @@ def code_hash(typed: str) -> str:
     return hashlib.sha256("".join(typed.split()).replace("-", "").upper().encode("utf-8")).hexdigest()
 
 
-def withdraw(folder: Path, player: str, by: str, code: str | None = None) -> Registration:
+def withdraw(store: Store, player: str, by: str, code: str | None = None) -> Registration:
     """The player's current registration withdrawn, by the organiser, or by the player, who proves
     it is theirs with the withdrawal code they alone were shown on registering. Kept in the
     history: the withdrawal is one more record, the deck and the earlier records stay."""
     wanted = same_player(player_name(player))
-    row = next((row for row in by_player(read_all(folder)) if wanted and same_player(row.current.player) == wanted), None)
-    if row is None:
-        raise CannotWithdraw(f"{player_name(player) or 'that name'} has no registration to withdraw")
-    if by == "player" and row.current.code_sha256 is None:
-        raise CannotWithdraw("this registration was made without a withdrawal code: ask the organiser to withdraw it")
-    if by == "player" and not hmac.compare_digest(code_hash(code or ""), row.current.code_sha256 or ""):
-        raise CannotWithdraw("that is not the withdrawal code of your registration (it was shown when you registered)")
-    record = Registration(**{**asdict(row.current), "time": now(), "withdrawn_by": by})
-    text = (json.dumps(asdict(record), ensure_ascii=False, indent=2) + "\n").encode("utf-8")
-    stem, number = Path(record.deck_file).stem, 1
-    while not write_atomically(folder / f"{stem}-withdrawn-{number}{RECORD}", text, TEMPORARY, claim=True):
-        number += 1
+    with store.writing() as kept:
+        latest = kept.latest(wanted) if wanted else None
+        current = _registration(latest) if latest is not None else None
+        if current is None or current.withdrawn_by is not None:
+            raise CannotWithdraw(f"{player_name(player) or 'that name'} has no registration to withdraw")
+        if by == "player" and current.code_sha256 is None:
+            raise CannotWithdraw("this registration was made without a withdrawal code: ask the organiser to withdraw it")
+        if by == "player" and not hmac.compare_digest(code_hash(code or ""), current.code_sha256 or ""):
+            raise CannotWithdraw("that is not the withdrawal code of your registration (it was shown when you registered)")
+        record = Registration(**{**asdict(current), "time": now(), "withdrawn_by": by})
+        kept.add_record(wanted, asdict(record))
     return record
 
 
@@ -265,7 +269,7 @@ def current_registrations(files: Iterable[Path]) -> dict[Path, str | None]:
     for path in files:
         folder = path.parent
         if folder not in folders:
-            records = read_all(folder) if folder.is_dir() else []
+            records = read_exported(folder) if folder.is_dir() else []
             every = {record.deck_file for record in records}
             current = {row.current.deck_file: row.current.player for row in by_player(records)}
             folders[folder] = {name: current.get(name, "") for name in every}

@@ -18,7 +18,9 @@ from deckcheck.loading.card_db import Databases
 from deckcheck.records import record
 from deckcheck.serve.checking import Checks
 from deckcheck.serve.desk import Desk
+from deckcheck.serve.event_folder import event_store
 from deckcheck.serve.guard import WrongGuesses
+from deckcheck.serve.store import Store
 from deckcheck.serve.window import parse_close_at
 from deckcheck.session import open_session, parse_date
 
@@ -44,6 +46,11 @@ class Site:
     _listed: dict = field(default_factory=dict)  # (record file, rules date or None) -> (its key, the report of its re-check)
     wrong_tokens: WrongGuesses = field(default_factory=WrongGuesses)  # the organiser's token, by sender
     wrong_codes: WrongGuesses = field(default_factory=WrongGuesses)  # players' withdrawal codes, by sender
+
+    @property
+    def store(self) -> Store | None:
+        """The event's store, where the site takes registrations."""
+        return Store(self.registrations) if self.registrations is not None else None
 
 
 PASTED = "pasted-deck"  # the name a deck without a file goes by when the config is asked about it
@@ -79,13 +86,17 @@ class ServeSettings:
 
 
 def site_from(settings: ServeSettings) -> Site:
-    """The site of these settings. Raises SessionProblem as a command's session does."""
+    """The site of these settings, its registrations folder's store made (or an earlier version's
+    folder imported) where there is none. Raises SessionProblem as a command's session does, and
+    StoreProblem."""
     folder = Path(settings.folder)
     card_db, events = [Path(p) for p in settings.card_db], [Path(p) for p in settings.events]
     asked = Choices(game=settings.game, format=settings.format, card_db=tuple(card_db), events=tuple(events))
     session = open_session(asked, as_of=settings.as_of, folder=folder)
     desk = Desk.of(settings.game, settings.format, parse_date(settings.as_of), session.events)
     registrations = Path(settings.registrations) if settings.registrations else None
+    if registrations is not None:
+        event_store(registrations)
     return Site(
         session.databases,
         session.options_for(folder / PASTED),

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from functools import partial
-from pathlib import Path
 
 import anyio
 from starlette.requests import Request
@@ -16,6 +15,7 @@ from starlette.responses import RedirectResponse, Response
 from deckcheck.serve.organiser import guarded_form
 from deckcheck.serve.pages import Pages
 from deckcheck.serve.registrations import CannotWithdraw, player_name, withdraw
+from deckcheck.serve.store import Store
 from deckcheck.serve.window import close_now, closed_at, shown
 
 
@@ -23,16 +23,16 @@ async def by_player(pages: Pages, request: Request) -> Response:
     form, refused = await pages.posted(request)
     if form is None:
         return refused  # type: ignore[return-value]  # one of the two is set
-    folder = pages.site.registrations
-    if folder is None:
+    store = pages.site.store
+    if store is None:
         return pages.error(404, "No registrations", "This site takes no registrations.")
     player, code = str(form.get("player") or ""), str(form.get("code") or "")
     sender = request.client.host if request.client else "an unknown address"
-    closed = closed_at(folder, pages.site.close_at, datetime.now(UTC))
+    closed = closed_at(store, pages.site.close_at, datetime.now(UTC))
     if closed is not None:  # the lists are locked: a deck check draws from them as they were
         return pages.form(400, {"player": player}, f"Not withdrawn: registration closed at {shown(closed)}; ask the organiser.")
     try:
-        record = await anyio.to_thread.run_sync(partial(withdraw, folder, player, "player", code))
+        record = await anyio.to_thread.run_sync(partial(withdraw, store, player, "player", code))
     except CannotWithdraw as exc:
         pages.site.log(f"withdrawal of {player_name(player)!r} refused from {sender}: {exc}")
         await pages.site.wrong_codes.wrong(sender)  # each wrong code from a sender answered later than the last
@@ -46,9 +46,8 @@ async def by_organiser(pages: Pages, request: Request) -> Response:
     form, refused = await guarded_form(pages, request)
     if form is None:
         return refused  # type: ignore[return-value]
-    folder = _folder(pages)
     try:
-        record = await anyio.to_thread.run_sync(partial(withdraw, folder, str(form.get("player") or ""), "organiser"))
+        record = await anyio.to_thread.run_sync(partial(withdraw, _store(pages), str(form.get("player") or ""), "organiser"))
     except CannotWithdraw as exc:
         return pages.error(400, "Not withdrawn", str(exc))
     pages.site.log(f"the organiser withdrew {record.player!r}: {record.deck_file}")
@@ -60,12 +59,12 @@ async def close(pages: Pages, request: Request) -> Response:
     form, refused = await guarded_form(pages, request)
     if form is None:
         return refused  # type: ignore[return-value]
-    when = await anyio.to_thread.run_sync(close_now, _folder(pages), datetime.now(UTC))
+    when = await anyio.to_thread.run_sync(close_now, _store(pages), datetime.now(UTC))
     pages.site.log(f"the organiser closed registration at {shown(when)}")
     return RedirectResponse("/organiser", status_code=303)
 
 
-def _folder(pages: Pages) -> Path:
-    folder = pages.site.registrations
-    assert folder is not None  # guarded() answered 404 first
-    return folder
+def _store(pages: Pages) -> Store:
+    store = pages.site.store
+    assert store is not None  # guarded() answered 404 first
+    return store

@@ -80,10 +80,13 @@ def test_a_port_in_use_is_said_in_one_line(no_server):
     assert outcome.exit_code == 2 and outcome.stderr.count("\n") == 1 and "cannot listen on" in outcome.stderr and not no_server
 
 
-def test_left_over_temporary_files_are_removed_at_start(no_server, tmp_path):
-    (tmp_path / ".registering-abc123").write_text("half a deck")
-    assert run("serve", "--registrations", tmp_path, "--event", REGIONAL, "--token", "t" * 16).exit_code == 0
-    assert not list(tmp_path.glob(".registering-*"))
+def test_a_registrations_folder_that_cannot_keep_the_store_is_one_line_and_exit_2(no_server, tmp_path, monkeypatch):
+    monkeypatch.setenv("DECKCHECK_TOKEN", "t" * 16)
+    (tmp_path / "a-file").write_text("not a folder")
+    (tmp_path / "unopenable" / "event.sqlite3").mkdir(parents=True)  # what SQLite cannot open, even for root (a read-only folder is not)
+    for folder, said in ((tmp_path / "a-file", "cannot use"), (tmp_path / "unopenable", "event.sqlite3: ")):
+        outcome = run("serve", "--registrations", folder, "--event", REGIONAL)
+        assert outcome.exit_code == 2 and outcome.stderr.count("\n") == 1 and said in outcome.stderr and not no_server, outcome.stderr
 
 
 def test_an_unknown_format_for_the_desk_is_one_line(no_server):

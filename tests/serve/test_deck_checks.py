@@ -7,6 +7,8 @@ import pytest
 
 pytest.importorskip("starlette", reason='the serve extra (pip install "deckcheck[serve]") is not installed')
 
+from deckcheck.serve.registrations import read_all  # noqa: E402
+from deckcheck.serve.store import Store  # noqa: E402
 from test_site import ILLEGAL, LEGAL, redline_desk, register  # noqa: E402
 
 from conftest import run  # noqa: E402
@@ -62,8 +64,8 @@ def test_a_check_is_recorded_against_the_current_registration(registrations):
     rows = json.loads(run("deck-checks", "list", registrations, "--output-format", "json").stdout)["deck_checks"]
     (row,) = rows
     assert row["kind"] == "checked" and row["judge"] == "Sam" and len(row["fingerprint"]) == 19
-    record = json.loads((registrations / row["deck_file"].replace(".yaml", ".registration.json")).read_text())
-    assert record["player"] == "Ann" and record["legal"] is False  # her second, current registration
+    (record,) = [r for r in read_all(Store(registrations)) if r.deck_file == row["deck_file"]]
+    assert record.player == "Ann" and record.legal is False  # her second, current registration
     csv_text = run("deck-checks", "list", registrations, "--output-format", "csv").stdout
     assert csv_text.startswith("\ufeff") and "'=one card short" in csv_text  # no formula in a spreadsheet
 

@@ -3,7 +3,10 @@ register, the organiser's pages behind their token, exports, the API, and bad in
 
 import json
 import re
+import sqlite3
 import threading
+from contextlib import closing
+from dataclasses import asdict
 from datetime import date
 
 import pytest
@@ -13,6 +16,8 @@ pytest.importorskip("starlette", reason='the serve extra (pip install "deckcheck
 from deckcheck.loading.card_db import Databases, load_databases  # noqa: E402
 from deckcheck.serve.app import create_app  # noqa: E402
 from deckcheck.serve.desk import Desk  # noqa: E402
+from deckcheck.serve.registrations import deck_of, read_all  # noqa: E402
+from deckcheck.serve.store import StoreProblem  # noqa: E402
 from deckcheck.serve.site import (
     ServeSettings,  # noqa: E402
     Site,  # noqa: E402
@@ -58,6 +63,15 @@ def open_checker():
 
 def register(client, player, deck=ILLEGAL):
     return client.post("/check", data={"deck": deck, "player": player, "register": "yes"}).text
+
+
+def kept(client):
+    """Every registration the desk's store keeps, oldest first."""
+    return read_all(client.site.store)
+
+
+def kept_decks(client):
+    return [deck_of(client.site.store, record.deck_file).decode() for record in kept(client)]
 
 
 def organiser(client, path="/organiser"):
@@ -163,7 +177,7 @@ def test_the_page_applies_the_projects_config(tmp_path):
 def test_a_deck_of_another_game_is_not_registered_at_the_desk(client):
     page = register(client, "Ann", (EXAMPLES / "redemption-deck-i.yaml").read_text())
     assert "not registered: this desk registers redline decks" in page
-    assert not list(client.site.registrations.iterdir())
+    assert not kept(client)
 
 
 # --- registrations -----------------------------------------------------------------------------------------
@@ -171,8 +185,8 @@ def test_a_deck_of_another_game_is_not_registered_at_the_desk(client):
 
 def test_a_registration_records_what_it_was_checked_as(client):
     assert "registered as" in register(client, "Ann O'Neil")
-    (record,) = client.site.registrations.glob("*.registration.json")
-    data = json.loads(record.read_text(encoding="utf-8"))
+    (record,) = kept(client)
+    data = asdict(record)
     assert {k: data[k] for k in ("player", "game", "format", "as_of", "legal", "errors")} == {
         "player": "Ann O'Neil",
         "game": "redline",
@@ -181,7 +195,7 @@ def test_a_registration_records_what_it_was_checked_as(client):
         "legal": False,
         "errors": 2,  # 24 cards of 60, and 5 of a card allowed 4
     }
-    assert (client.site.registrations / data["deck_file"]).read_text() == ILLEGAL
+    assert kept_decks(client) == [ILLEGAL]
     assert client.logged == [f'registered "Ann O\'Neil" from testclient: {data["deck_file"]}, ILLEGAL']  # and from where
 
 
@@ -189,8 +203,7 @@ def test_a_registration_records_what_it_was_checked_as(client):
 def test_every_player_is_kept_apart_even_with_the_same_deck(client, players):
     for player in players:
         assert "registered as" in register(client, player, LEGAL)
-    decks = [p for p in client.site.registrations.iterdir() if not p.name.endswith(".registration.json")]
-    assert len(decks) == len(players)
+    assert len({record.deck_file for record in kept(client)}) == len(players)
     page = organiser(client).text
     assert all(f'<td class="player">{player}' in page for player in players)
 
@@ -218,14 +231,13 @@ def test_a_second_registration_replaces_the_first_as_the_one_that_counts(client)
     page = organiser(client).text
     assert "1 player registered" in page and "1 legal" in page
     assert 'data-label="Earlier">1: ' in page  # one earlier registration, listed with its time
-    assert len(list(client.site.registrations.glob("*.registration.json"))) == 2  # kept as history
+    assert len(kept(client)) == 2  # kept as history
 
 
 def test_a_deck_that_checks_otherwise_now_says_so(client):
     register(client, "Ann", ILLEGAL)
-    (record,) = client.site.registrations.glob("*.registration.json")
-    deck = client.site.registrations / json.loads(record.read_text())["deck_file"]
-    deck.write_text(LEGAL)  # as if the card list had changed since: the same file checks otherwise
+    with closing(sqlite3.connect(client.site.store.path)) as store, store:
+        store.execute("UPDATE decks SET content = ?", (LEGAL.encode(),))  # as if the card list had changed since: the deck checks otherwise
     page = organiser(client).text
     assert "the player saw ILLEGAL" in page and "now differs" in page
 
@@ -234,13 +246,13 @@ def test_a_registration_that_cannot_be_written_still_shows_the_verdict(client, m
     import deckcheck.serve.player as player
 
     def full_disk(*args):
-        raise OSError(28, "No space left on device")
+        raise StoreProblem("registrations/event.sqlite3: database or disk is full")
 
     monkeypatch.setattr(player, "register", full_disk)
     response = client.post("/check", data={"deck": ILLEGAL, "player": "Ann", "register": "yes"})
     assert response.status_code == 200 and '<span class="illegal">ILLEGAL</span>' in response.text
     assert "not registered: tell the organiser" in response.text
-    assert client.logged == ["registration of 'Ann' not written: No space left on device"]
+    assert client.logged == ["registration of 'Ann' not kept: registrations/event.sqlite3: database or disk is full"]
 
 
 def test_registering_needs_a_name(client):
@@ -254,9 +266,7 @@ def test_twenty_submissions_at_once_are_all_kept(client):
         thread.start()
     for thread in threads:
         thread.join()
-    saved = sorted(p for p in client.site.registrations.iterdir() if not p.name.endswith(".registration.json"))
-    assert len(saved) == 20 and not [p for p in client.site.registrations.iterdir() if p.name.startswith(".registering")]
-    assert {p.read_text() for p in saved} == set(decks)
+    assert sorted(kept_decks(client)) == sorted(decks)
 
 
 # --- the organiser's pages and their guard ------------------------------------------------------------------
@@ -422,15 +432,13 @@ def test_each_wrong_token_in_a_row_waits_longer(client, monkeypatch):
 
 
 def test_thirty_registrations_at_once_of_one_deck_by_one_name_are_thirty(client):
-    """The name of each is claimed, never replaced (a name was checked free, then renamed over)."""
+    """Each is kept under a name of its own (a name was once checked free, then renamed over)."""
     threads = [threading.Thread(target=register, args=(client, "Ann", LEGAL)) for _ in range(30)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    records = list(client.site.registrations.glob("*.registration.json"))
-    decks = [p for p in client.site.registrations.iterdir() if not p.name.endswith(".registration.json")]
-    assert len(records) == len(decks) == 30
+    assert len({record.deck_file for record in kept(client)}) == 30 and kept_decks(client) == [LEGAL] * 30
 
 
 # (the last six read as nothing too: a grapheme joiner, variation selectors, Hangul fillers, a blank Braille cell)
@@ -438,7 +446,7 @@ def test_thirty_registrations_at_once_of_one_deck_by_one_name_are_thirty(client)
 def test_a_name_with_a_character_that_is_not_seen_is_not_registered(client, hidden):
     answer = register(client, f"Ali{hidden}ce", LEGAL)
     assert "not registered: your name holds a character that is not seen" in answer
-    assert not list(client.site.registrations.iterdir())
+    assert not kept(client)
 
 
 def test_names_that_look_alike_are_flagged_on_the_organisers_page(client):
