@@ -12,6 +12,11 @@ from conftest import run  # noqa: E402
 
 @pytest.fixture
 def registrations(tmp_path):
+    return three_registrations(tmp_path)
+
+
+def three_registrations(tmp_path):
+    """Ann's two registrations (the second counts) and Bob's, through the page."""
     folder = tmp_path / "registrations"
     folder.mkdir()
     with redline_desk(folder) as client:

@@ -13,6 +13,8 @@ import pytest
 pytest.importorskip("starlette", reason='the serve extra (pip install "deckcheck[serve]") is not installed')
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium drives the browser; it comes with the test extra")
 
+from deckcheck.serve.registrations import read_all  # noqa: E402
+from deckcheck.serve.store import Store  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 from uvicorn_thread import served  # noqa: E402
@@ -156,7 +158,7 @@ def test_register_two_decks_and_see_them_on_the_organisers_page(empty_desk, brow
     assert browser.current_url == url + "/organiser"  # the token kept in a cookie, out of the address
     text = browser.find_element("tag name", "body").text
     assert "2 players registered" in text and "ILLEGAL" in text and "legal" in text and "李雷" in text
-    assert len(list(registrations.glob("*.registration.json"))) == 2
+    assert len(read_all(Store(registrations))) == 2
 
 
 @pytest.mark.slow

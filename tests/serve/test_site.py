@@ -17,12 +17,12 @@ from deckcheck.loading.card_db import Databases, load_databases  # noqa: E402
 from deckcheck.serve.app import create_app  # noqa: E402
 from deckcheck.serve.desk import Desk  # noqa: E402
 from deckcheck.serve.registrations import deck_of, read_all  # noqa: E402
-from deckcheck.serve.store import StoreProblem  # noqa: E402
 from deckcheck.serve.site import (
     ServeSettings,  # noqa: E402
     Site,  # noqa: E402
     site_from,  # noqa: E402
 )
+from deckcheck.serve.store import StoreProblem  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from conftest import DATA, REPO, run, zone_yaml  # noqa: E402
