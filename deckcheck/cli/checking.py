@@ -18,12 +18,13 @@ from deckcheck.cli.speak import fail, guarded
 from deckcheck.escaping import terminal_path
 from deckcheck.records import record
 
+Stored = dict[Path, tuple[bytes, "str | None"]]  # a store's decks as its folder's files would be named: content, player
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from deckcheck.check import CheckOptions
     from deckcheck.model import DeckReport
-    from deckcheck.serve.registered import Registered
     from deckcheck.session import Session
 
 
@@ -78,18 +79,18 @@ def check_files(asked: CheckAsked) -> NoReturn:
     if then is not None and STDIN in asked.paths:
         fail("--compare-as-of checks each deck twice, and standard input can be read once: give the deck as a file")
     run = session_or_exit(asked.choices(), asked.as_of, asked.all_formats)
-    registered = _registered(asked.paths, asked.current)
+    stored, known = _registered(asked.paths, asked.current)
     found = find_decks(run, asked.paths, asked.exclude)
-    unstored = [path for path in found.files if path not in registered.known]  # a store's deck is read from it
+    unstored = [path for path in found.files if path not in known]  # a store's deck is read from it
     players = _current(unstored) if asked.current else {}
     files = list(players) if asked.current else unstored
-    reports = check_decks(run, files, asked.jobs) + _stored_reports(run, registered, run.options_for)
-    files += list(registered.decks)
-    players |= {path: player for path, (_, player) in registered.decks.items()}
+    reports = check_decks(run, files, asked.jobs) + _stored_reports(run, stored, run.options_for)
+    files += list(stored)
+    players |= {path: player for path, (_, player) in stored.items()}
     if asked.current:
         reports = [replace(report, player=players[path]) for report, path in zip(reports, files, strict=True)]
     if then is not None:
-        reports = _compared(reports, files, run, then, registered, asked.jobs)
+        reports = _compared(reports, files, run, then, stored, asked.jobs)
     if SKIPPED_FILE.id not in run.choices.ignore:
         reports += [skipped_file(path, why) for path, why in found.skipped]
     finish(reports, run, asked.explain, asked.output, asked.color)
@@ -117,14 +118,14 @@ def asked_choices(  # noqa: PLR0913 - the options check, side and team share, ea
 
 
 def _compared(  # noqa: PLR0913 - the run's reports, what they were of, and how to check them again
-    reports: list[DeckReport], files: list[Path], run: Session, then: date, registered: Registered, jobs: int | None
+    reports: list[DeckReport], files: list[Path], run: Session, then: date, stored: Stored, jobs: int | None
 ) -> list[DeckReport]:
     from deckcheck.check import check_paths
     from deckcheck.check.rules_change import compared_all, on_date
 
     options_for = on_date(run.options_for, then)
-    unstored = files[: len(files) - len(registered.decks)]
-    before = [*check_paths(unstored, options_for, run.databases, jobs, run.choices.card_db), *_stored_reports(run, registered, options_for)]
+    unstored = files[: len(files) - len(stored)]
+    before = [*check_paths(unstored, options_for, run.databases, jobs, run.choices.card_db), *_stored_reports(run, stored, options_for)]
     return compared_all(reports, before, then)
 
 
@@ -134,19 +135,23 @@ def _current(files: list[Path]) -> dict[Path, str | None]:
     return current_registrations(files)
 
 
-def _registered(paths: tuple[Path, ...], current: bool) -> Registered:
-    """The decks kept by the event stores of the folders named (deckcheck serve --registrations)."""
+def _registered(paths: tuple[Path, ...], current: bool) -> tuple[Stored, frozenset[Path]]:
+    """The decks kept by the event stores of the folders named (deckcheck serve --registrations),
+    and every deck file those stores name; nothing imported where no folder is named."""
+    if not any(path.is_dir() for path in paths):
+        return {}, frozenset()
     from deckcheck.serve.registered import registered_decks
     from deckcheck.serve.store import StoreProblem
 
     try:
-        return registered_decks(paths, current)
+        registered = registered_decks(paths, current)
     except StoreProblem as exc:
         fail(str(exc))
+    return registered.decks, registered.known
 
 
-def _stored_reports(run: Session, registered: Registered, options_for: Callable[[Path], CheckOptions]) -> list[DeckReport]:
+def _stored_reports(run: Session, stored: Stored, options_for: Callable[[Path], CheckOptions]) -> list[DeckReport]:
     """The report of each deck a store keeps, named as a file of its folder would be."""
     from deckcheck.check import check_file
 
-    return [check_file(path, options_for(path), run.databases, content) for path, (content, _) in registered.decks.items()]
+    return [check_file(path, options_for(path), run.databases, content) for path, (content, _) in stored.items()]

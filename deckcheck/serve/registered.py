@@ -9,8 +9,6 @@ from pathlib import Path
 
 from deckcheck import records
 
-STORE = "event.sqlite3"  # the store's file in its folder (store.py's, here without importing SQLite)
-
 
 @records.record
 class Registered:
@@ -24,7 +22,12 @@ def registered_decks(paths: Iterable[Path], current: bool) -> Registered:
     """The decks of the stores in the folders named (and their folders): every registration's, or
     (`current`) each player's current one with the player's name. No store is made. Raises
     StoreProblem."""
-    folders = sorted({store.parent for path in paths if path.is_dir() for store in path.rglob(STORE)})
+    searched = [path for path in paths if path.is_dir()]
+    if not searched:
+        return Registered({}, frozenset())
+    from deckcheck.serve.store import STORE
+
+    folders = sorted({store.parent for path in searched for store in path.rglob(STORE)})
     decks: dict[Path, tuple[bytes, str | None]] = {}
     known: set[Path] = set()
     for folder in folders:

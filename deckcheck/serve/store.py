@@ -18,8 +18,8 @@ from contextlib import closing, contextmanager
 from pathlib import Path
 
 from deckcheck.escaping import terminal_path
-from deckcheck.serve.registered import STORE
 
+STORE = "event.sqlite3"
 WAITED_SECONDS = 30  # how long a transaction waits for another's write lock before giving up
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS records (

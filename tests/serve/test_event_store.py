@@ -120,3 +120,20 @@ def test_a_store_in_a_folder_run_is_read_from_the_store_not_from_copies_beside_i
     (registrations / "walk-in.yaml").write_text(LEGAL)
     assert [(p, file == "walk-in.yaml") for p, _, file in _verdicts(registrations)] == [(None, True), ("Bob", False), ("ann", False)]
     assert len(run("check", registrations, "--output-format", "json").report["decks"]) == 4  # every registration, and the walk-in
+
+
+def test_a_stores_decks_are_checked_again_by_another_dates_rules(registrations):
+    decks = run("check", registrations, "--current", "--compare-as-of", "2025-01-01", "--output-format", "json").report["decks"]
+    assert sorted(d["player"] for d in decks) == ["Bob", "ann"] and all(d["compared_as_of"]["as_of"] == "2025-01-01" for d in decks)
+
+
+def test_a_store_that_cannot_be_opened_is_one_line_for_every_command(tmp_path):
+    (tmp_path / "event.sqlite3").mkdir()  # what SQLite cannot open, even for root
+    for arguments in (
+        ("deck-checks", "list", tmp_path),
+        ("deck-checks", "draw", tmp_path, "--count", "1"),
+        ("registrations", "export", tmp_path, tmp_path / "out"),
+        ("check", tmp_path, "--current"),
+    ):
+        outcome = run(*arguments)
+        assert outcome.exit_code == 2 and outcome.stderr.count("\n") == 1 and "event.sqlite3" in outcome.stderr, outcome.stderr
