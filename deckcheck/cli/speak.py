@@ -37,7 +37,15 @@ def _line(text: str, stream: TextIO) -> None:
 
 
 def internal_error(exc: Exception) -> NoReturn:
-    """A bug in deckcheck: said in one line, exit 2 (the traceback when DECKCHECK_DEBUG asks for it)."""
+    """A bug in deckcheck: said in one line, exit 2 (the traceback when DECKCHECK_DEBUG asks for
+    it). Data found unusable where a game loads it (a format file naming a rule that is not) is
+    no bug of the code: each problem is said at its file, line and column, exit 2."""
+    from deckcheck.loading.checked_yaml import FileProblems
+
+    if isinstance(exc, FileProblems):
+        for problem in exc.problems:
+            warn(problem)
+        sys.exit(EXIT_CANNOT_RUN)
     if os.environ.get("DECKCHECK_DEBUG"):
         raise exc
     warn(f"internal error: {type(exc).__name__}: {exc} (please report it; set DECKCHECK_DEBUG=1 for the traceback)")

@@ -35,7 +35,15 @@ class FileProblems(Exception):
 def validator(schema: str) -> Draft202012Validator:
     import jsonschema  # imported here: a command that reads no such file never pays for it
 
-    return jsonschema.Draft202012Validator(assembled(schema))
+    return jsonschema.Draft202012Validator(assembled(schema), registry=_schemas())
+
+
+def _schemas() -> Any:
+    """Every schema of deckcheck's by its $id, for one to name another (`{"$ref": "build.schema.json"}`)."""
+    from referencing import Registry, Resource
+
+    documents = [json.loads(path.read_text(encoding="utf-8")) for path in resources.schema_path("build").parent.glob("*.schema.json")]
+    return Registry().with_resources((document["$id"], Resource.from_contents(document)) for document in documents)
 
 
 def assembled(schema: str) -> dict:

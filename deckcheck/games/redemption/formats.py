@@ -21,7 +21,6 @@ from deckcheck.games.redemption.deck_rules import (
 )
 from deckcheck.games.redemption.duplicate_cards import quickstart_identity
 from deckcheck.games.redemption.paragon import (
-    ParagonBuilding,
     dominant_max,
     no_lost_souls,
     paragon_buildings,
@@ -29,29 +28,67 @@ from deckcheck.games.redemption.paragon import (
     paragon_numbers,
 )
 from deckcheck.games.redemption.pools import format_sets
-from deckcheck.games.redemption.rules_version import versions
+from deckcheck.games.redemption.rules_version import Where, versions
 from deckcheck.games.redemption.same_card import tournament_identity
+from deckcheck.loading.checked_yaml import FileProblems, load_checked, located
+from deckcheck.registry import close_to
 from deckcheck.rules import Format, Rule
+
+# every rule a Redemption build may name in its data, by id (the engine adds those every game shares)
+RULES: dict[str, Rule[DeckBuilding]] = {
+    each.id: each
+    for each in (
+        deck_size,
+        paragon_named,
+        lost_soul_count,
+        paragon_numbers,
+        no_lost_souls,
+        *LIMIT_RULES,
+        special_card_limit,
+        site_cap,
+        dominant_cap,
+        dominant_max,
+        reserve_size,
+        reserve_content,
+        alignment_balance,
+        exclusive_pair,
+        format_sets,
+    )
+}
 
 
 def rules_of(building: DeckBuilding) -> tuple[Rule[DeckBuilding], ...]:
-    """The rules a build has (the engine adds those every game shares), in the order they report.
-    Every build has redemption.paragon: a Paragon deck names its Paragon, another names none."""
-    build, version = building.build, building.version
-    paragon = isinstance(building, ParagonBuilding)
-    own: list[Rule[DeckBuilding]] = [deck_size, paragon_named]
-    own += [paragon_numbers, no_lost_souls] if paragon else [lost_soul_count]
-    own += [r for r in LIMIT_RULES if build.limits_of(r.id)]
-    if version.special_limits:
-        own.append(special_card_limit)
-    own += [site_cap, dominant_max if paragon else dominant_cap]
-    if build.reserve is not None:
-        own += [reserve_size, reserve_content]
-    if build.alignment_balance:
-        own.append(alignment_balance)
-    if version.exclusive_pairs:
-        own.append(exclusive_pair)
-    return (*own, format_sets)
+    """The rules a build names in its data, in the order they report. Raises FileProblems, each
+    at its line, for an id no rule has, and for a copy limit of a rule the build does not run: a
+    misspelt id would otherwise switch its limit off without a word."""
+    build = building.build
+    problems: list[tuple[tuple[str | int, ...], str]] = [
+        (("rules", index), f"no rule has the id {rule_id!r}{close_to(rule_id, list(RULES))}")
+        for index, rule_id in enumerate(build.rules)
+        if rule_id not in RULES
+    ]
+    problems += [
+        (("limits", index, "rule"), f"a copy limit of {limit.rule!r}, a rule this build does not run (its rules: name it there)")
+        for index, limit in enumerate(build.limits)
+        if limit.rule not in build.rules
+    ]
+    limits = {rule.id for rule in LIMIT_RULES}
+    problems += [
+        (("rules", index), f"{rule_id!r} caps nothing: the build has no copy limit of it (limits:)")
+        for index, rule_id in enumerate(build.rules)
+        if rule_id in limits and not build.limits_of(rule_id)
+    ]
+    if problems:
+        raise FileProblems(_located(build.where, problems))
+    return tuple(RULES[rule_id] for rule_id in build.rules)
+
+
+def _located(where: Where | None, problems: list[tuple[tuple[str | int, ...], str]]) -> list[str]:
+    """Each problem as `file:line:col: message`, at the place in the build's file it is about."""
+    if where is None:
+        return [message for _, message in problems]
+    document = load_checked(where.path, where.schema, remember=False)
+    return [located(where.path, document.position((*where.keys, *keys)), message) for keys, message in problems]
 
 
 QUICKSTART_FORMAT = Format(

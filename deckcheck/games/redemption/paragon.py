@@ -14,13 +14,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from datetime import date
 from functools import cache
-from types import MappingProxyType
 from typing import Any
 
 from deckcheck.games.redemption.building import DOMINANTS, DeckBuilding
 from deckcheck.games.redemption.deck_rules import with_provisional
 from deckcheck.games.redemption.paragons import KINDS, PARAGON, Paragon, paragons
-from deckcheck.games.redemption.rules_version import Build, Category, Limit, RulesVersion, alignment, versions
+from deckcheck.games.redemption.rules_version import Build, Category, RulesVersion, Where, alignment, build_of, versions
 from deckcheck.loading import resources
 from deckcheck.loading.checked_yaml import checked_data
 from deckcheck.model import Card, Deck, Entry, Finding, Severity
@@ -48,23 +47,21 @@ class ParagonVersion:
 
 @record
 class ParagonRules:
-    """The format's rules as data: its versions, sizes, pool and what is provisional."""
+    """The format's rules as data: its versions, its build (the rules it runs and their numbers),
+    the most Dominants, and its pool."""
 
     title: str
     source: str
     versions: tuple[ParagonVersion, ...]
-    deck: int
-    reserve: tuple[int, int]
     dominants: int
-    sites: tuple[str, ...]
     excluded_sets: frozenset[str]
-    provisional: MappingProxyType[str, str]
-    quoted: MappingProxyType[str, str]  # what the rules' text says, where it can be quoted
+    build: Build
 
 
 @cache
 def paragon_rules() -> ParagonRules:
-    data = checked_data(resources.format_rules_folder("redemption") / "paragon.yaml", "paragon-rules")
+    path = resources.format_rules_folder("redemption") / "paragon.yaml"
+    data = checked_data(path, "paragon-rules")
     return ParagonRules(
         title=data["title"],
         source=data["source"],
@@ -72,13 +69,9 @@ def paragon_rules() -> ParagonRules:
             ParagonVersion(v["version"], date.fromisoformat(v["effective"]), v.get("note"))
             for v in sorted(data["versions"], key=lambda v: v["effective"])
         ),
-        deck=data["deck"],
-        reserve=(data["reserve"][0], data["reserve"][1]),
         dominants=data["dominants"],
-        sites=tuple(data["sites"]),
         excluded_sets=frozenset(data["excluded_sets"]),
-        provisional=MappingProxyType(dict(data["provisional"])),
-        quoted=MappingProxyType(dict(data.get("quoted", {}))),
+        build=build_of(NAME, data["build"], {}, Where(path, "paragon-rules", ("build",))),
     )
 
 
@@ -115,17 +108,7 @@ def _building_again(effective: date, numbers: str, two_brigades: str) -> Paragon
 
 
 def _category(rules: ParagonRules) -> Category:
-    limits = (
-        Limit("redemption.dominant-limit", "1 of each Dominant", max=1, types=DOMINANTS, why="dominant"),
-        Limit(
-            "redemption.copy-limit",
-            f'1 of any card ("{rules.quoted["copies"]}")' if "copies" in rules.quoted else "1 of any card",
-            max=1,
-            why="Paragon is singleton",
-        ),
-    )
-    build = Build(NAME, (rules.deck, rules.deck), 0, rules.deck, rules.reserve, False, limits, rules.provisional, rules.sites)
-    return Category(NAME, "Paragon", (), build, "all", excluded_sets=rules.excluded_sets)
+    return Category(NAME, "Paragon", (), rules.build, "all", excluded_sets=rules.excluded_sets)
 
 
 def _in_force(tournament: list[RulesVersion], when: date) -> RulesVersion:

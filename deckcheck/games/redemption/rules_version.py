@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import field
 from datetime import date
 from functools import cache
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
@@ -21,6 +22,7 @@ from deckcheck.model import Card
 from deckcheck.records import record
 
 ANY_TYPE = ()
+SCHEMA = "rules-version"
 
 
 def brigade_count(card: Card) -> int:
@@ -78,6 +80,15 @@ class Limit:
 
 
 @record
+class Where:
+    """Where a build is written: its file, the schema it is read by, and the keys that lead to it."""
+
+    path: Path
+    schema: str
+    keys: tuple[str, ...]
+
+
+@record
 class Build:
     """What a category's decks are built to: Type 1 or Type 2 of one version."""
 
@@ -90,6 +101,8 @@ class Build:
     limits: tuple[Limit, ...]
     provisional: Mapping[str, str]
     sites: tuple[str, ...] = ("site", "city")  # the types the site cap counts against Lost Souls
+    rules: tuple[str, ...] = ()  # the ids of the rules it runs, in the order they report
+    where: Where | None = None  # the file it was read from, and where in it (for a load error's line)
 
     @property
     def counted_zones(self) -> tuple[tuple[str, ...], ...]:
@@ -174,21 +187,27 @@ def _limit(row: dict) -> Limit:
     )
 
 
-def _version(data: dict) -> RulesVersion:
-    builds = {
-        name: Build(
-            name,
-            (kind["deck"][0], kind["deck"][1]),
-            kind["lost_souls"]["base"],
-            kind["lost_souls"]["from"],
-            (kind["reserve"][0], kind["reserve"][1]) if kind["reserve"] is not None else None,
-            kind.get("alignment_balance", False),
-            tuple(_limit(row) for row in kind["limits"]),
-            MappingProxyType({**data.get("provisional", {}), **kind.get("provisional", {})}),
-            tuple(kind.get("sites", ("site", "city"))),
-        )
-        for name, kind in data["kinds"].items()
-    }
+def build_of(name: str, kind: dict, provisional: Mapping[str, str], where: Where) -> Build:
+    """A build as its data writes it (schemas/build.schema.json), what is provisional above it
+    (its version's) beside its own."""
+    return Build(
+        name,
+        (kind["deck"][0], kind["deck"][1]),
+        kind["lost_souls"]["base"],
+        kind["lost_souls"]["from"],
+        (kind["reserve"][0], kind["reserve"][1]) if kind["reserve"] is not None else None,
+        kind.get("alignment_balance", False),
+        tuple(_limit(row) for row in kind["limits"]),
+        MappingProxyType({**provisional, **kind.get("provisional", {})}),
+        tuple(kind.get("sites", ("site", "city"))),
+        tuple(kind["rules"]),
+        where,
+    )
+
+
+def _version(data: dict, path: Path) -> RulesVersion:
+    above = data.get("provisional", {})
+    builds = {name: build_of(name, kind, above, Where(path, SCHEMA, ("kinds", name))) for name, kind in data["kinds"].items()}
     categories = {
         name: Category(
             name, each["label"], tuple(each.get("aliases", ())), builds[each["built_to"]], each["pool"], each.get("teams", False)
@@ -229,11 +248,16 @@ def reference_key(reference: str) -> str:
 def versions() -> tuple[RulesVersion, ...]:
     """Every version of the rules, oldest first."""
     folder = resources.format_rules_folder("redemption")
-    found = [_version(checked_data(path, "rules-version")) for path in sorted(folder.glob("dbr-*.yaml"))]
+    found = [version_from(path) for path in sorted(folder.glob("dbr-*.yaml"))]
     return tuple(sorted(found, key=lambda v: v.effective or date.min))
 
 
 @cache
 def quickstart() -> RulesVersion:
     """The quick-start rulebook's deck building rules, written as one more version (undated)."""
-    return _version(checked_data(resources.format_rules_folder("redemption") / "quickstart.yaml", "rules-version"))
+    return version_from(resources.format_rules_folder("redemption") / "quickstart.yaml")
+
+
+def version_from(path: Path) -> RulesVersion:
+    """The rules version a file writes (schemas/rules-version.schema.json). Raises FileProblems."""
+    return _version(checked_data(path, SCHEMA), path)
