@@ -115,3 +115,19 @@ def test_a_new_format_reusing_the_rules_with_new_numbers_is_one_data_file(tmp_pa
         outcome = _deckcheck_with_formats(folder, "check", deck, "--card-db", DATA / "redemption-tournament.yaml", "--as-of", as_of)
         checked[as_of] = (outcome.returncode, "redemption.deck-size" in outcome.stdout, "9.0" in outcome.stdout)
     assert checked == {"2026-12-01": (0, False, False), "2027-02-01": (1, True, True)}, outcome.stdout + outcome.stderr
+
+
+def test_a_tournament_build_may_run_paragons_dominant_maximum_by_naming_it_with_its_number(tmp_path):
+    text = (SHIPPED / "dbr-2.0.yaml").read_text(encoding="utf-8")
+    kinds = text.index("\nkinds:\n")
+    named = text[:kinds] + text[kinds:].replace("redemption.dominant-cap,", "redemption.dominant-cap, redemption.dominant-max,", 1)
+    path = tmp_path / "dbr-2.0.yaml"
+    path.write_text(named, encoding="utf-8")
+    version = version_from(path)
+    with pytest.raises(FileProblems) as raised:
+        rules_of(DeckBuilding(version=version, category=version.categories["type1"]))
+    assert "'redemption.dominant-max' reads the build's dominants:, which it does not set" in raised.value.problems[0]
+    path.write_text(named.replace("    deck: [50, 70]\n", "    deck: [50, 70]\n    dominants: 5\n", 1), encoding="utf-8")
+    version = version_from(path)
+    building = DeckBuilding(version=version, category=version.categories["type1"])
+    assert "redemption.dominant-max" in [rule.id for rule in rules_of(building)] and building.build.dominants == 5

@@ -72,6 +72,10 @@ def rules_of(building: DeckBuilding) -> tuple[Rule[DeckBuilding], ...]:
         for index, limit in enumerate(build.limits)
         if limit.rule not in build.rules
     ]
+    if dominant_max.id in build.rules and build.dominants is None:
+        problems.append(
+            (("rules", build.rules.index(dominant_max.id)), f"{dominant_max.id!r} reads the build's dominants:, which it does not set")
+        )
     limits = {rule.id for rule in LIMIT_RULES}
     problems += [
         (("rules", index), f"{rule_id!r} caps nothing: the build has no copy limit of it (limits:)")

@@ -53,7 +53,6 @@ class ParagonRules:
     title: str
     source: str
     versions: tuple[ParagonVersion, ...]
-    dominants: int
     excluded_sets: frozenset[str]
     build: Build
 
@@ -69,7 +68,6 @@ def paragon_rules() -> ParagonRules:
             ParagonVersion(v["version"], date.fromisoformat(v["effective"]), v.get("note"))
             for v in sorted(data["versions"], key=lambda v: v["effective"])
         ),
-        dominants=data["dominants"],
         excluded_sets=frozenset(data["excluded_sets"]),
         build=build_of(NAME, data["build"], {}, Where(path, "paragon-rules", ("build",))),
     )
@@ -289,15 +287,14 @@ def paragon_numbers(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Fi
 def no_lost_souls(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
     souls = [e for e in deck.entries("main") if e.card is not None and e.card.is_a("lost_soul")]
     if souls:
-        yield findings.about_entries(
-            souls, f"{plural(sum(e.count for e in souls), 'Lost Soul')} in a Paragon deck; it may hold none{_listed(souls)}"
-        )
+        said = f"{plural(sum(e.count for e in souls), 'Lost Soul')} in a {findings.params.category.label} deck; it may hold none"
+        yield findings.about_entries(souls, said + _listed(souls))
 
 
 @rule(
     "redemption.dominant-max",
     Severity.ERROR,
-    lambda building: with_provisional("redemption.dominant-max", f"at most {paragon_rules().dominants} Dominants", building),
+    lambda building: with_provisional("redemption.dominant-max", f"at most {building.build.dominants} Dominants", building),
     lambda building: building.section(NAME),
     doc=Doc(
         what="A Paragon deck holds at most 7 Dominants, good and evil together (one of each, as redemption.dominant-limit says).",
@@ -307,8 +304,12 @@ def no_lost_souls(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Find
     reads=DeckBuilding,
 )
 def dominant_max(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
-    most = paragon_rules().dominants
+    most = findings.params.build.dominants
+    if most is None:
+        return  # a build that names the rule without its number: the data's load check says so
     dominants = [e for e in deck.entries("main", "side") if e.card is not None and e.card.is_a(*DOMINANTS)]
     have = sum(e.count for e in dominants)
     if have > most:
-        yield findings.about_entries(dominants, f"{plural(have, 'Dominant')}; a Paragon deck may hold at most {most}{_listed(dominants)}")
+        yield findings.about_entries(
+            dominants, f"{plural(have, 'Dominant')}; a {findings.params.category.label} deck may hold at most {most}{_listed(dominants)}"
+        )

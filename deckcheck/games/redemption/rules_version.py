@@ -102,6 +102,7 @@ class Build:
     provisional: Mapping[str, str]
     sites: tuple[str, ...] = ("site", "city")  # the types the site cap counts against Lost Souls
     rules: tuple[str, ...] = ()  # the ids of the rules it runs, in the order they report
+    dominants: int | None = None  # the most Dominants, where the build sets a number (redemption.dominant-max)
     where: Where | None = None  # the file it was read from, and where in it (for a load error's line)
 
     @property
@@ -201,6 +202,7 @@ def build_of(name: str, kind: dict, provisional: Mapping[str, str], where: Where
         MappingProxyType({**provisional, **kind.get("provisional", {})}),
         tuple(kind.get("sites", ("site", "city"))),
         tuple(kind["rules"]),
+        kind.get("dominants"),
         where,
     )
 
