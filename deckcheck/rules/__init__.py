@@ -130,12 +130,16 @@ class EventField:
 @record
 class TeamRule:
     """A rule over the two decks of a team (`deckcheck team`): each deck is checked as `format`
-    (unless the options name one), `rule(context)` is the rule as a deck's format states it, and
-    `check(mine, findings, theirs)` reports on one deck what it shares with its teammate's."""
+    (unless the options name one), `declared` is the rule, and `check(mine, findings, theirs)`
+    reports on one deck what it shares with its teammate's."""
 
     format: str
-    rule: Callable[[Context], Rule]
+    declared: Rule
     check: Callable[[Deck, Findings, Deck], Iterable[Finding]]
+
+    def rule(self, context: Context) -> Rule:
+        """The rule as the format of the deck checked first states it (its source, its numbers)."""
+        return self.declared.worded(context.format.params)
 
 
 # --- a game, its formats and their parameters ---------------------------------------------------
@@ -274,8 +278,6 @@ class Game(Generic[P]):
     team: TeamRule | None = None
     # the fields of its own an event file may have for this game's decks (Promised Land's scripture)
     event_fields: Mapping[str, EventField] = field(default_factory=dict)
-    # rules over two decks that `side` and `team` run, listed with the others
-    match_rules: tuple[Rule, ...] = ()
     # the deck-check sheet: types written one card a line, and the totals its rules check beside
     # each zone's size (deck, params) -> [(what, figure)]
     listed_singly: tuple[str, ...] = ()
@@ -321,6 +323,14 @@ class Game(Generic[P]):
                 _RENAMED.clear()
             found = _RENAMED[key] = (database, RenamedIndex(database.names, renamed))
         return found[1]
+
+    @property
+    def match_rules(self) -> tuple[Rule, ...]:
+        """The rules over two decks that `side` and `team` run, listed and ignored with the
+        others: read from where they are wired, so a rule that runs is one the catalogue knows."""
+        return tuple(wired.rule for wired in (self.side_swap,) if wired is not None) + tuple(
+            wired.declared for wired in (self.team,) if wired is not None
+        )
 
     @property
     def default_format(self) -> str:

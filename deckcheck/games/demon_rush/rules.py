@@ -177,7 +177,6 @@ GAME = Game(
     formats=(Format("standard", "the rules page: 40-60 cards, a champion, a side deck of up to 15", STANDARD),),
     rules=(deck_size, side_deck_size, champion, faction, copy_limit, greater_being_limit),
     side_swap=SwapRule(SIDE_SWAP, swap_findings),
-    match_rules=(SIDE_SWAP,),
     zones=layout.ZONES,
     goldfish="deckcheck.games.demon_rush.goldfish",
     type_order=layout.TYPE_ORDER,

@@ -16,7 +16,7 @@ from deckcheck.games.redemption.paragon import noted, tallies
 from deckcheck.games.redemption.paragons import paragon_cards
 from deckcheck.games.redemption.pools import pool_of
 from deckcheck.games.redemption.sheet import official_sheet
-from deckcheck.games.redemption.teams import TEAM_UNIQUE, team_findings, team_rule
+from deckcheck.games.redemption.teams import TEAM_UNIQUE, team_findings
 from deckcheck.model import Deck
 from deckcheck.rules import Game, TeamRule
 from deckcheck.wording import plural
@@ -44,8 +44,7 @@ GAME = Game(
     goldfish="deckcheck.games.redemption.goldfish",
     type_order=layout.TYPE_ORDER,
     identity=quickstart_identity,
-    team=TeamRule("type1-teams", team_rule, team_findings),
-    match_rules=(TEAM_UNIQUE,),
+    team=TeamRule("type1-teams", TEAM_UNIQUE, team_findings),
     listed_singly=("lost_soul", "good_dominant", "evil_dominant"),
     sheet_totals=sheet_totals,
     official_sheet=official_sheet,

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 from deckcheck.games.redemption.building import DOMINANTS, DeckBuilding, exclusive_cards
 from deckcheck.model import Deck, Entry, Finding, Severity
-from deckcheck.rules import Context, Doc, Findings, Rule, shapes
+from deckcheck.rules import Doc, Findings, Rule, shapes
 
 TEAM_UNIQUE = Rule(
     "redemption.team-unique",
@@ -25,11 +25,6 @@ TEAM_UNIQUE = Rule(
     ),
     DeckBuilding,
 )
-
-
-def team_rule(context: Context) -> Rule[DeckBuilding]:
-    """The rule with the source of the rules version the first deck was checked by."""
-    return TEAM_UNIQUE.worded(context.format.params)
 
 
 def _unique_per_team(entry: Entry) -> str | None:
