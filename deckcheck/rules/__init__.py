@@ -75,13 +75,16 @@ class Rule(Generic[P]):
     per_card: bool = False
 
     def worded(self, params: Params) -> Rule[P]:
-        """The rule as a format with these parameters states it (summary and source in words)."""
-        if isinstance(self.summary, str) and isinstance(self.source, str):
+        """The rule as a format with these parameters states it (summary and source in words),
+        with what the format's data notes as provisional of it (the rules' text leaves it open)."""
+        notes = params.provisional(self.id)
+        if isinstance(self.summary, str) and isinstance(self.source, str) and not notes:
             return self
         chosen = self.parameters(params)
         summary = self.summary if isinstance(self.summary, str) else self.summary(chosen)
         source = self.source if isinstance(self.source, str) else self.source(chosen)
-        return replace(self, summary=summary, source=source)
+        provisional = f" [provisional: {'; '.join(notes)}]" if notes else ""
+        return replace(self, summary=summary + provisional, source=source)
 
     def parameters(self, params: Params) -> P:
         """`params` as the kind this rule reads (every format of a game has its game's kind)."""
@@ -167,6 +170,11 @@ class Params:
     # its names: each a pure function of these parameters and the card, so worked out once per
     # card (a copy of these parameters with other settings starts afresh: init=False)
     _known: dict[tuple[Hashable, Card], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+
+    def provisional(self, rule_id: str) -> tuple[str, ...]:
+        """What the format's data notes as provisional of a rule: where the rules' text is not
+        available or leaves it open, and this is a reading (none for most games)."""
+        return ()
 
     def known(self, kind: Hashable, card: Card, work: Callable[[], T]) -> T:
         """`work()` for `card`, worked out once for these parameters (`kind` says which fact)."""

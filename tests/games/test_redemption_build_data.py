@@ -131,3 +131,13 @@ def test_a_tournament_build_may_run_paragons_dominant_maximum_by_naming_it_with_
     version = version_from(path)
     building = DeckBuilding(version=version, category=version.categories["type1"])
     assert "redemption.dominant-max" in [rule.id for rule in rules_of(building)] and building.build.dominants == 5
+
+
+def test_every_note_a_build_marks_provisional_is_in_its_rules_words():
+    """A note in the data is said wherever the rule is (deckcheck rules, --explain, every report):
+    the size of a Paragon deck, Sites in Type 2 and the special cards in 2.0 were noted and never said."""
+    for chosen in game_named("redemption").formats:
+        building = chosen.params
+        for rule in chosen.rules or ():
+            for note in building.provisional(rule.id):
+                assert note in rule.worded(building).summary, (chosen.name, chosen.version, rule.id)

@@ -49,6 +49,10 @@ class DeckBuilding(RedemptionParams):
     def build(self) -> Build:
         return self.category.build
 
+    def provisional(self, rule_id: str) -> tuple[str, ...]:
+        build = self.build
+        return tuple(n for n in (build.provisional.get(rule_id), *(row.provisional for row in build.limits_of(rule_id))) if n)
+
     @property
     def pool(self) -> str:
         return self.category.pool

@@ -35,13 +35,6 @@ def _build_section(building: DeckBuilding) -> str:
     return building.section("build")
 
 
-def with_provisional(rule_id: str, text: str, building: DeckBuilding) -> str:
-    """The summary with what the rules' text leaves open, where the version's data notes it."""
-    build = building.build
-    notes = [n for n in (build.provisional.get(rule_id), *(row.provisional for row in build.limits_of(rule_id))) if n]
-    return f"{text} [provisional: {'; '.join(notes)}]" if notes else text
-
-
 def _deck(fragment: str, format_name: str = "type1") -> str:
     return f"game: redemption\nformat: {format_name}\n{fragment}"
 
@@ -78,7 +71,7 @@ def _limit_summary(rule_id: str) -> Callable[[DeckBuilding], str]:
     def summary(building: DeckBuilding) -> str:
         rows = building.build.limits_of(rule_id)
         same_card = building.version.same_card or SAME_CARD
-        return with_provisional(rule_id, "; ".join(row.text for row in rows) + f"; same card: {same_card}", building)
+        return "; ".join(row.text for row in rows) + f"; same card: {same_card}"
 
     return summary
 
@@ -194,11 +187,7 @@ def deck_size(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]
 def _lost_soul_summary(building: DeckBuilding) -> str:
     build = building.build
     hoppers = "; Hoppers do not count" if building.version.not_counted_as_lost_souls else ""
-    return with_provisional(
-        "redemption.lost-soul-count",
-        f"exactly the chart's Lost Souls: {build.lost_souls_base} + (n - {build.lost_souls_from}) // 7 for n cards{hoppers}",
-        building,
-    )
+    return f"exactly the chart's Lost Souls: {build.lost_souls_base} + (n - {build.lost_souls_from}) // 7 for n cards{hoppers}"
 
 
 @rule(

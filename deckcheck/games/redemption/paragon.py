@@ -17,7 +17,6 @@ from functools import cache
 from typing import Any
 
 from deckcheck.games.redemption.building import DOMINANTS, DeckBuilding
-from deckcheck.games.redemption.deck_rules import with_provisional
 from deckcheck.games.redemption.paragons import KINDS, PARAGON, Paragon, paragons
 from deckcheck.games.redemption.rules_version import Build, Category, RulesVersion, Where, alignment, build_of, versions
 from deckcheck.loading import resources
@@ -238,12 +237,10 @@ def paragon_named(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Find
 @rule(
     "redemption.paragon-numbers",
     Severity.ERROR,
-    lambda building: with_provisional(
-        "redemption.paragon-numbers",
+    lambda building: (
         f"the Paragon's five numbers, {'exactly' if getattr(building, 'paragon_numbers', 'exact') == 'exact' else 'at least'}: "
         "good cards of its good brigade, other good cards, neutral cards, evil cards of its evil brigade, other evil cards, "
-        "over deck and Reserve (Lost Souls aside; a good and evil card is neutral)",
-        building,
+        "over deck and Reserve (Lost Souls aside; a good and evil card is neutral)"
     ),
     lambda building: building.section(NAME),
     doc=Doc(
@@ -275,7 +272,7 @@ def paragon_numbers(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Fi
 @rule(
     "redemption.no-lost-souls",
     Severity.ERROR,
-    lambda building: with_provisional("redemption.no-lost-souls", "no Lost Soul in the deck: the game plays a shared Soul Deck", building),
+    "no Lost Soul in the deck: the game plays a shared Soul Deck",
     lambda building: building.section(NAME),
     doc=Doc(
         what="A Paragon deck holds no Lost Soul: the game plays a shared Soul Deck of 21 Lost Souls that no player owns.",
@@ -294,7 +291,7 @@ def no_lost_souls(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Find
 @rule(
     "redemption.dominant-max",
     Severity.ERROR,
-    lambda building: with_provisional("redemption.dominant-max", f"at most {building.build.dominants} Dominants", building),
+    lambda building: f"at most {building.build.dominants} Dominants",
     lambda building: building.section(NAME),
     doc=Doc(
         what="A Paragon deck holds at most 7 Dominants, good and evil together (one of each, as redemption.dominant-limit says).",
