@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from deckcheck.check.loaded import Key, LoadedDeck, finding_of
-from deckcheck.check.options import CheckOptions, FormatAsked, date_in_force, format_asked
+from deckcheck.check.options import CheckOptions, date_in_force, format_asked
 from deckcheck.check.pasted import header_counts, headers_not_cards, skipped_lines
 from deckcheck.deck_game import pick_game
 from deckcheck.escaping import display_path
@@ -53,13 +53,10 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases, content: 
     # a pasted deck's lines read as the card list says: cards, headers, its name and format, prose
     settle(raw, names, partial(format_said, game, defined=database.formats))
     try:
-        asked, notes = _format_of(game, raw, options, events, database)
+        chosen, before_oldest, notes = settled_format(game, raw, options, events, database, as_of)
     except UnknownName as exc:
         found = skipped_lines(raw) + [finding_of(UNKNOWN_GAME, str(exc), position=raw.zone_positions.get("format", START))]
         return LoadedDeck(raw, found)
-    chosen, before_oldest = game.format_in_force(asked.name, database.formats, as_of)
-    if chosen is None:  # (format_named has just found it)
-        raise LookupError(f"{game.name} has no format '{asked.name}'")
     skipped = skipped_lines(raw) + header_counts(raw) + headers_not_cards(raw)
     pool = game.pool(chosen) if game.pool is not None else None
     zones, findings, ambiguous, renamed = _resolve(raw, database, names, _kept_apart(game), pool)
@@ -78,29 +75,38 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases, content: 
     return loaded
 
 
-def _format_of(
-    game: Game, raw: RawDeck, options: CheckOptions, events: tuple[Event, ...], database: CardDatabase
-) -> tuple[FormatAsked, list[str]]:
-    """The format the deck is checked as, by precedence, with the notes that say what was not
-    followed; UnknownName for a format an event or the deck names that the game has not."""
+def settled_format(  # noqa: PLR0913 - what a deck's format is settled from, each named where it is read
+    game: Game, raw: RawDeck, options: CheckOptions, events: tuple[Event, ...], database: CardDatabase, as_of: date
+) -> tuple[Format, bool, list[str]]:
+    """The format the deck is checked as, by precedence (the options, the events, the deck's
+    own, the game's default), in its version in force on `as_of`; whether that date came before
+    its oldest version; and the notes that say what was not followed. UnknownName for a format
+    an event or the deck names that the game has not. Each name is looked up once, here."""
     own_format = raw.format or next((z.implies for z in game.zones if z.implies and z.name in raw.zone_positions), None)
     asked = format_asked(options, events, own_format, game.default_format)
     notes = []
     try:
-        format_named(game, asked.name, database.formats)
+        chosen, before_oldest = _in_force(game, asked.name, database, as_of)
     except UnknownName as exc:
         if asked.by != "options":
             raise
         # --format (or the config's) is for the decks of the games that have it
-        fallback = format_asked(CheckOptions(), (), own_format, game.default_format)
-        format_named(game, fallback.name, database.formats)
-        notes.append(f"format '{options.format}' does not apply: {exc}; {fallback.name} was used")
-        asked = fallback
+        asked = format_asked(CheckOptions(), (), own_format, game.default_format)
+        chosen, before_oldest = _in_force(game, asked.name, database, as_of)
+        notes.append(f"format '{options.format}' does not apply: {exc}; {asked.name} was used")
     own = (raw.format or "").strip().lower()
-    if asked.by in ("event", "options") and own and game.canonical_format(own) != game.canonical_format(asked.name):
+    if asked.by in ("event", "options") and own and game.canonical_format(own) != chosen.name:
         by = "the event's format" if asked.by == "event" else "the format asked for"
         notes.append(f"the deck says format '{raw.format}'; it was checked as {asked.name}, {by}")
-    return asked, notes
+    return chosen, before_oldest, notes
+
+
+def _in_force(game: Game, name: str, database: CardDatabase, as_of: date) -> tuple[Format, bool]:
+    chosen, before_oldest = game.format_in_force(name, database.formats, as_of)
+    if chosen is None:
+        format_named(game, name, database.formats)  # raises UnknownName, saying which formats there are
+        raise LookupError(f"{game.name} has no format '{name}'")  # (format_named found it where format_in_force did not)
+    return chosen, before_oldest
 
 
 def _invisible(raw: RawDeck) -> list[str]:
