@@ -23,6 +23,16 @@ CHARACTERS = ("hero", "evil_character")
 ENHANCEMENTS = ("good_enhancement", "evil_enhancement")
 
 
+def build_section(building: DeckBuilding) -> str:
+    """Where the rules state the build's numbers (a rule's source)."""
+    return building.section("build")
+
+
+def example_deck(fragment: str, format_name: str = "type1") -> str:
+    """A Redemption deck of a rule's example: its lines after the game and format."""
+    return f"game: redemption\nformat: {format_name}\n{fragment}"
+
+
 @dataclass(frozen=True, kw_only=True)
 class DeckBuilding(RedemptionParams):
     """What a Redemption format's rules read: the rules version in force and the category played

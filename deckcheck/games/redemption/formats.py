@@ -7,8 +7,8 @@ from __future__ import annotations
 from functools import partial
 
 from deckcheck.games.redemption.building import QUICKSTART, DeckBuilding, ban_reason
+from deckcheck.games.redemption.copy_limits import LIMIT_RULES, special_card_limit
 from deckcheck.games.redemption.deck_rules import (
-    LIMIT_RULES,
     alignment_balance,
     deck_size,
     dominant_cap,
@@ -17,7 +17,6 @@ from deckcheck.games.redemption.deck_rules import (
     reserve_content,
     reserve_size,
     site_cap,
-    special_card_limit,
 )
 from deckcheck.games.redemption.duplicate_cards import quickstart_identity
 from deckcheck.games.redemption.paragon import (
