@@ -1,6 +1,6 @@
 """What every benchmark reports, in one shape: ratios against a baseline timed in the same run,
 each with the target an issue set and the ratio CI holds it to. `run_all.py` prints them, writes
-the README's performance table from them, and fails CI when one is far over what it holds."""
+the manual's performance table (docs/performance.md) from them, and fails CI when one is far over what it holds."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def _ms(seconds: float) -> str:
 
 
 TABLE_HEAD = "| benchmark | figure | target |\n|---|---|---|"
-START, END = "<!-- benchmarks: written by python benchmarks/run_all.py --write-readme -->", "<!-- benchmarks: end -->"
+START, END = "<!-- benchmarks: written by python benchmarks/run_all.py --write-docs -->", "<!-- benchmarks: end -->"
 
 
 def table(results: list[Result]) -> str:
@@ -86,7 +86,7 @@ def table(results: list[Result]) -> str:
 
 
 def with_table(readme: str, results: list[Result]) -> str:
-    """The README with its performance table replaced by one of `results`."""
+    """The page with its performance table replaced by one of `results`."""
     start, end = readme.index(START) + len(START), readme.index(END)
     return readme[:start] + "\n" + table(results) + "\n" + readme[end:]
 
@@ -96,7 +96,7 @@ _ROW = re.compile(r"^\| `python benchmarks/(?P<script>[\w]+\.py)`: (?P<descripti
 
 
 def parse_table(readme: str) -> list[tuple[str, str, list[tuple[str, float, float, float]]]]:
-    """The README's table read back: (script, description, [(label, ms, baseline ms, ratio)]) per
+    """The performance table read back: (script, description, [(label, ms, baseline ms, ratio)]) per
     row. ValueError names the first line that is not what `table` writes."""
     block = readme[readme.index(START) + len(START) : readme.index(END)].strip("\n")
     if not block.startswith(TABLE_HEAD):

@@ -1,7 +1,7 @@
-"""Every benchmark at once: the figures the README's performance table holds, and CI's guard.
+"""Every benchmark at once: the figures the manual's performance table holds (docs/performance.md), and CI's guard.
 
     python benchmarks/run_all.py                  # every benchmark at full size: print the table
-    python benchmarks/run_all.py --write-readme   # ... and write it into README.md
+    python benchmarks/run_all.py --write-docs   # ... and write it into docs/performance.md
     python benchmarks/run_all.py --guard          # a small version of each: exit 1 when a ratio is
                                                   # over what it holds by more than the noise allows
     python benchmarks/run_all.py --only check_folder --guard
@@ -22,10 +22,10 @@ from pathlib import Path
 from _figures import NOISE, Result, with_table
 
 REPO = Path(__file__).resolve().parent.parent
-README = REPO / "README.md"
+PERFORMANCE = REPO / "docs" / "performance.md"
 OWN_LIST = REPO / "tests" / "data" / "lackey"
 
-# In the README's order; each module has measure(**size), FULL and SMALL.
+# In the table's order; each module has measure(**size), FULL and SMALL.
 BENCHMARKS = (
     "check_folder",
     "peers",
@@ -81,16 +81,16 @@ def best_of(first: Result, second: Result) -> Result:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write-readme", action="store_true", help="write the table into README.md")
+    parser.add_argument("--write-docs", action="store_true", help="write the table into docs/performance.md")
     parser.add_argument("--guard", action="store_true", help="small sizes; exit 1 when a ratio is far over what it holds")
     parser.add_argument("--only", action="append", choices=BENCHMARKS, help="this benchmark only (repeatable)")
     args = parser.parse_args()
-    if args.write_readme and (args.guard or args.only):
-        parser.error("--write-readme writes the whole table at full size: it takes neither --guard nor --only")
+    if args.write_docs and (args.guard or args.only):
+        parser.error("--write-docs writes the whole table at full size: it takes neither --guard nor --only")
     results = run(tuple(args.only or BENCHMARKS), small=args.guard)
-    if args.write_readme:
-        README.write_text(with_table(README.read_text(encoding="utf-8"), results), encoding="utf-8")
-        print(f"wrote the table of {README}")
+    if args.write_docs:
+        PERFORMANCE.write_text(with_table(PERFORMANCE.read_text(encoding="utf-8"), results), encoding="utf-8")
+        print(f"wrote the table of {PERFORMANCE}")
     over = [(result.script, figure) for result in results for figure in result.figures if figure.over]
     for script, figure in over:
         print(

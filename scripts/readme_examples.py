@@ -1,9 +1,10 @@
-"""Run every `$ deckcheck ...` example of the README and write what it prints under it.
+"""Run every `$ deckcheck ...` example of the README and the manual's pages (docs/) and write what
+it prints under it.
 
     python scripts/readme_examples.py           # list the examples whose output changed
-    python scripts/readme_examples.py --write   # and write the new output into README.md
+    python scripts/readme_examples.py --write   # and write the new output into the pages
 
-For a maintainer after a change of wording or behaviour: review the diff it makes, since a README
+For a maintainer after a change of wording or behaviour: review the diff it makes, since an
 example is a promise to users (tests/test_readme.py checks that each one still holds).
 """
 
@@ -25,8 +26,13 @@ def printed(command: str) -> str:
 
 
 def main(write: bool) -> int:
-    readme = REPO / "README.md"
-    text = readme.read_text(encoding="utf-8")
+    for page in [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]:
+        refresh(page, write)
+    return 0
+
+
+def refresh(page: Path, write: bool) -> None:
+    text = page.read_text(encoding="utf-8")
     changed = []
 
     def refreshed(match: re.Match) -> str:
@@ -37,10 +43,9 @@ def main(write: bool) -> int:
 
     new = BLOCK.sub(refreshed, text)
     for command in changed:
-        print(f"changed: {command}")
+        print(f"changed in {page.name}: {command}")
     if write and changed:
-        readme.write_text(new, encoding="utf-8")
-    return 0
+        page.write_text(new, encoding="utf-8")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,5 @@
 """The benchmark scripts still run (on a handful of decks), CI's guard catches a slowed check, and the
-README's performance table is the one `run_all.py` writes. Figures are measured by the scripts, never here."""
+manual's performance table (docs/performance.md) is the one `run_all.py` writes. Figures are measured by the scripts, never here."""
 
 import importlib
 import subprocess
@@ -121,7 +121,7 @@ def test_the_guard_passes_on_this_build():
 
 
 def test_readme_performance_table_is_the_one_run_all_writes():
-    """The README's table is written by `run_all.py --write-readme`: every benchmark in its order,
+    """The performance table is written by `run_all.py --write-docs`: every benchmark in its order,
     described as its script describes it, each figure's ratio its two times' (a figure typed by
     hand, or a benchmark added without the table written again, fails here)."""
     sys.path.insert(0, str(REPO / "benchmarks"))
@@ -129,7 +129,7 @@ def test_readme_performance_table_is_the_one_run_all_writes():
         import run_all
         from _figures import parse_table
 
-        rows = parse_table((REPO / "README.md").read_text(encoding="utf-8"))
+        rows = parse_table((REPO / "docs" / "performance.md").read_text(encoding="utf-8"))
         assert [script for script, _, _ in rows] == [f"{name}.py" for name in run_all.BENCHMARKS]
         for (script, description, figures), name in zip(rows, run_all.BENCHMARKS, strict=True):
             assert description == importlib.import_module(name).DESCRIPTION, script
@@ -167,7 +167,7 @@ def test_the_guard_measures_an_over_figure_again_and_keeps_the_best(monkeypatch)
 
 
 def test_a_rows_targets_say_which_are_met_and_which_missed():
-    """The README's table marks a missed target, and where CI holds the figure meanwhile (issue 51 part 4)."""
+    """The performance table marks a missed target, and where CI holds the figure meanwhile (issue 51 part 4)."""
     sys.path.insert(0, str(REPO / "benchmarks"))
     try:
         from _figures import Figure, Result

@@ -60,7 +60,14 @@ def _without_simulated(text: str) -> list[str]:
 PYTHON = re.compile(r"```python\n(.*?)```", re.DOTALL)
 
 
-@pytest.mark.parametrize("code", PYTHON.findall((REPO / "README.md").read_text(encoding="utf-8")))
+LIBRARY_EXAMPLES = [code for page in PAGES for code in PYTHON.findall(page.read_text(encoding="utf-8"))]
+
+
+def test_the_library_example_is_in_the_manual():
+    assert len(LIBRARY_EXAMPLES) == 1
+
+
+@pytest.mark.parametrize("code", LIBRARY_EXAMPLES)
 def test_readme_python_example_runs(code):
     """The library examples run as a user would paste them, from the repository's folder."""
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)
@@ -69,3 +76,19 @@ def test_readme_python_example_runs(code):
 
     assert "examples/redline-cpm.yaml True []" in done.stdout  # a legal example, as `deckcheck check examples/` says
     assert api.explain("redline.copy-limit").rule.doc.why in done.stdout
+
+
+def test_the_readme_is_a_front_page_and_every_page_of_the_manual_is_in_its_navigation():
+    """The README is what a newcomer reads first (at most 250 lines: install, the two commands, the
+    real card list, one example each, links); the rest is docs/, every page of it in mkdocs.yml."""
+    import yaml
+
+    assert len((REPO / "README.md").read_text(encoding="utf-8").splitlines()) <= 250
+
+    def pages(nav):
+        for item in nav:
+            for value in item.values():
+                yield from pages(value) if isinstance(value, list) else [value]
+
+    listed = set(pages(yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))["nav"]))
+    assert listed == {page.name for page in (REPO / "docs").glob("*.md")}

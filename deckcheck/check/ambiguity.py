@@ -1,4 +1,4 @@
-"""Judging a deck whose names may mean several cards (README, Deck files: how a name becomes a card).
+"""Judging a deck whose names may mean several cards (docs/deck-files.md, how a name becomes a card).
 
 Loading resolved each line to a printing, or, for a name that is only a title (or one the card list
 repeats), to the printings it may mean. Here those printings become cards, by the format's "same

@@ -1,6 +1,6 @@
 """How a deck is checked (CheckOptions), and which format and date it is checked by.
 
-Precedence, as everywhere (README, Repository config): an event > the command line > the config's matching
+Precedence, as everywhere (docs/configuration.md, Repository config): an event > the command line > the config's matching
 override > the config > the deck's own header > the game's default. The session merges the first
 four into `CheckOptions.format` and `as_of`; here they meet the event and the deck.
 """

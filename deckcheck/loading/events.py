@@ -1,4 +1,4 @@
-"""Event / ban-list files (README, Event files): what an organiser decides for one event.
+"""Event / ban-list files (docs/configuration.md, Event files): what an organiser decides for one event.
 
 Every name in `banned` and `limited` must match a card of the event's game (or, for an event of
 no game, of some game): a typo in a ban list must not silently let the card through. Names are

@@ -39,7 +39,7 @@ class Resolution:
         return self.how in (BY_ID, BY_NAME)
 
 
-# how a name found its printings, in the order they are tried (README, Deck files: how a name becomes a card)
+# how a name found its printings, in the order they are tried (docs/deck-files.md, how a name becomes a card)
 BY_ID, BY_NAME, BY_TITLE, BY_HALF, BY_BARE_NAME, BY_SET, BY_ERRATA, BY_ACCENTS = (
     "id",
     "name",

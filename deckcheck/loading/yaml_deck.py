@@ -1,4 +1,4 @@
-"""Deck files in YAML (README, Deck files): metadata keys, zones as `card: count` or a list of lines."""
+"""Deck files in YAML (docs/deck-files.md): metadata keys, zones as `card: count` or a list of lines."""
 
 from __future__ import annotations
 

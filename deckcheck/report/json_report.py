@@ -1,4 +1,4 @@
-"""The JSON report (README, Reports for CI and organisers), described by schemas/report.schema.json."""
+"""The JSON report (docs/reports.md), described by schemas/report.schema.json."""
 
 from __future__ import annotations
 

@@ -10,8 +10,8 @@ from deckcheck.model import Deck, Finding, Severity
 from deckcheck.rules import Doc, Example, Findings, Format, Game, P, Params, Rule, rule
 from deckcheck.rules.banlist import BANLIST_RULES
 
-# no rulebook says how a deck file is written: these cite deckcheck's own README
-_FORMAT = "deckcheck README, Deck files"
+# no rulebook says how a deck file is written: these cite deckcheck's own manual
+_FORMAT = "deckcheck's manual (docs/deck-files.md), Deck files"
 
 
 def _redline(fragment: str) -> str:

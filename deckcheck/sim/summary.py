@@ -1,4 +1,4 @@
-"""Turning simulated games into the goldfish report (README, Goldfish playtests): per tracked query and turn, the
+"""Turning simulated games into the goldfish report (docs/goldfish-playtests.md): per tracked query and turn, the
 simulated probability with its Wilson interval beside the exact hypergeometric value; the race's
 win-turn distribution; the opening hand's key count; and, with --vs, the paired differences."""
 
@@ -181,7 +181,7 @@ def keep_summary(model: GoldfishModel, keep: Query, result: SimResult) -> dict:
 
 @record
 class GoldfishReport:
-    """A goldfish run's report (README, Goldfish playtests): what was played, the figures of the deck played,
+    """A goldfish run's report (docs/goldfish-playtests.md): what was played, the figures of the deck played,
     what the report must say of it (notes), and what --keep, --vs or --sweep add. `as_dict` is
     its JSON, which every renderer reads."""
 

@@ -276,7 +276,7 @@ def test_every_two_name_card_of_the_real_list_is_found_by_either_name(real_datab
         assert found_by, card.name
 
 
-def test_the_readme_says_how_many_roots_2_characters_may_be_older_people(real_database):
+def test_the_manual_says_how_many_roots_2_characters_may_be_older_people(real_database):
     from deckcheck.games.redemption.rules_version import versions
     from deckcheck.games.redemption.same_card import tournament_identity
 
@@ -287,7 +287,7 @@ def test_the_readme_says_how_many_roots_2_characters_may_be_older_people(real_da
     characters = [c for c in database.cards if c.get("set") == "RR2" and c.is_a("hero", "evil_character")]
     possibly = [c for c in characters if same.possibly_same(c)]
     assert possibly and all(not same.same(c, other) for c in possibly for other, _ in same.possibly_same(c))
-    readme = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
+    readme = " ".join((REPO / "docs" / "redemption.md").read_text(encoding="utf-8").split())
     assert f"{len(possibly)} of its {len(characters)} characters have one" in readme
 
 

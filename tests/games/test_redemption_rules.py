@@ -159,7 +159,7 @@ def test_john_three_purple_printings_are_one_card(check_deck):
     ],
 )
 def test_the_most_limited_printing_sets_the_limit(check_deck, printings, rule):
-    # the README: "Where printings of one card carry different limits, the most limited printing
+    # docs/redemption.md: "Where printings of one card carry different limits, the most limited printing
     # in the deck sets the limit" (and reports it, under its own rule)
     outcome = check_deck(redemption_deck(56, 7, printings), DB)
     assert outcome.errors == ({rule} if rule else set())

@@ -58,7 +58,7 @@ CASUAL, TOP = os.path.join("casual", "short.yaml"), "short.yaml"
 
 
 def test_game_on_the_command_line_beats_the_configs(repo):
-    # the README: "An option on the command line replaces the config's value"
+    # docs/configuration.md: "An option on the command line replaces the config's value"
     config(repo, "game: demon-rush\ncard_db: [cards/]\noutput_format: json\n")
     assert _games(run("check", ".")) == {CASUAL: "demon-rush", TOP: "demon-rush"}
     assert _games(run("check", ".", "--game", "redline")) == {CASUAL: "redline", TOP: "redline"}
