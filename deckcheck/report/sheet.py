@@ -36,7 +36,7 @@ def sheet(report: DeckReport, explain: bool = False, player: str = "", event: st
         # a table's head is printed again at the top of each page the table runs to
         f'<table class="frame"><thead><tr><th class="running">{for_html(running)}</th></tr></thead><tbody><tr><td>',
         _head(report, official.title if official else f"{_game_title(report)}{GENERIC_TITLE}", player, event),
-        _official_body(report, official, layout, flowing) if official else _grouped_body(report, layout, explain),
+        _official_body(report, official, layout, flowing, size or PRINT_SIZE) if official else _grouped_body(report, layout, explain),
         _added(report, printed, explain),
         _closing(report, layout, player),
         "</td></tr></tbody></table></section>",
@@ -67,7 +67,7 @@ def _copies(line: CardLine, singly: bool) -> list[int]:
 # A line is counted by the characters a column or the page's width takes at that size (the
 # sheet's shape, not the browser's measure: the same sheet gets the same type everywhere).
 PRINT_SIZE = 8.5  # points: the type of a sheet that fits as it is
-SMALLEST_PRINT_SIZE = 6.0
+SMALLEST_PRINT_SIZE = 5.0
 # lines of PRINT_SIZE type a page holds beside the head, the totals and the boxes to sign: measured
 # in Chromium on Letter, the 2024 championship's 50th-place deck (51 lines so counted) ran 3% past
 # its page and the next longest (46) fitted
@@ -78,8 +78,8 @@ PAGE_CHARACTERS = 110  # of a finding across the page, at PRINT_SIZE
 
 @record
 class Box:
-    """A box of the sheet as printed: its title, its rows as HTML each with the lines it takes at
-    PRINT_SIZE, and whether it is the side deck's numbered lines."""
+    """A box of the sheet as printed: its title, its rows as HTML each with the characters of its
+    name (0: a line whatever the size), and whether it is the side deck's numbered lines."""
 
     title: str
     rows: tuple[tuple[str, int], ...]
@@ -87,7 +87,11 @@ class Box:
 
     @property
     def lines(self) -> int:
-        return 1 + sum(lines for _, lines in self.rows)
+        return self.lines_at(PRINT_SIZE)
+
+    def lines_at(self, size: float) -> int:
+        """The lines it takes in type of `size` points: a long name wraps less in smaller type."""
+        return 1 + sum(_row_lines(characters, size) for _, characters in self.rows)
 
     def html(self) -> str:
         kind, table = (" reserve", "numbered") if self.numbered else ("", "cards")
@@ -95,13 +99,18 @@ class Box:
         return f'<div class="box{kind}"><h4>{for_html(self.title)}</h4><table class="{table}">{rows}</table></div>'
 
 
+def _row_lines(characters: int, size: float) -> int:
+    return max(1, -(-characters // int(COLUMN_CHARACTERS * PRINT_SIZE / size)))
+
+
 def _print_fit(report: DeckReport, official: OfficialSheet) -> tuple[bool, float | None]:
     """How a sheet fits one page: whether its boxes flow over the three columns rather than stand
     in the paper's (where a column of the paper's would run past the page: thirty Heroes), and the
     type it is printed in (None: PRINT_SIZE)."""
-    heights = [sum(box.lines for box in column) for column in _columns(report, official, None)]
+    columns = _columns(report, official, None)
 
     def fits(size: float, flowing: bool) -> bool:
+        heights = [sum(box.lines_at(size) for box in column) for column in columns]
         across = int(PAGE_CHARACTERS * PRINT_SIZE / size)
         said = sum(-(-len(text) // across) for text in (*(f.message for f in report.findings), *report.notes))
         # flowing, a column may end a card or two short of the others: two lines of each spare
@@ -123,26 +132,27 @@ def _columns(report: DeckReport, official: OfficialSheet, layout: SheetLayout | 
     return columns
 
 
-def _official_body(report: DeckReport, official: OfficialSheet, layout: SheetLayout, flowing: bool) -> str:
+def _official_body(report: DeckReport, official: OfficialSheet, layout: SheetLayout, flowing: bool, size: float) -> str:
     """The main deck in the paper's boxes, column by column; the Reserve on numbered lines at the
     foot of the last column (more lines than the paper's where the Reserve holds more). Flowing,
     the boxes in the paper's order fill columns of even height, a box that runs on continued at
     the top of the next."""
     columns = _columns(report, official, layout)
     if flowing:
-        columns = _flowed([box for column in columns for box in column], len(columns))
+        columns = _flowed([box for column in columns for box in column], len(columns), size)
     shown = "".join(f'<div class="column">{"".join(box.html() for box in column)}</div>' for column in columns)
     return f'<div class="columns">{shown}</div>'
 
 
-def _flowed(boxes: list[Box], count: int) -> list[list[Box]]:
-    height = -(-sum(box.lines for box in boxes) // count)
+def _flowed(boxes: list[Box], count: int, size: float = PRINT_SIZE) -> list[list[Box]]:
+    """The boxes in order over `count` columns of even height in type of `size` points."""
+    height = -(-sum(box.lines_at(size) for box in boxes) // count)
     columns: list[list[Box]] = [[]]
     used = 0
     for box in boxes:
-        while len(columns) < count and used + box.lines > height:
+        while len(columns) < count and used + box.lines_at(size) > height:
             room, taken = height - used - 1, 0
-            while taken < len(box.rows) and sum(lines for _, lines in box.rows[: taken + 1]) <= room:
+            while taken < len(box.rows) and sum(_row_lines(characters, size) for _, characters in box.rows[: taken + 1]) <= room:
                 taken += 1
             if taken:  # the box's first rows here, the rest continued at the top of the next column
                 columns[-1].append(replace(box, rows=box.rows[:taken]))
@@ -150,7 +160,7 @@ def _flowed(boxes: list[Box], count: int) -> list[list[Box]]:
             columns.append([])
             used = 0
         columns[-1].append(box)
-        used += box.lines
+        used += box.lines_at(size)
     return columns + [[] for _ in range(count - len(columns))]
 
 
@@ -169,7 +179,7 @@ def _box(label: str, lines: list[CardLine], layout: SheetLayout | None) -> Box:
     rows = []
     for line in sorted(lines, key=lambda m: m.name.casefold()):
         singly = layout is not None and any(kind in layout.singly for kind in line.types)
-        rows += [(_card_row(count, line), -(-len(line.name) // COLUMN_CHARACTERS)) for count in _copies(line, singly)]
+        rows += [(_card_row(count, line), len(line.name)) for count in _copies(line, singly)]
     return Box(f"{label}: ({sum(line.count for line in lines)})", tuple(rows))
 
 
@@ -182,7 +192,7 @@ def _numbered(report: DeckReport, official: OfficialSheet, layout: SheetLayout |
     copies = [line.name for line in sorted(_in(report, official.numbered_zone), key=lambda m: m.name.casefold()) for _ in range(line.count)]
     label = dict(layout.zone_labels).get(official.numbered_zone, official.numbered_zone) if layout else official.numbered_zone
     rows = tuple(
-        (f'<tr><td class="n">{number}.</td><td class="name">{for_html(copies[number - 1]) if number <= len(copies) else ""}</td></tr>', 1)
+        (f'<tr><td class="n">{number}.</td><td class="name">{for_html(copies[number - 1]) if number <= len(copies) else ""}</td></tr>', 0)
         for number in range(1, max(official.numbered_lines, len(copies)) + 1)
     )
     return Box(f"{label}: ({len(copies)}) cards", rows, numbered=True)

@@ -83,3 +83,28 @@ def test_every_championship_deck_and_the_longest_names_print_one_letter_page_eac
     page = tmp_path / "longest.html"
     page.write_text(run("check", deck, *common).stdout, encoding="utf-8")
     assert _pages(page, tmp_path) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+@pytest.mark.skipif(not CHROMIUM, reason="Debian's chromium is not installed (.ci/run installs it)")
+def test_a_type_2_deck_of_the_longest_names_prints_one_letter_page(real_database, tmp_path):
+    """140 cards and a 20-card Reserve, every one among the list's longest names of its type (41
+    characters on average): two pages before, where the type stopped at 6 points and a name was
+    counted as wrapping as often in small type as at full size. The findings such a deck gets
+    (printings outside the pool, a made-up count) are ignored: a sheet lists its errors, and it
+    is the cards' lines that must fit."""
+    cards = Databases(load_databases([real_database[0]])).for_game("redemption").cards
+    longest = sorted(cards, key=lambda c: -len(c.name))
+    of = lambda kind, n: [c.name for c in longest if c.types == (kind,)][:n]  # noqa: E731
+    main = of("hero", 45) + of("lost_soul", 19) + of("good_dominant", 10) + of("evil_dominant", 9)
+    main += of("good_enhancement", 30) + of("evil_character", 27)
+    deck = tmp_path / "longest-t2.txt"
+    reserve = of("evil_enhancement", 20)
+    deck.write_text("\n".join([*(f"1\t{n}" for n in main), "", "Reserve:", *(f"1\t{n}" for n in reserve)]) + "\n")
+    common = ["--card-db", real_database[0], "--as-of", "2026-11-25", "--format", "type2"]
+    found = run("check", deck, *common, "--output-format", "json").report["decks"][0]["findings"]
+    ignored = [option for rule in sorted({f["rule"] for f in found}) for option in ("--ignore", rule)]
+    page = tmp_path / "longest-t2.html"
+    page.write_text(run("check", deck, *common, *ignored, "--output-format", "html").stdout, encoding="utf-8")
+    assert len(main) == 140 and _pages(page, tmp_path) == 1
