@@ -79,6 +79,15 @@ def pytest_unconfigure(config):
     shutil.rmtree(_OWN, ignore_errors=True)
 
 
+def pytest_collection_modifyitems(items):
+    """A test that reads the real card list (the real_database fixture, which imports it, or a
+    fixture made from it) or drives Chromium (a server, a browser) is slow, as pyproject.toml
+    says: the quick loop leaves it out."""
+    for item in items:
+        if "real_database" in getattr(item, "fixturenames", ()) or item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(autouse=True)
 def not_in_github_actions(monkeypatch):
     """Tests expect the default text report; under GitHub Actions the default is github."""

@@ -11,6 +11,7 @@ runs more.
 import os
 from collections import Counter
 
+import pytest
 from deckcheck.loading.card_db import Databases, load_databases
 from deckcheck.loading.lines import editor_lines
 from hypothesis import HealthCheck, given, settings
@@ -71,6 +72,7 @@ def _verdict(outcome) -> tuple:
     return deck["legal"], sorted(copies.items()), sorted((f["rule"], f["severity"]) for f in deck["findings"])
 
 
+@pytest.mark.slow  # a fuzzer
 @FUZZ
 @given(post=forum_posts())
 def test_a_forum_post_is_read_and_formatted_without_losing_a_line(tmp_path_factory, post):

@@ -123,6 +123,7 @@ def test_a_link_inside_the_folder_is_formatted_once_through_its_target(tmp_path)
     assert target.read_text() == "# game: redline\n3 EF-9 Rabbit\n" and (folder / "same.txt").is_symlink()
 
 
+@pytest.mark.slow  # a mebibyte
 def test_a_file_of_a_mebibyte_of_blank_lines_is_formatted_and_keeps_its_tokens(tmp_path):
     # the reader once matched a header across every following blank line: a file like this took hours
     tail = "Tokens (1):\n1 Supply Drop\n"

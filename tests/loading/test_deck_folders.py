@@ -69,7 +69,7 @@ def _card_database(size: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-@pytest.mark.parametrize("size", [100, 4096, 10_000, MAX_BYTES + 10_000])
+@pytest.mark.parametrize("size", [100, 4096, 10_000, pytest.param(MAX_BYTES + 10_000, marks=pytest.mark.slow)])
 def test_a_card_database_of_any_size_is_left_out_with_why(tmp_path, size):
     """Its head alone, and all of it past the head's 4,096 bytes (over the 1 MiB a deck may have too)."""
     _write(tmp_path / "deck.yaml")

@@ -74,6 +74,7 @@ def _outcome(read, text: str):
     )
 
 
+@pytest.mark.slow  # a fuzzer
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     document=st.one_of(items, plain_items), tail=st.sampled_from(["", "---\nmain: {}\n", "...\n", "main: [\n", "# a comment\n", "\u2028"])

@@ -46,6 +46,7 @@ def test_the_api_says_so_too(limited):
     assert "stopped" in answer.json()["error"]
 
 
+@pytest.mark.slow  # a desk with its check workers, a deck of 30,000 names checked until stopped
 def test_the_organisers_page_checks_registrations_again_within_the_time_limit(tmp_path):
     """A registered deck that takes too long to check again is stopped as a player's check is, and
     the page lists it as stopped; the others are listed checked."""
