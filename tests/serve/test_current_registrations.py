@@ -1,6 +1,9 @@
 """`deckcheck check REGISTRATIONS --current`: the organiser's report from the command line, the same
 decks as /organiser/report.html: each player's current registration, with their name."""
 
+import shutil
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("starlette", reason='the serve extra (pip install "deckcheck[serve]") is not installed')
@@ -10,9 +13,15 @@ from test_site import ILLEGAL, LEGAL, redline_desk, register  # noqa: E402
 from conftest import run  # noqa: E402
 
 
+@pytest.fixture(scope="module")
+def registered_once(tmp_path_factory):
+    return three_registrations(tmp_path_factory.mktemp("desk"))
+
+
 @pytest.fixture
-def registrations(tmp_path):
-    return three_registrations(tmp_path)
+def registrations(registered_once, tmp_path):
+    """The registrations made once a module, a copy for each test."""
+    return Path(shutil.copytree(registered_once, tmp_path / "registrations"))
 
 
 def three_registrations(tmp_path):

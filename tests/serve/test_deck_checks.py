@@ -2,6 +2,8 @@
 each check recorded with the registration's fingerprint, listed and exported; as commands."""
 
 import json
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -16,15 +18,21 @@ from conftest import run  # noqa: E402
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay"]
 
 
-@pytest.fixture
-def registrations(tmp_path):
-    folder = tmp_path / "registrations"
+@pytest.fixture(scope="module")
+def registered_once(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("desk") / "registrations"
     folder.mkdir()
     with redline_desk(folder) as client:
         for player in PLAYERS:
             register(client, player, LEGAL)
         register(client, "Ann", ILLEGAL)  # Ann's second registration is her current one
     return folder
+
+
+@pytest.fixture
+def registrations(registered_once, tmp_path):
+    """The registrations made once a module, a copy for each test to draw and record in."""
+    return Path(shutil.copytree(registered_once, tmp_path / "registrations"))
 
 
 def _drawn(outcome) -> list[str]:

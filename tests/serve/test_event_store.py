@@ -5,9 +5,11 @@ the folder."""
 
 import json
 import os
+import shutil
 import threading
 from dataclasses import asdict
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 
@@ -30,13 +32,19 @@ def _record(player: str, **fields) -> Registration:
     return Registration(player=player, **{**said, **fields})
 
 
-@pytest.fixture
-def registrations(tmp_path):
+@pytest.fixture(scope="module")
+def registered_once(tmp_path_factory):
     """Ann's two registrations and Bob's, a draw and a check."""
-    folder = three_registrations(tmp_path)
+    folder = three_registrations(tmp_path_factory.mktemp("desk"))
     deck_checks.draw(Store(folder), count=1, seed=3)
     deck_checks.record(Store(folder), "Bob", deck_checks.Checked("Sam", "fail", "two short"))
     return folder
+
+
+@pytest.fixture
+def registrations(registered_once, tmp_path):
+    """A copy for each test."""
+    return Path(shutil.copytree(registered_once, tmp_path / "registrations"))
 
 
 def _verdicts(path, *options):
