@@ -151,9 +151,7 @@ def _flowed(boxes: list[Box], count: int, size: float = PRINT_SIZE) -> list[list
     used = 0
     for box in boxes:
         while len(columns) < count and used + box.lines_at(size) > height:
-            room, taken = height - used - 1, 0
-            while taken < len(box.rows) and sum(_row_lines(characters, size) for _, characters in box.rows[: taken + 1]) <= room:
-                taken += 1
+            taken = _rows_within(box, height - used - 1, size)
             if taken:  # the box's first rows here, the rest continued at the top of the next column
                 columns[-1].append(replace(box, rows=box.rows[:taken]))
                 box = replace(box, title=f"{box.title.removesuffix(CONTINUED)}{CONTINUED}", rows=box.rows[taken:])
@@ -162,6 +160,18 @@ def _flowed(boxes: list[Box], count: int, size: float = PRINT_SIZE) -> list[list
         columns[-1].append(box)
         used += box.lines_at(size)
     return columns + [[] for _ in range(count - len(columns))]
+
+
+def _rows_within(box: Box, room: int, size: float) -> int:
+    """How many of the box's first rows take at most `room` lines (counted once each: a box of
+    thousands of rows, a deck of names no card has, is flowed in linear time)."""
+    taken = used = 0
+    for _, characters in box.rows:
+        used += _row_lines(characters, size)
+        if used > room:
+            break
+        taken += 1
+    return taken
 
 
 CONTINUED = ", continued"

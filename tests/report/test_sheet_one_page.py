@@ -108,3 +108,10 @@ def test_a_type_2_deck_of_the_longest_names_prints_one_letter_page(real_database
     page = tmp_path / "longest-t2.html"
     page.write_text(run("check", deck, *common, *ignored, "--output-format", "html").stdout, encoding="utf-8")
     assert len(main) == 140 and _pages(page, tmp_path) == 1
+
+
+def test_a_box_runs_on_after_the_rows_its_column_has_room_for():
+    """A name of 60 characters takes three lines at full size, two in 6-point type."""
+    box = sheets.Box("Heroes: (4)", tuple((f"<tr>{i}</tr>", length) for i, length in enumerate((10, 60, 10, 10))))
+    assert [sheets._rows_within(box, room, sheets.PRINT_SIZE) for room in (0, 1, 3, 4, 5, 99)] == [0, 1, 1, 2, 3, 4]
+    assert sheets._rows_within(box, 3, 6.0) == 2
