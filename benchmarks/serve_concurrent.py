@@ -1,8 +1,13 @@
 """50 concurrent checks of one deck through `deckcheck serve` (a real Uvicorn server on this
-machine), against the CLI's check of the same deck run in-process (typer's CliRunner: the
-command as a user runs it, card databases loaded from the cache), in the same run. With the imported
-LackeyCCG list when it is beside the checkout (../shared/data/redemption-lackey), else the bundled
-data. Target (issue 15): every request answered, median latency <= 1.5x the CLI's check.
+machine), against the CLI checking the same deck 50 times one after another in-process (typer's
+CliRunner: the command as a user runs it, card databases loaded from the cache), in the same run,
+wall time from the first request to the last answer. With the imported LackeyCCG list when it is
+beside the checkout (../shared/data/redemption-lackey), else the bundled data. Target (issue 15):
+every request answered, the 50 served in at most 1.5x the time the command line checks them.
+
+The yardstick was one check at the command line against each request's latency (issue 51 part
+4): 50 requests at once on 2 cores wait their turns (the median waits for about 12 others), so
+that row compared one check with a queue. The median latency is still printed, beside one check.
 
     python benchmarks/serve_concurrent.py [--requests 50] [--workers 2]
 """
@@ -54,8 +59,9 @@ async def storm(url: str, deck: Path, requests: int) -> list[float]:
 
 DESCRIPTION = (
     "50 concurrent checks (`--requests`) of one deck through `deckcheck serve --workers 2` (its own processes), "
-    "against the CLI's check of it run in-process (CliRunner), same run; Starter_K.dek against the imported list when "
-    "../shared is beside the checkout, else an example against the bundled data"
+    "first request to last answer, against the CLI checking it as many times one after another in-process (CliRunner), "
+    "same run, wall time; Starter_K.dek against the imported list when ../shared is beside the checkout, else an "
+    "example against the bundled data"
 )
 FULL, SMALL = {"requests": 50, "workers": 2}, {"requests": 20, "workers": 2}
 
@@ -67,6 +73,7 @@ def measure(requests: int = 50, workers: int = 2) -> Result:
         command = ["check", str(deck), *card_db, "--output-format", "json"]
         runner.invoke(app, command)  # warm: the first run fills the cache
         inline = statistics.median(_timed(lambda: runner.invoke(app, command)) for _ in range(5))
+        one_after_another = _timed(lambda: [runner.invoke(app, command) for _ in range(requests)])
         # this process is the client from here on: what the CLI's runs left would only slow its
         # garbage collector, which the served latencies would then include
         gc.collect()
@@ -83,7 +90,9 @@ def measure(requests: int = 50, workers: int = 2) -> Result:
             for _ in range(3):
                 asyncio.run(storm(f"http://127.0.0.1:{port}", deck, 2 * workers))
                 time.sleep(1)
+            started = time.perf_counter()
             latencies = asyncio.run(storm(f"http://127.0.0.1:{port}", deck, requests))
+            all_answered = time.perf_counter() - started
             alone, beside = asyncio.run(beside_a_pathological_deck(f"http://127.0.0.1:{port}", deck, workers))
         finally:
             server.terminate()
@@ -92,10 +101,9 @@ def measure(requests: int = 50, workers: int = 2) -> Result:
         "serve_concurrent.py",
         DESCRIPTION,
         (
-            # held where it stands: the CLI's check it is measured against got six times faster when
-            # the card list came to be kept whole in the cache (259 -> 40 ms, served 272 -> 277 ms),
-            # and 50 checks at once on 2 cores wait their turns: the median waits for about 12 others
-            Figure("served, median", statistics.median(latencies), inline, target=1.5, standing=7),
+            Figure("all answered", all_answered, one_after_another, target=1.5),
+            # a request among 50 at once against one check alone: it waits its turn (not a target)
+            Figure("served, median", statistics.median(latencies), inline, target=None),
             Figure("slowest", max(latencies), inline, target=None),
             # the slowest check while every worker is busy with a 1 MiB deck of unknown names, against
             # the same check alone: slowed, never held for the big decks' whole check (not guarded: it
