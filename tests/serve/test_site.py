@@ -31,13 +31,13 @@ EXAMPLES = REPO / "examples"
 ILLEGAL = "game: redline\ngeneral: Valya Serova\nmain:\n  Supply Drop: 19\n  EF-9 Rabbit: 5\n"
 LEGAL = (EXAMPLES / "redline-cpm.yaml").read_text()
 REDLINE_DESK = Desk("redline", "standard", date(2026, 9, 1))
-TEST_WORKERS = 2
+TEST_WORKERS = 1
 
 
 def client_for(site: Site) -> TestClient:
     site.allowed_hosts = site.allowed_hosts | {"desk.test"}  # the test client's name, as --allowed-host gives it
-    # two check workers, not twice the cores (each started and reading every game's cards): a test
-    # sends its checks one or a few at a time
+    # one check worker, not twice the cores (each started and reading every game's cards): a test
+    # sends its checks one or a few at a time, and what it sends at once is served in threads
     site.checks.at_once, site.checks.organiser_at_once = min(site.checks.at_once, TEST_WORKERS), 1
     client = TestClient(create_app(site), base_url="http://desk.test")
     client.site = site
