@@ -57,10 +57,12 @@ class Checks:
             turns = self._turns[organiser] = anyio.CapacityLimiter(self.organiser_at_once if organiser else self.at_once)
         async with turns:
             with anyio.move_on_after(self.seconds):
-                return await anyio.to_process.run_sync(
-                    check_sent, sent, options, databases, cancellable=True, limiter=anyio.CapacityLimiter(1)
-                )
+                return await self.run(sent, options, databases)
         return None
+
+    async def run(self, sent: SentDeck, options: CheckOptions, databases: Databases) -> DeckReport:
+        """One check, in a worker process: cancelling it (at the time limit) kills that process."""
+        return await anyio.to_process.run_sync(check_sent, sent, options, databases, cancellable=True, limiter=anyio.CapacityLimiter(1))
 
     async def warm(self, databases: Databases) -> None:
         """Start the workers and have each read the databases, before the first player's check."""

@@ -13,8 +13,10 @@ import pytest
 
 pytest.importorskip("starlette", reason='the serve extra (pip install "deckcheck[serve]") is not installed')
 
+import anyio.to_thread  # noqa: E402
 from deckcheck.loading.card_db import Databases, load_databases  # noqa: E402
 from deckcheck.serve.app import create_app  # noqa: E402
+from deckcheck.serve.checking import Checks, check_sent  # noqa: E402
 from deckcheck.serve.desk import Desk  # noqa: E402
 from deckcheck.serve.registrations import deck_of, read_all  # noqa: E402
 from deckcheck.serve.site import (
@@ -31,14 +33,28 @@ EXAMPLES = REPO / "examples"
 ILLEGAL = "game: redline\ngeneral: Valya Serova\nmain:\n  Supply Drop: 19\n  EF-9 Rabbit: 5\n"
 LEGAL = (EXAMPLES / "redline-cpm.yaml").read_text()
 REDLINE_DESK = Desk("redline", "standard", date(2026, 9, 1))
-TEST_WORKERS = 1
+
+
+class ChecksInThreads(Checks):
+    """The page's checks, in threads of the test's own process rather than worker processes.
+
+    Starting a worker is a new interpreter reading every game's cards (a third of a second of CPU),
+    and a test client without `with` has a new event loop, so new workers, at each request: these
+    tests are of the page, and the workers, their time limit and their start are tested on their own
+    (test_checks.py, test_command.py, and the browser's tests through a real `deckcheck serve`).
+    """
+
+    async def run(self, sent, options, databases):
+        return await anyio.to_thread.run_sync(check_sent, sent, options, databases)
+
+    async def warm(self, databases):
+        pass
 
 
 def client_for(site: Site) -> TestClient:
     site.allowed_hosts = site.allowed_hosts | {"desk.test"}  # the test client's name, as --allowed-host gives it
-    # one check worker, not twice the cores (each started and reading every game's cards): a test
-    # sends its checks one or a few at a time, and what it sends at once is served in threads
-    site.checks.at_once, site.checks.organiser_at_once = min(site.checks.at_once, TEST_WORKERS), 1
+    checks = site.checks
+    site.checks = ChecksInThreads(checks.seconds, checks.at_once, checks.organiser_at_once)
     client = TestClient(create_app(site), base_url="http://desk.test")
     client.site = site
     return client
