@@ -10,11 +10,14 @@ import tempfile
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from deckcheck.cli import app
 from typer.testing import CliRunner
+
+if TYPE_CHECKING:
+    from deckcheck.model import DeckReport
 
 TESTS = Path(__file__).parent
 DATA = TESTS / "data"
@@ -102,17 +105,50 @@ def run(*args: str | Path) -> Outcome:
     return Outcome(result.exit_code, result.stdout, result.stderr)
 
 
-@pytest.fixture
-def check_deck(tmp_path):
-    """Write `text` as a deck file and check it against a test database, as JSON."""
+def checked(text: str, db: str | Path | None = None, suffix: str = ".yaml", **options: Any) -> Outcome:
+    """What `deckcheck check deck.yaml --card-db tests/data/DB --output-format json` says of `text`,
+    checked in this process by the library the command calls: the rules' tests need the report, and
+    the command line is tested once per behaviour of its own. `options` are CheckOptions' fields
+    (as_of may be written as the command line takes it, "2026-08-13"); the exit code is the command's
+    for one deck, 1 when it is illegal."""
+    from deckcheck.report.json_report import render
 
-    def check(text: str, db: str | None = None, suffix: str = ".yaml", *options: str) -> Outcome:
+    report = deck_report(text, db, suffix, **options)
+    return Outcome(0 if report.legal else 1, render([report]), "")
+
+
+def deck_report(text: str, db: str | Path | None = None, suffix: str = ".yaml", **options: Any) -> DeckReport:
+    """The report of `text` as a deck file named deck.yaml (or deck + `suffix`), checked in this
+    process against tests/data/`db` (or the bundled card data); `options` as for `checked`."""
+    from datetime import date
+
+    from deckcheck.check import CheckOptions, check_file
+    from deckcheck.loading.card_db import Databases, load_databases
+
+    if isinstance(options.get("as_of"), str):
+        options["as_of"] = date.fromisoformat(options["as_of"])
+    databases = Databases(load_databases([DATA / db])) if db else Databases()
+    return check_file(Path(f"deck{suffix}"), CheckOptions(**options), databases, text.encode("utf-8"))
+
+
+@pytest.fixture
+def check_deck():
+    """`checked`, as a fixture: check_deck(text, db, suffix, **options)."""
+    return checked
+
+
+@pytest.fixture
+def deck_command(tmp_path):
+    """Write `text` as a deck file and run `deckcheck check` on it with the command line's own
+    options (a report format, --explain, --event, --strict, a date as typed), against tests/data/`db`."""
+
+    def command(text: str, db: str | Path | None = None, suffix: str = ".yaml", *options: str | Path) -> Outcome:
         path = tmp_path / f"deck{suffix}"
         path.write_text(text, encoding="utf-8")
         database = ("--card-db", DATA / db) if db else ()
         return run("check", path, *database, "--output-format", "json", *options)
 
-    return check
+    return command
 
 
 def zone_yaml(zone: str, cards: dict[str, int]) -> str:
@@ -243,11 +279,7 @@ def rule_problems(rule: str, deck: str, db: str | None = None, suffix: str = ".y
     """Where one rule finds problems in a deck fragment, checked in this process by the library the
     CLI calls (as yamllint's RuleTestCase does): the (line, column) of each of its findings.
     `options` are CheckOptions' (game, format, as_of, ...); `db` a database under tests/data."""
-    from deckcheck.check import CheckOptions, check_file
-    from deckcheck.loading.card_db import Databases, load_databases
-
-    databases = Databases(load_databases([DATA / db])) if db else Databases()
-    report = check_file(Path(f"deck{suffix}"), CheckOptions(**options), databases, deck.encode("utf-8"))
+    report = deck_report(deck, db, suffix, **options)
     return [(f.position.line, f.position.column) for f in report.findings if f.rule == rule]
 
 

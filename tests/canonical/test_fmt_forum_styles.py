@@ -10,6 +10,7 @@ runs more.
 
 import os
 from collections import Counter
+from functools import cache
 
 import pytest
 from deckcheck.loading.card_db import Databases, load_databases
@@ -22,8 +23,6 @@ from conftest import DATA, run
 EXAMPLES = int(os.environ.get("DECKCHECK_FUZZ_EXAMPLES", "60"))
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 CARD_DB = DATA / "redemption-cards.yaml"
-DATABASE = Databases(load_databases([CARD_DB])).for_game("redemption")
-CARDS = sorted({card.name for card in DATABASE.cards})
 # the player's own words for a group: none of them names a card, or is near one
 OWN_WORDS = ["Offense", "Defense", "Misc", "Heroes and stuff", "Maybe cut for the regional", "Ask the judge about these"]
 ZONE_WORDS = ["Reserve", "Sideboard"]
@@ -31,6 +30,12 @@ HEADER_STYLES = ["**{w} ({n})**", "__{w}__", "## {w}", "{w} ({n})", "{w}:", "{w}
 CARD_STYLES = ["{n}x {c}", "- {n}x {c}", "* {n} {c}", "{n} {c}", "{c} x{n}", "- {c} x{n}"]
 TITLES = ["My deck for Saturday", "Tim's list - 1st place, regional (Type 1)", "**Sam's T1 deck**"]
 PROSE = ["Thanks for looking!", "Feedback welcome, especially on the defense", "(sleeves: red)"]
+
+
+@cache
+def card_names() -> list[str]:
+    """Every title of the bundled list, read when a test first asks (not when tests are collected)."""
+    return sorted({card.name for card in Databases(load_databases([CARD_DB])).for_game("redemption").cards})
 
 
 @st.composite
@@ -43,7 +48,7 @@ def forum_posts(draw):
     if title:
         lines += [title, ""]
     for _ in range(draw(st.integers(1, 4))):
-        cards = draw(st.lists(st.sampled_from(CARDS), min_size=0, max_size=5, unique=True))
+        cards = draw(st.lists(st.sampled_from(card_names()), min_size=0, max_size=5, unique=True))
         counts = [draw(st.integers(1, 3)) for _ in cards]
         said = max(0, sum(counts) + draw(st.sampled_from([0, 0, 1, -1])))  # a header's number may be wrong (never below 0)
         word = draw(st.sampled_from(OWN_WORDS + ZONE_WORDS))
@@ -99,6 +104,6 @@ def test_a_forum_post_is_read_and_formatted_without_losing_a_line(tmp_path_facto
 def test_the_forum_fuzzer_sees_a_header_read_as_a_card(tmp_path):
     """The invariant above can fail: a header that names a card is counted as one."""
     path = tmp_path / "deck.txt"
-    header = f"{CARDS[0]} (3)"
-    path.write_text(f"{header}\n1x {CARDS[1]}\n", encoding="utf-8")
+    first, second = card_names()[:2]
+    path.write_text(f"{first} (3)\n1x {second}\n", encoding="utf-8")
     assert {card["line"] for card in _checked(path).deck["cards"]} - {2} == {1}

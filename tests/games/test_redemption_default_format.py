@@ -19,7 +19,7 @@ def without_format(text: str) -> str:
 
 @pytest.fixture
 def check(check_deck):
-    return lambda text, as_of, *options: check_deck(text, DB, ".yaml", "--as-of", as_of, *options)
+    return lambda text, as_of, **options: check_deck(text, DB, as_of=as_of, **options)
 
 
 @pytest.mark.parametrize("as_of, version", [(V13, "1.3.0"), (V20, "2.0")])
@@ -41,7 +41,7 @@ def test_the_hopper_counts_under_quickstart_and_not_by_default(check):
 
 def test_the_default_is_type1_in_text_decks_too(check_deck):
     text = "# game: redemption\n" + "".join(f"1 Soul {i}\n" for i in range(1, 8)) + "2 Good 1\n"
-    outcome = check_deck(text, DB, ".txt", "--as-of", V20)
+    outcome = check_deck(text, DB, ".txt", as_of=V20)
     assert outcome.deck["format"] == "type1"
     (copies,) = outcome.findings("redemption.copy-limit")  # 2.0's Type 1 is singleton
     assert copies["line"] == 9
@@ -94,7 +94,7 @@ def test_rules_lists_a_card_data_format_with_the_rules_it_takes(with_rotation):
 
 def test_all_formats_leads_with_the_formats_the_deck_is_legal_in(check):
     # a card outside the Rotation pool: legal only where every card is
-    outcome = check(without_format(deck("type1", 50, 7, {"Old Hero (UL)": 1}, copies=1)), V20, "--all-formats")
+    outcome = check(without_format(deck("type1", 50, 7, {"Old Hero (UL)": 1}, copies=1)), V20, all_formats=True)
     verdicts = [(v["format"], v["legal"]) for v in outcome.deck["formats"]]
     legal = [name for name, ok in verdicts if ok]
     assert "type1-unlimited" in legal and ("type1", False) in verdicts

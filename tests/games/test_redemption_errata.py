@@ -13,7 +13,7 @@ NOTE = "'Alexander the Coopersmith' is Alexander the Coppersmith by the name err
 
 @pytest.fixture
 def check(check_deck):
-    return lambda text, *options: check_deck(text, DB, ".yaml", "--as-of", V20, *options)
+    return lambda text, **options: check_deck(text, DB, as_of=V20, **options)
 
 
 def test_the_printed_name_is_found_with_a_note_giving_the_errata_name(check):

@@ -12,7 +12,7 @@ from conftest import DATA, run
 
 @pytest.fixture
 def check(check_deck):
-    return lambda text, as_of, *options: check_deck(text, DB, ".yaml", "--as-of", as_of, *options)
+    return lambda text, as_of, **options: check_deck(text, DB, as_of=as_of, **options)
 
 
 def cards_of(outcome) -> dict[str, dict]:
@@ -105,7 +105,7 @@ def test_the_same_ambiguity_under_another_error_still_names_the_printing(check):
 
 
 def test_an_ambiguous_name_may_be_ignored_and_is_then_judged_at_its_best(check):
-    outcome = check(deck("type1", 50, 7, {"Herod's Temple": 1}, copies=1), V20, "--ignore", "deck.ambiguous-card")
+    outcome = check(deck("type1", 50, 7, {"Herod's Temple": 1}, copies=1), V20, ignore=frozenset({"deck.ambiguous-card"}))
     assert outcome.exit_code == 0 and not outcome.deck["findings"]
 
 
@@ -135,7 +135,7 @@ def test_many_titles_of_two_cards_get_the_verdict_of_every_reading(check_deck, t
     Sites they may add up to."""
     database = _places_database(tmp_path, places)
     text = deck("type1", 120, 17, {f"Place {i}": 1 for i in range(places)}, copies=3)
-    outcome = check_deck(text, database, ".yaml", "--as-of", V13)
+    outcome = check_deck(text, database, as_of=V13)
     assert outcome.exit_code == (0 if legal else 1)
     if legal:
         assert not outcome.deck["findings"] and len([n for n in outcome.deck["notes"] if "could be 2 different cards" in n]) == 17
@@ -149,7 +149,7 @@ def test_names_harmless_one_at_a_time_but_not_together_are_an_error(check_deck, 
     them as Sites together are not. The error names the one whose reading turns the deck illegal on
     the way there, with the others' readings."""
     database = _places_database(tmp_path, 18, site_first=False)
-    outcome = check_deck(deck("type1", 120, 17, {f"Place {i}": 1 for i in range(18)}, copies=3), database, ".yaml", "--as-of", V13)
+    outcome = check_deck(deck("type1", 120, 17, {f"Place {i}": 1 for i in range(18)}, copies=3), database, as_of=V13)
     (ambiguous,) = outcome.findings("deck.ambiguous-card")
     assert (
         outcome.exit_code == 1 and "decides the verdict with the other names as said ('Place 0' as 'Place 0 (Ki)'" in ambiguous["message"]
@@ -306,15 +306,15 @@ def test_a_forum_list_of_thirty_plain_names_gets_the_verdict_of_its_printings(ch
     database = _places_database(tmp_path, 6)
     database.write_text(database.read_text(encoding="utf-8") + cards[len((DATA / DB).read_text(encoding="utf-8")) :], encoding="utf-8")
     names = {f"Reprint {i}": 1 for i in range(24)} | {f"Place {i}": 1 for i in range(6)}
-    outcome = check_deck(deck("type1", 120, 17, names, copies=3), database, ".yaml", "--as-of", V13)
+    outcome = check_deck(deck("type1", 120, 17, names, copies=3), database, as_of=V13)
     assert outcome.exit_code == 0 and not outcome.deck["findings"]
     notes = outcome.deck["notes"]
     assert len([n for n in notes if "names printings of one card" in n]) == 24
     assert len([n for n in notes if "could be 2 different cards" in n]) == 6
     by_printing = {f"Reprint {i} (RR)": 1 for i in range(24)} | {f"Place {i} (RR)": 1 for i in range(6)}
-    assert check_deck(deck("type1", 120, 17, by_printing, copies=3), database, ".yaml", "--as-of", V13).exit_code == 0
+    assert check_deck(deck("type1", 120, 17, by_printing, copies=3), database, as_of=V13).exit_code == 0
     exact = {f"Reprint {i} (Ki)": 1 for i in range(24)}  # the printings outside the pool, named exactly
-    assert check_deck(deck("type1", 120, 17, exact, copies=3), database, ".yaml", "--as-of", V13).exit_code == 1
+    assert check_deck(deck("type1", 120, 17, exact, copies=3), database, as_of=V13).exit_code == 1
 
 
 @pytest.mark.parametrize("format_name, first", [("type1", "The Magi (GoC)"), ("type1-unlimited", "The Magi")])

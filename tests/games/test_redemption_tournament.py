@@ -40,8 +40,14 @@ def deck(fmt: str, size: int, souls: int, extra: dict[str, int] | None = None, s
 
 @pytest.fixture
 def check(check_deck):
-    """check(deck text, as_of): the JSON outcome of the deck against the test database on that date."""
-    return lambda text, as_of, *options: check_deck(text, DB, ".yaml", "--as-of", as_of, *options)
+    """check(deck text, as_of, **options): the JSON outcome of the deck against the test database on that date."""
+    return lambda text, as_of, **options: check_deck(text, DB, as_of=as_of, **options)
+
+
+@pytest.fixture
+def check_command(deck_command):
+    """check_command(deck text, as_of, *options): the command line's output of the deck on that date."""
+    return lambda text, as_of, *options: deck_command(text, DB, ".yaml", "--as-of", as_of, *options)
 
 
 # --- versions by date ---------------------------------------------------------------------------------
@@ -76,11 +82,11 @@ def test_without_a_date_the_rules_of_today_apply(check_deck):
     assert check_deck(deck("type1", 50, 7), DB).deck["rules_version"] == "2.0"  # today is after 2026-08-13
 
 
-def test_a_date_before_the_oldest_version_uses_it_and_says_so(check):
+def test_a_date_before_the_oldest_version_uses_it_and_says_so(check, check_command):
     outcome = check(deck("type1", 50, 7), "2025-12-25")
     assert outcome.deck["rules_version"] == "1.3.0"
     assert outcome.deck["notes"] == ["2025-12-25 is before the oldest Redemption rules version (1.3.0, from 2026-03-13): 1.3.0 was applied"]
-    assert "note: 2025-12-25 is before the oldest" in check(deck("type1", 50, 7), "2025-12-25", "--output-format", "text").stdout
+    assert "note: 2025-12-25 is before the oldest" in check_command(deck("type1", 50, 7), "2025-12-25", "--output-format", "text").stdout
 
 
 @pytest.mark.slow
@@ -100,8 +106,8 @@ def test_an_events_date_and_the_configs_pick_the_version(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("where, text", [("--as-of", "2026-13-01"), ("--as-of", "yesterday")])
-def test_a_bad_date_is_exit_two(check_deck, where, text):
-    outcome = check_deck(deck("type1", 50, 7), DB, ".yaml", where, text)
+def test_a_bad_date_is_exit_two(deck_command, where, text):
+    outcome = deck_command(deck("type1", 50, 7), DB, ".yaml", where, text)
     assert outcome.exit_code == 2 and "--as-of takes a date as YYYY-MM-DD" in outcome.stderr
 
 
@@ -366,10 +372,10 @@ def test_a_card_over_several_limits_is_one_finding(check, as_of, card, rule):
     assert [f["rule"] for f in limits] == [rule]
 
 
-def test_a_card_banned_by_two_lists_is_one_finding(check, tmp_path):
+def test_a_card_banned_by_two_lists_is_one_finding(check_command, tmp_path):
     event = tmp_path / "event.yaml"
     event.write_text("name: Regional\ngame: redemption\nbanned: [Ephesian Widow]\n")
-    outcome = check(deck("type1", 50, 7, {"Ephesian Widow": 1}), V13, "--event", event)
+    outcome = check_command(deck("type1", 50, 7, {"Ephesian Widow": 1}), V13, "--event", event)
     (finding,) = outcome.findings("banlist.banned")
     assert finding["message"] == (
         "Ephesian Widow is banned in Type 1 Rotation (rules 1.3.0: Ephesian Widow "
@@ -621,21 +627,21 @@ def test_rules_list_every_tournament_rule_id_of_a_version():
     assert "redemption.multicolor-limit" not in {r["id"] for r in type1["rules"]}
 
 
-def test_explain_gives_the_versions_own_text_and_says_what_is_provisional(check):
-    outcome = check(deck("type1", 50, 7, {"Good 40": 2}, copies=1), V20, "--output-format", "text", "--explain")
+def test_explain_gives_the_versions_own_text_and_says_what_is_provisional(check_command):
+    outcome = check_command(deck("type1", 50, 7, {"Good 40": 2}, copies=1), V20, "--output-format", "text", "--explain")
     assert "rule:   1 of every card (singleton)" in outcome.stdout
     assert "[provisional: the only exemption quoted is for meek Lost Souls" in outcome.stdout
     assert "source: Redemption Deck Construction & Format Specific Rules 2.0, Type 1" in outcome.stdout
-    old = check(deck("type1", 50, 7, {"Good 40": 4}), V13, "--output-format", "text", "--explain")
+    old = check_command(deck("type1", 50, 7, {"Good 40": 4}), V13, "--output-format", "text", "--explain")
     assert "rule:   3 of each single-brigade Hero, Evil Character or Enhancement" in old.stdout
 
 
-def test_every_report_names_the_version(check):
-    text = check(deck("type1", 50, 7, copies=1), V20, "--output-format", "text").stdout
+def test_every_report_names_the_version(check_command):
+    text = check_command(deck("type1", 50, 7, copies=1), V20, "--output-format", "text").stdout
     assert "(redemption/type1, rules 2.0)" in text.splitlines()[0]
-    markdown = check(deck("type1", 50, 7, copies=1), V20, "--output-format", "markdown").stdout
+    markdown = check_command(deck("type1", 50, 7, copies=1), V20, "--output-format", "markdown").stdout
     assert markdown_cells(markdown)[1][1] == "redemption/type1, rules 2.0"  # as a pull request shows it
-    junit = check(deck("type1", 50, 7, copies=1), V20, "--output-format", "junit").stdout
+    junit = check_command(deck("type1", 50, 7, copies=1), V20, "--output-format", "junit").stdout
     assert '<property name="rules_version" value="2.0" />' in junit
 
 
@@ -745,11 +751,11 @@ def test_a_name_the_card_list_gives_two_cards_is_an_error_where_their_verdicts_d
     )
     database = tmp_path / "twins.yaml"
     database.write_text(text, encoding="utf-8")
-    outcome = check_deck(deck("type1", 50, 7, {"Twin": 1}, copies=1), database, ".yaml", "--as-of", V20)
+    outcome = check_deck(deck("type1", 50, 7, {"Twin": 1}, copies=1), database, as_of=V20)
     (finding,) = outcome.findings("deck.ambiguous-card")
     assert finding["severity"] == "error" and outcome.exit_code == 1
     assert "'t-twin-a' (hero, blue) gives a legal deck; 't-twin-b' (hero, red) gives redemption.format-sets" in finding["message"]
-    unlimited = check_deck(deck("type1-unlimited", 50, 7, {"Twin": 1}, copies=1), database, ".yaml", "--as-of", V20)
+    unlimited = check_deck(deck("type1-unlimited", 50, 7, {"Twin": 1}, copies=1), database, as_of=V20)
     assert unlimited.exit_code == 0 and not unlimited.deck["findings"]
 
 
@@ -757,7 +763,7 @@ def test_a_name_the_card_list_gives_two_cards_is_an_error_where_their_verdicts_d
 
 
 def test_all_formats_lists_every_format_with_its_verdict(check):
-    outcome = check(deck("type1", 60, 8, {"Old Hero (UL)": 1}, copies=1), V20, "--all-formats")
+    outcome = check(deck("type1", 60, 8, {"Old Hero (UL)": 1}, copies=1), V20, all_formats=True)
     formats = {(f["format"], f["rules_version"]): f for f in outcome.deck["formats"]}
     assert set(formats) == {
         ("quickstart", None),
@@ -772,17 +778,17 @@ def test_all_formats_lists_every_format_with_its_verdict(check):
     assert [e["rule"] for e in formats[("type1", "2.0")]["errors"]] == ["redemption.format-sets"]
     assert "redemption.deck-size" in {e["rule"] for e in formats[("type2", "2.0")]["errors"]}
     assert formats[("quickstart", None)]["legal"] is True
-    older = check(deck("type1", 60, 8, copies=1), V13, "--all-formats").deck["formats"]
+    older = check(deck("type1", 60, 8, copies=1), V13, all_formats=True).deck["formats"]
     assert {f["rules_version"] for f in older} == {None, "1.3.0", "paragon 1.1 with 1.3.0"}
 
 
-def test_all_formats_in_text_and_markdown(check):
-    text = check(deck("type1", 50, 7, copies=1), V20, "--all-formats", "--output-format", "text").stdout
+def test_all_formats_in_text_and_markdown(check_command):
+    text = check_command(deck("type1", 50, 7, copies=1), V20, "--all-formats", "--output-format", "text").stdout
     rows = [line.split() for line in text.splitlines()]
     assert ["format", "rules", "verdict", "first", "errors"] in rows
     assert ["type1-unlimited", "2.0", "legal"] in rows
     assert any(r[:3] == ["type2", "2.0", "ILLEGAL"] and r[3].startswith("redemption.deck-size") for r in rows)
-    markdown = check(deck("type1", 50, 7, copies=1), V20, "--all-formats", "--output-format", "markdown").stdout
+    markdown = check_command(deck("type1", 50, 7, copies=1), V20, "--all-formats", "--output-format", "markdown").stdout
     assert ["type1-teams", "2.0", "legal", ""] in markdown_cells(markdown)
 
 
@@ -790,7 +796,7 @@ def test_all_formats_in_text_and_markdown(check):
 
 
 @pytest.mark.parametrize("fmt, own", [("type1", "redemption.exclusive-pair"), ("type2", "redemption.alignment-balance")])
-def test_sarif_and_junit_describe_the_rules_of_the_decks_format_and_version(check, fmt, own):
+def test_sarif_and_junit_describe_the_rules_of_the_decks_format_and_version(check_command, fmt, own):
     import json
     import xml.etree.ElementTree as ET
     from datetime import date
@@ -804,14 +810,14 @@ def test_sarif_and_junit_describe_the_rules_of_the_decks_format_and_version(chec
     quickstart = {r.id: r for r in rules_checked(game, game.format("quickstart"))}
     text = deck(fmt, 100 if fmt == "type2" else 50, 14 if fmt == "type2" else 7, {"Son of God": 2})
 
-    sarif = json.loads(check(text, V13, "--output-format", "sarif").stdout)
+    sarif = json.loads(check_command(text, V13, "--output-format", "sarif").stdout)
     (described,) = [r for r in sarif["runs"][0]["tool"]["driver"]["rules"] if r["id"] == "redemption.dominant-limit"]
     version_text = next(r for r in ran if r.id == "redemption.dominant-limit")
     assert described["shortDescription"]["text"] == version_text.summary
     assert version_text.source in described["fullDescription"]["text"]
     assert version_text.summary != quickstart["redemption.dominant-limit"].summary  # the quick-start's words are not these
 
-    suite = ET.fromstring(check(text, V13, "--output-format", "junit").stdout.encode()).find("testsuite")
+    suite = ET.fromstring(check_command(text, V13, "--output-format", "junit").stdout.encode()).find("testsuite")
     cases = [case.get("name") for case in suite.findall("testcase")]
     assert cases == [r.id for r in ran]
     assert {"redemption.reserve-size", "redemption.reserve-content", own} <= set(cases)

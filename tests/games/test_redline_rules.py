@@ -96,8 +96,8 @@ def test_resource_recommendation(check_deck, resources, warned):
     assert outcome.exit_code == 0
 
 
-def test_strict_fails_on_the_resource_warning(check_deck):
-    assert check_deck(redline_deck(arsenal(21)), DB, ".yaml", "--strict").exit_code == 1
+def test_strict_fails_on_the_resource_warning(deck_command):
+    assert deck_command(redline_deck(arsenal(21)), DB, ".yaml", "--strict").exit_code == 1
 
 
 def missions(total: int, copies_of_first: int = 2) -> dict[str, int]:

@@ -182,10 +182,10 @@ def test_parse_findings_in_text_output_name_the_line(tmp_path):
     assert "deck.parse" in outcome.stdout and "3:10" in outcome.stdout
 
 
-def test_a_yaml_deck_with_bad_keys_still_names_its_game_and_every_bad_key(check_deck):
+def test_a_yaml_deck_with_bad_keys_still_names_its_game_and_every_bad_key(deck_command, check_deck):
     outcome = check_deck("game: redemption\nmian:\n  Son of God: 1\nreserv:\n  Burial: 1\n", None)
     assert outcome.deck["game"] == "redemption"
     lines = [f["line"] for f in outcome.findings("deck.parse")]
     assert lines == [2, 4]
-    text = check_deck("game: redemption\nmian:\n  Son of God: 1\n", None, ".yaml", "--output-format", "text").stdout
+    text = deck_command("game: redemption\nmian:\n  Son of God: 1\n", None, ".yaml", "--output-format", "text").stdout
     assert text.splitlines()[0].endswith("(redemption): ILLEGAL (1 error, 0 warnings)")
