@@ -5,6 +5,10 @@ deckcheck/command.py, which answers --version, and checks deck files named alone
 anything typer is imported); the first use of `app` or `run` imports every command's module,
 which registers it, in the order `deckcheck --help` lists them. Until then importing a module of
 this package (cli/checking.py, cli/speak.py) imports no typer.
+
+The modules that declare commands do without `from __future__ import annotations`: typer reads
+every command's signature at each run of the command line, and an annotation kept as a string is
+compiled and evaluated there each time (building the command took 8.8 ms with them, 5.3 without).
 """
 
 from __future__ import annotations

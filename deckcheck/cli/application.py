@@ -7,8 +7,6 @@ costs little more than typer's own start-up (`--version` is answered before type
 deckcheck/command.py).
 """
 
-from __future__ import annotations
-
 import typer
 
 from deckcheck.cli.speak import internal_error

@@ -1,7 +1,5 @@
 """deckcheck cards and deckcheck rules: what the card databases and the rules hold."""
 
-from __future__ import annotations
-
 import sys
 from datetime import date
 from pathlib import Path
@@ -133,7 +131,7 @@ def _explain(rule_id: str, output_format: ListingOutputFormat) -> NoReturn:
     raise typer.Exit(EXIT_LEGAL)
 
 
-def _searched(database: CardDatabase, game: Game, type_: str | None) -> list[CardDatabase]:
+def _searched(database: "CardDatabase", game: "Game", type_: str | None) -> "list[CardDatabase]":
     """A game's card database, and where `--type` names their type, the cards its formats play
     beside a deck (Redemption's Paragons): a search by brigade or name finds the cards of decks."""
     from deckcheck.search import search
@@ -163,7 +161,7 @@ def _check_filters(filters: dict, databases: list) -> None:
 _NOT_SHOWN = frozenset({"name", "id", "type", "title", "image", "art", "notes", "tags", "rarity", "rotation", "legality"})
 
 
-def _facts(card: Card, game: str) -> str:
+def _facts(card: "Card", game: str) -> str:
     """The card's facts in the order its game's card schema declares its fields, then any others."""
     from deckcheck.registry import card_fields_schema
 

@@ -1,8 +1,6 @@
 """The commands that judge decks: check, side (a side-deck swap), team (a Teams pair), and fmt
 (which rewrites them in canonical form)."""
 
-from __future__ import annotations
-
 import os
 from pathlib import Path
 

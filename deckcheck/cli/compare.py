@@ -1,7 +1,5 @@
 """`deckcheck compare`: the deck presented at the table against the list registered."""
 
-from __future__ import annotations
-
 import enum
 from pathlib import Path
 

@@ -1,7 +1,5 @@
 """deckcheck db: import another tool's card list, lint card database files."""
 
-from __future__ import annotations
-
 from pathlib import Path
 
 import typer

@@ -1,7 +1,5 @@
 """deckcheck deck-checks: draw the decks judges check at an event, record each check, list the log."""
 
-from __future__ import annotations
-
 import enum
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -34,7 +32,7 @@ class LogFormat(str, enum.Enum):
     json = "json"
 
 
-def event_store_or_exit(path: Path) -> Store:
+def event_store_or_exit(path: Path) -> "Store":
     """The store of a registrations folder (an earlier version's files imported the first time),
     or exit 2 saying why there is none."""
     from deckcheck.serve.event_folder import event_store

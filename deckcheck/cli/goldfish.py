@@ -1,7 +1,5 @@
 """deckcheck goldfish: a deck played alone, many times."""
 
-from __future__ import annotations
-
 import enum
 from pathlib import Path
 

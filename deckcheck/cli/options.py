@@ -1,7 +1,5 @@
 """The options several commands share, and the choices they take."""
 
-from __future__ import annotations
-
 import enum
 
 import typer

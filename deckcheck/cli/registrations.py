@@ -1,7 +1,5 @@
 """deckcheck registrations: an event's registrations as files, for the sheets, a spreadsheet or an archive."""
 
-from __future__ import annotations
-
 from pathlib import Path
 
 import typer

@@ -1,7 +1,5 @@
 """deckcheck serve: the local web page where players check and register decks."""
 
-from __future__ import annotations
-
 import gc
 import os
 from pathlib import Path
