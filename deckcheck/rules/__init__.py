@@ -13,7 +13,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from datetime import date
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 from deckcheck.loading.names import NameIndex, RenamedIndex, Renaming
 from deckcheck.model import Card, Deck, Finding, OfficialSheet, RuleRecord, Severity, Zone
@@ -203,7 +203,7 @@ class Params:
         """The settings an event may give, each with the schema of its values."""
         return {f.name: f.metadata["event"] for f in fields(cls) if f.metadata.get("event") is not None}
 
-    def with_settings(self, chosen: Mapping[str, Any]) -> Params:
+    def with_settings(self, chosen: Mapping[str, Any]) -> Self:
         """These parameters with the settings an event chose (those this game has)."""
         names = _setting_names(type(self))
         return replace(self, **{key: value for key, value in chosen.items() if key in names})

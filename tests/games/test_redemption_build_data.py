@@ -8,14 +8,14 @@ import sys
 
 import pytest
 from deckcheck.games import game_named
-from deckcheck.games.redemption.building import DeckBuilding
+from deckcheck.games.redemption.building import DeckBuilding, building_for
 from deckcheck.games.redemption.formats import RULES, rules_of
 from deckcheck.games.redemption.paragon import paragon_rules
 from deckcheck.games.redemption.rules_version import quickstart, version_from, versions
 from deckcheck.loading import resources
 from deckcheck.loading.checked_yaml import FileProblems
 
-from conftest import DATA, zone_yaml
+from conftest import DATA, SHARED, zone_yaml
 
 SHIPPED = resources.format_rules_folder("redemption")
 MISSPELT, MEANT = "redemption.lost-soul-abilty-limit", "redemption.lost-soul-ability-limit"
@@ -131,6 +131,27 @@ def test_a_tournament_build_may_run_paragons_dominant_maximum_by_naming_it_with_
     version = version_from(path)
     building = DeckBuilding(version=version, category=version.categories["type1"])
     assert "redemption.dominant-max" in [rule.id for rule in rules_of(building)] and building.build.dominants == 5
+
+
+def test_a_build_sets_the_rescues_that_win_and_the_goldfish_plays_to_them(tmp_path):
+    text = (SHIPPED / "dbr-2.0.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "dbr-2.0.yaml"
+    path.write_text(text.replace("    rescues_to_win: 5", "    rescues_to_win: 7", 1), encoding="utf-8")  # Type 1's build
+    version = version_from(path)
+    type1, type2 = (building_for(version, version.categories[name]) for name in ("type1", "type2"))
+    assert (type1.rescues_to_win, type2.rescues_to_win) == (7, 5)
+    assert type1.settings()["rescues_to_win"] == 7  # what goldfish reports and plays to
+
+
+def test_every_shipped_build_wins_at_the_rulebooks_five_rescues():
+    """The rulebook: "A player wins the game by being the first to rescue five (5) Lost Souls";
+    deck building rules 1.3.0, Teams: "Each team vies to collectively rescue 5 lost souls"."""
+    builds = [category.build for version in (quickstart(), *versions()) for category in version.categories.values()]
+    assert {build.rescues_to_win for build in [*builds, paragon_rules().build]} == {5}
+    rulebook = SHARED / "rulebooks" / "redemption.txt"
+    if not rulebook.exists():
+        pytest.skip(f"the rulebook ({rulebook}) is not beside the project: the numbers above are ours alone")
+    assert "first to rescue five (5) Lost Souls" in " ".join(rulebook.read_text(encoding="utf-8").split())
 
 
 def test_every_note_a_build_marks_provisional_is_in_its_rules_words():

@@ -953,6 +953,25 @@ def test_redemptions_race_is_won_at_the_rescues_asked_for_and_only_redemption_co
     assert refused.exit_code == 2 and "--win-at counts the rescues that win (Redemption)" in refused.stderr
 
 
+def test_an_events_settings_set_the_rescues_that_win(tmp_path):
+    event = tmp_path / "event.yaml"
+    event.write_text("name: Seven-soul league\ngame: redemption\nsettings:\n  rescues_to_win: 7\n", encoding="utf-8")
+    deck = EXAMPLES / "redemption-deck-i.yaml"
+    report = goldfish(deck, "--event", event, "--turns", "20", games=500)
+    assert report["race"]["goal"] == "rescue 7 Lost Souls" and report["settings"]["rescues_to_win"] == 7
+
+
+@pytest.mark.slow  # two worker processes
+def test_the_rescues_asked_for_reach_every_worker():
+    """--win-at 7 played in two processes is the race to 7 still: a worker is sent the rules of the
+    deck's format with the settings the run chose, not the format's own (it played to 5)."""
+    deck = EXAMPLES / "redemption-deck-i.yaml"
+    args = ("goldfish", deck, "--win-at", "7", "--games", "4000", "--turns", "30", "--output-format", "json")
+    alone, parallel = run(*args, "--jobs", "1"), run(*args, "--jobs", "2")
+    assert alone.exit_code == parallel.exit_code == 0, parallel.stderr
+    assert parallel.report["race"] == alone.report["race"]
+
+
 def test_promised_lands_sacrifice_step_keeps_queries_then_sources_the_earliest_drawn():
     """The guide's Sacrifice step: "You must discard down to 7 cards in your hand; these excess
     cards go to your Archive Deck." Nine cards in hand (columns in the order drawn): the two cards

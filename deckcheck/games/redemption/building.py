@@ -46,8 +46,9 @@ class DeckBuilding(RedemptionParams):
         return {"dictionary": f"Official Redemption Dictionary {dictionary}"} if dictionary else {}
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # a rules version holds read-only mappings, which do not pickle: a goldfish worker finds it again
-        return (deck_building_of, (self.version.version, self.category.name))
+        # a rules version holds read-only mappings, which do not pickle: a goldfish worker finds it
+        # again by name, with the settings this run chose (--win-at, an event's)
+        return (_rebuilt, (self.version.version, self.category.name, self.settings()))
 
     def ban_list(self) -> tuple[str, str] | None:
         if not self.version.banned:
@@ -75,7 +76,16 @@ class DeckBuilding(RedemptionParams):
 def deck_building_of(version: str, category: str) -> DeckBuilding:
     """The rules `version` ("quick-start" or a tournament version) and one of its categories."""
     found = quickstart() if version == quickstart().version else next(v for v in versions() if v.version == version)
-    return DeckBuilding(version=found, category=found.categories[category])
+    return building_for(found, found.categories[category])
+
+
+def building_for(version: RulesVersion, category: Category) -> DeckBuilding:
+    """A category of a rules version, with the numbers of its build that the game's turn reads."""
+    return DeckBuilding(version=version, category=category, rescues_to_win=category.build.rescues_to_win)
+
+
+def _rebuilt(version: str, category: str, settings: Mapping[str, Any]) -> DeckBuilding:
+    return deck_building_of(version, category).with_settings(settings)
 
 
 QUICKSTART = deck_building_of("quick-start", "quickstart")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from deckcheck.games.redemption.building import QUICKSTART, DeckBuilding, ban_reason
+from deckcheck.games.redemption.building import QUICKSTART, DeckBuilding, ban_reason, building_for
 from deckcheck.games.redemption.copy_limits import LIMIT_RULES, special_card_limit
 from deckcheck.games.redemption.deck_rules import (
     alignment_balance,
@@ -135,7 +135,7 @@ def tournament_formats() -> tuple[Format, ...]:
     formats = []
     for version in versions():
         for category in version.categories.values():
-            building = DeckBuilding(version=version, category=category)
+            building = building_for(version, category)
             build = category.build
             pool = "the Rotation pool" if category.pool == "rotation" else "every card"
             reserve = build.reserve[1] if build.reserve else 0

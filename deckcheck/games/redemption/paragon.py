@@ -10,8 +10,8 @@ format exists once for each date either changes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from datetime import date
 from functools import cache
 from typing import Any
@@ -87,7 +87,7 @@ class ParagonBuilding(DeckBuilding):
 
     def __reduce__(self) -> tuple[Any, ...]:
         # the rules versions hold read-only mappings, which do not pickle: a worker finds them again
-        return (_building_again, (self.effective, self.paragon_numbers, self.paragon_two_brigades))
+        return (_building_again, (self.effective, self.settings()))
 
     def section(self, key: str) -> str:
         """The Paragon rules for the build and what they add; the deck building rules' own sections for what carries over."""
@@ -99,9 +99,9 @@ class ParagonBuilding(DeckBuilding):
         return {**super().references(), NAME: f"{paragon_rules().title} {self.paragon.version}"}
 
 
-def _building_again(effective: date, numbers: str, two_brigades: str) -> ParagonBuilding:
-    found = next(b for b in paragon_buildings() if b.effective == effective)
-    return replace(found, paragon_numbers=numbers, paragon_two_brigades=two_brigades)
+def _building_again(effective: date, settings: Mapping[str, Any]) -> ParagonBuilding:
+    """The Paragon building of that date, with the settings the run chose (an event's, --win-at)."""
+    return next(b for b in paragon_buildings() if b.effective == effective).with_settings(settings)
 
 
 def _category(rules: ParagonRules) -> Category:
@@ -126,7 +126,11 @@ def paragon_buildings() -> tuple[ParagonBuilding, ...]:
     for when in (d for d in dates if d >= rules.versions[0].effective):
         version, paragon = _in_force(tournament, when), [p for p in rules.versions if p.effective <= when][-1]
         if not found or (found[-1].version, found[-1].paragon) != (version, paragon):
-            found.append(ParagonBuilding(version=version, category=category, paragon=paragon, effective=when))
+            found.append(
+                ParagonBuilding(
+                    version=version, category=category, paragon=paragon, effective=when, rescues_to_win=category.build.rescues_to_win
+                )
+            )
     return tuple(found)
 
 

@@ -103,6 +103,7 @@ class Build:
     sites: tuple[str, ...] = ("site", "city")  # the types the site cap counts against Lost Souls
     rules: tuple[str, ...] = ()  # the ids of the rules it runs, in the order they report
     dominants: int | None = None  # the most Dominants, where the build sets a number (redemption.dominant-max)
+    rescues_to_win: int = 5  # the Lost Souls a player (a team, in Teams) rescues to win: the goldfish's race
     where: Where | None = None  # the file it was read from, and where in it (for a load error's line)
 
     @property
@@ -203,6 +204,7 @@ def build_of(name: str, kind: dict, provisional: Mapping[str, str], where: Where
         tuple(kind.get("sites", ("site", "city"))),
         tuple(kind["rules"]),
         kind.get("dominants"),
+        kind.get("rescues_to_win", Build.rescues_to_win),
         where,
     )
 
