@@ -17,7 +17,11 @@ LEGAL = (REPO / "examples" / "redline-cpm.yaml").read_text()
 
 
 def unknown_names(count: int) -> str:
-    """A deck of `count` names no card has: slow to check, the slowest a stranger can send."""
+    """A deck of `count` names no card has: slow to check, the slowest a stranger can send.
+
+    The margin of the tests below: 30,000 such names take 0.9 s of CPU to check (measured on an idle
+    2-core machine), 9 times their 0.1 s limit; a busy machine only makes the check slower, so
+    more surely stopped."""
     return "game: redline\nmain:\n" + "".join(f"  Nothing Card Number {i}: 1\n" for i in range(count))
 
 
