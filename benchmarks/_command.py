@@ -11,6 +11,7 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 
 def deckcheck_command() -> list[str]:
@@ -43,12 +44,12 @@ def rounds(repeat: int, *works) -> list[list[float]]:
     return times
 
 
-def command_times(command: list[str], runs: int = 1, env: dict | None = None) -> list[float]:
+def command_times(command: list[str], runs: int = 1, env: dict | None = None, cwd: Path | None = None) -> list[float]:
     """The CPU time of each of `runs` whole runs of `command` (with every process it starts), in seconds."""
     times = []
     for _ in range(runs):
         start = cpu_seconds()
-        subprocess.run(command, env=env, capture_output=True)
+        subprocess.run(command, env=env, cwd=cwd, capture_output=True)
         times.append(cpu_seconds() - start)
     return times
 

@@ -28,6 +28,7 @@ OWN_LIST = REPO / "tests" / "data" / "lackey"
 # In the table's order; each module has measure(**size), FULL and SMALL.
 BENCHMARKS = (
     "check_folder",
+    "real_decks",
     "peers",
     "startup",
     "goldfish",
@@ -44,7 +45,7 @@ BENCHMARKS = (
 
 def sizes(name: str, module, small: bool) -> dict:
     chosen = dict(module.SMALL if small else module.FULL)
-    if small and name == "full_database":
+    if small and name in ("full_database", "peers"):
         chosen["carddata"] = OWN_LIST / "carddata.txt"
     if small and name == "all_formats":
         chosen.update(carddata=OWN_LIST / "carddata.txt", formats=OWN_LIST / "formats.txt")
