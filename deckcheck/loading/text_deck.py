@@ -140,6 +140,10 @@ def _lines(text: str) -> Iterator[tuple[str, Position]]:
 def _columns(line: str) -> str:
     """A row pasted from a spreadsheet or a store's table (`1<TAB>Golgotha (GoC)<TAB>GoC<TAB>Dominant`):
     its count and its name, the other columns left; no card's name holds a tab."""
+    first, _, rest = line.partition("\t")
+    if "\t" not in rest:  # two columns, every line of a LackeyCCG text export (`1<TAB>Name`)
+        first, rest = first.strip(), rest.strip()
+        return f"{first} {rest}" if first and rest else first or rest
     fields = [field.strip() for field in line.split("\t") if field.strip()]
     if len(fields) < 3:
         return " ".join(fields)
