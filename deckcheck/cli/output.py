@@ -55,13 +55,15 @@ def write_report(rendered: str | Iterable[str], output: Path | None, terminal: b
 def terminal_for(color: ColorChoice, output: Path | None) -> Terminal:
     """Colour and width for a report for people: colour on a terminal unless NO_COLOR is set
     (--color always or never decides instead); the terminal's width, or fixed widths in a file or pipe."""
-    import shutil
-
     from deckcheck.report import Terminal
 
     on_terminal = output is None and sys.stdout.isatty()
     colour = color is ColorChoice.always or (color is ColorChoice.auto and on_terminal and not os.environ.get("NO_COLOR"))
-    return Terminal(colour=colour, width=shutil.get_terminal_size().columns if on_terminal else None)
+    if not on_terminal:  # a pre-commit hook's or CI's pipe: no width to ask (shutil brings bz2 and lzma, 3 ms)
+        return Terminal(colour=colour, width=None)
+    import shutil
+
+    return Terminal(colour=colour, width=shutil.get_terminal_size().columns)
 
 
 def finish(

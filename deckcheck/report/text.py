@@ -14,7 +14,6 @@ from deckcheck.model import DeckReport, Finding
 from deckcheck.report import PLAIN, Terminal
 from deckcheck.report.style import paint
 from deckcheck.rules.common import SKIPPED_LINE
-from deckcheck.tables import tabulated
 from deckcheck.wording import plural
 
 if TYPE_CHECKING:
@@ -119,6 +118,8 @@ def _table(findings: Sequence[Finding], terminal: Terminal) -> str:
     message, card = _widths(findings, terminal)
     # every cell is text (a card named `1984` too): tabulate is not to look for numbers, which set
     # such a column to the right and cost a sixth of the time of a table of thousands of findings
+    from deckcheck.tables import tabulated  # (a legal deck's report has no table: tabulate and html are 7 ms to import)
+
     return tabulated(rows, headers=_COLUMNS, tablefmt="simple", maxcolwidths=[None, None, message, card, None], disable_numparse=True)
 
 
@@ -163,6 +164,8 @@ def render(reports: Sequence[DeckReport], events: Sequence = (), explain: bool =
                 for rule, count in held_back.items()
             ]
         if report.formats is not None:
+            from deckcheck.tables import tabulated
+
             rows = [
                 (for_terminal(name), for_terminal(version), paint(verdict, terminal), for_terminal(errors))
                 for name, version, verdict, errors in format_rows(report)

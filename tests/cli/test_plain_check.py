@@ -122,10 +122,11 @@ def test_the_plain_check_imports_no_typer():
 
 
 def test_the_plain_check_of_a_legal_deck_loads_only_what_it_uses():
-    """No event file, no rule listing, no unknown name, a warm cache, a text report: so none of
-    the events' module, the rule catalogue, difflib, the cache's writing, CSV, nor importlib.metadata
-    (tabulate 0.10's, pyproject.toml says why)."""
-    unused = ("deckcheck.loading.events", "deckcheck.catalogue", "difflib", "tempfile", "csv", "importlib.metadata")
+    """No event file, no rule listing, no unknown name, a warm cache, a text report to a pipe: so
+    none of the events' module, the rule catalogue, difflib, the cache's writing, CSV, nor
+    importlib.metadata (tabulate 0.10's, pyproject.toml says why); no finding, so no table (tabulate);
+    no terminal, so no width to ask (shutil)."""
+    unused = ("deckcheck.loading.events", "deckcheck.catalogue", "difflib", "tempfile", "csv", "importlib.metadata", "tabulate", "shutil")
     deck = EXAMPLES / "redline-cpm.yaml"
     _imported(deck, unused)  # the cache warmed
     assert _imported(deck, unused) == (0, [])
