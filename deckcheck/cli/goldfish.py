@@ -69,7 +69,12 @@ def goldfish(
         help="Demon Rush: play game N of a best-of-three match, whose one mulligan is per match (default 1).",
     ),
     win_at: int | None = typer.Option(
-        None, "--win-at", min=1, max=50, metavar="N", help="Redemption: the race is won by N rescues (default: the rulebook's 5)."
+        None,
+        "--win-at",
+        min=1,
+        max=50,
+        metavar="N",
+        help="Redemption: the race is won by N rescues (default: the format's, 5 in every format the rulebooks give).",
     ),
     sweep: str | None = typer.Option(
         None,

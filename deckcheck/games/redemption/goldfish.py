@@ -52,7 +52,7 @@ class RedemptionGoldfish(GoldfishModel[RedemptionParams]):
     goal = "rescue 5 Lost Souls (--win-at N: N)"
 
     def race_goal(self) -> str:
-        return f"rescue {self.params.rescues_to_win} Lost Souls"  # the rulebook's 5, or --win-at
+        return f"rescue {self.params.rescues_to_win} Lost Souls"  # the format's (the rulebook's 5), an event's or --win-at
 
     opening_label = "Lost Souls"
     simplifications = (
