@@ -263,8 +263,14 @@ def _withdraw(browser, url, player: str, code: str) -> str:
     browser.find_element(By.XPATH, "//summary[contains(., 'Withdraw')]").click()  # the form is folded away
     browser.find_element(By.ID, "withdraw-player").send_keys(player)
     browser.find_element(By.ID, "withdraw-code").send_keys(code)
+    return _clicked(browser, browser.find_element(By.CSS_SELECTOR, "form[action='/withdraw'] button[type=submit]"))
+
+
+def _clicked(browser, button) -> str:
+    """Click a form's button and wait for the page that answers: its text. (The old page's elements
+    go stale as the new one comes: one read from the old page in the moment it is replaced fails.)"""
     old = browser.find_element(By.TAG_NAME, "html")
-    browser.find_element(By.CSS_SELECTOR, "form[action='/withdraw'] button[type=submit]").click()
+    button.click()
     WebDriverWait(browser, 20).until(lambda driver: _replaced(old) and driver.execute_script("return document.readyState") == "complete")
     return browser.find_element(By.TAG_NAME, "body").text
 
@@ -292,8 +298,8 @@ def test_a_legal_only_desk_refuses_an_illegal_list_and_once_closed_locks_every_l
         assert "this event registers legal lists only" in paste(browser, url, ILLEGAL, player="Ann", register="yes")
         assert "registered as" in paste(browser, url, cpm, player="Bob", register="yes")
         browser.get(url + "/organiser?token=t")
-        browser.find_element(By.XPATH, "//button[contains(., 'Close registration now')]").click()
-        WebDriverWait(browser, 20).until(lambda driver: "Registration closed at" in driver.find_element(By.TAG_NAME, "body").text)
+        close = browser.find_element(By.XPATH, "//button[contains(., 'Close registration now')]")
+        assert "Registration closed at" in _clicked(browser, close)
         again = paste(browser, url, cpm, player="Bob", register="yes")
         assert "not registered: registration closed at" in again and "legal" in again
         browser.get(url + "/organiser")
