@@ -54,5 +54,12 @@ def command_times(command: list[str], runs: int = 1, env: dict | None = None, cw
     return times
 
 
+def import_card_list(carddata: Path, out: Path, env: dict) -> None:
+    """`deckcheck db import lackey CARDDATA -o OUT` as a user runs it, filling the cache `env` names
+    with what a check reads (not timed: the benchmarks time the checks after it)."""
+    command = [*deckcheck_command(), "db", "import", "lackey", str(carddata), "-o", str(out)]
+    subprocess.run(command, env=env, check=True, capture_output=True)
+
+
 def median_time(command: list[str], runs: int = 1, env: dict | None = None) -> float:
     return statistics.median(command_times(command, runs, env))

@@ -15,13 +15,12 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import subprocess
 import tempfile
 from pathlib import Path
 
 from deckcheck.importers.lackey import import_lackey
 
-from _command import command_times, deckcheck_command, median_time
+from _command import command_times, deckcheck_command, import_card_list, median_time
 from _figures import Figure, Result
 
 REPO = Path(__file__).resolve().parent.parent
@@ -78,9 +77,7 @@ def _first_check(command: list[str], carddata: Path, home: Path) -> float:
     """The CPU time of the first check after `deckcheck db import` into an empty cache, as a new
     clone's first pre-commit run or a GitHub Action's first run finds it (the import not timed)."""
     env = {**os.environ, "DECKCHECK_CACHE_DIR": str(home / "cache"), "DECKCHECK_CARD_DB": str(home / "db")}
-    subprocess.run(
-        [*deckcheck_command(), "db", "import", "lackey", str(carddata), "-o", str(home / "db")], env=env, check=True, capture_output=True
-    )
+    import_card_list(carddata, home / "db", env)
     return command_times(command, 1, env)[0]
 
 

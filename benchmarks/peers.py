@@ -25,7 +25,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from _command import command_times, deckcheck_command
+from _command import command_times, deckcheck_command, import_card_list
 from _figures import Figure, Result
 from check_folder import make_decks
 
@@ -98,8 +98,7 @@ def _in_a_repository(carddata: Path, runs: int, yamllint: list[str]) -> Figure:
     with tempfile.TemporaryDirectory() as folder:
         repository = Path(folder)
         env = {**os.environ, "DECKCHECK_CACHE_DIR": str(repository / ".cache")}
-        imported = [*deckcheck_command(), "db", "import", "lackey", str(carddata), "-o", str(repository / "cards")]
-        subprocess.run(imported, env=env, check=True, capture_output=True)
+        import_card_list(carddata, repository / "cards", env)
         (repository / ".deckcheck.yaml").write_text("card_db: [cards/]\n", encoding="utf-8")
         shutil.copy(DECK, repository / "deck.yaml")
         check, lint = [*deckcheck_command(), "check", "deck.yaml"], [*yamllint, "deck.yaml"]
