@@ -391,17 +391,20 @@ def test_seventy_titles_of_two_cards_each_are_judged_in_bounded_runs(tmp_path):
 
 
 @pytest.mark.slow
-def test_titles_past_every_bound_are_errors_asking_for_the_card_meant(tmp_path):
+def test_titles_past_every_bound_get_the_verdict_of_every_reading(tmp_path):
     """Forty Type 2 titles of four cards each counted another way (a Lost Soul, a good Dominant, a
     Site, an evil Enhancement: the Lost Souls, the Dominant and Site caps and the good-evil balance
-    each read one): 12,341 distinct sums, more than deckcheck tries. Each such name is an error
-    asking which card is meant; the deck is still reported."""
+    each read one): 12,341 distinct sums, more than deckcheck tries, judged by the rules' limits.
+    Some readings are legal, others not: each name whose reading decides is an error saying what
+    each of its cards gives (it was an error asking for the card, saying only that there were too
+    many to try)."""
     cards = _titles_of_several_cards(tmp_path, 40, ("lost_soul", "good_dominant", "site", "evil_enhancement"))
     deck = _deck_of_titles(tmp_path, 40, "type2")
     outcome = run("check", deck, "--card-db", cards, "--as-of", "2026-06-01", "--output-format", "json")
     ambiguous = outcome.findings("deck.ambiguous-card")
     assert len(ambiguous) == 40 and outcome.deck["legal"] is False
-    assert all("the deck names too many such cards to try every reading" in f["message"] for f in ambiguous)
+    assert all("its reading decides the verdict" in f["message"] and "gives a legal deck" in f["message"] for f in ambiguous)
+    assert all("redemption.alignment-balance" in f["message"] for f in ambiguous)
 
 
 # --- the cache trusts only what it wrote -----------------------------------------------------------------

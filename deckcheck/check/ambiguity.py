@@ -16,18 +16,22 @@ findings change with each); every reading of a group is tried with the other nam
 twice: once to find the group's best reading, once to see every reading beside the others' best. A
 group with more readings than MOST_READINGS is tried by the distinct sums of what its names add to
 the deck's counted facts, one reading each, with each name's other cards tried one at a time: the
-same verdict, at a cost that grows with the sums (a few dozen), not the readings (2**names).
+same verdict, at a cost that grows with the sums (a few dozen), not the readings (2**names). Past
+MOST_SUMS, a game that states its whole-deck rules as limits on those sums has its group tried by
+the readings that break them (check/limited.py): still every reading's verdict; one that does not
+has each name of the group asked for the card meant.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import islice, product
 from math import prod
 from operator import add
 from typing import Any
 
+from deckcheck.check.limited import limited_readings
 from deckcheck.check.loaded import Key, LoadedDeck
 from deckcheck.check.readings import Changes, FindingKey, Outcome, Readings, tally, with_printings
 from deckcheck.loading.names import normalise
@@ -68,7 +72,7 @@ def judge(loaded: LoadedDeck, ignore: frozenset[str]) -> list[Finding]:
     unjudged: list[list[int]] = []
     for names in _groups(readings):
         try:
-            groups.append(Group(names, _pickings(readings, names)))
+            groups.append(_group(readings, names))
         except TooManyReadings:
             unjudged.append(names)  # a group of names is never judged on part of its readings
     for group in groups:
@@ -76,7 +80,7 @@ def judge(loaded: LoadedDeck, ignore: frozenset[str]) -> list[Finding]:
         if len(group.pickings) < prod(len(readings.names[i].options) for i in group.names):
             _each_at_its_best(readings, group.names)
     for group in groups:
-        group.outcomes = [readings.outcome(each) for each in group.changes(readings.choice)]
+        group.try_each(readings)
     loaded.shown = {key: card for name, card in zip(readings.names, readings.choice) for key in name.lines}
     findings, notes = _verdict(readings, groups)
     findings += [_ambiguity(readings, i, "the deck names too many such cards to try every reading") for names in unjudged for i in names]
@@ -92,13 +96,41 @@ class Group:
     what each gives beside the other names' best."""
 
     names: list[int]
-    pickings: list[tuple[Card, ...]]  # a card for each name, per reading tried
-    outcomes: list[Outcome] = field(default_factory=list)
+    # per reading tried, a card for each name, or (found from the rules' limits) the names it reads
+    # otherwise than `base`
+    pickings: Sequence[tuple[Card, ...] | dict[int, Card]]
+    base: dict[int, Card] = field(default_factory=dict)
+    # what trying each reading beside the other names' best found (`try_each`): the first illegal
+    # one, and the keys of the best reading's findings that some reading does not give (not every
+    # outcome: a group of thousands of readings, each changing hundreds of lines, would hold them all)
+    illegal: tuple[Card, ...] | dict[int, Card] | None = None
+    left: frozenset[FindingKey] = frozenset()
 
-    def changes(self, choice: list[Card]) -> list[Changes]:
+    def changes(self, choice: list[Card]) -> Iterator[Changes]:
         """The readings to try, each as the names it reads otherwise than `choice` (the best reading so
         far): a reading of many names costs what it changes (check/readings.py)."""
-        return [{i: card for i, card in zip(self.names, picked) if card is not choice[i]} for picked in self.pickings]
+        moved = {i: card for i, card in self.base.items() if card is not choice[i]}
+        return (self._changes(picked, moved, choice) for picked in self.pickings)
+
+    def try_each(self, readings: Readings) -> None:
+        left: set[FindingKey] = set()
+        for picked, changes in zip(self.pickings, self.changes(readings.choice)):
+            outcome = readings.outcome(changes)
+            if not outcome.legal and self.illegal is None:
+                self.illegal = picked
+            left |= outcome.replaced - outcome.own
+        self.left = frozenset(left)
+
+    def _changes(self, picked: tuple[Card, ...] | dict[int, Card], moved: dict[int, Card], choice: list[Card]) -> Changes:
+        if isinstance(picked, tuple):
+            return {i: card for i, card in zip(self.names, picked) if card is not choice[i]}
+        changes = {i: card for i, card in moved.items() if i not in picked}
+        changes.update((i, card) for i, card in picked.items() if card is not choice[i])
+        return changes
+
+    def reading(self, picked: tuple[Card, ...] | dict[int, Card]) -> dict[int, Card]:
+        """A reading tried, every name of the group said."""
+        return dict(zip(self.names, picked)) if isinstance(picked, tuple) else {**self.base, **picked}
 
 
 def _names(deck: Deck, ambiguous: dict[Key, tuple[Card, ...]], identity: Callable[[Card], Hashable]) -> list[Name]:
@@ -174,13 +206,21 @@ def _each_at_its_best(readings: Readings, names: list[int]) -> None:
         readings.choose({i: min(readings.names[i].options, key=lambda card: ranks[card.id])})
 
 
-def _pickings(readings: Readings, group: list[int]) -> list[tuple[Card, ...]]:
-    """Every reading of a group's names; past MOST_READINGS, one per distinct sum of what the
-    names add to the counted facts."""
-    options = [readings.names[i].options for i in group]
+def _group(readings: Readings, names: list[int]) -> Group:
+    """A group and the readings of it to try: every one, up to MOST_READINGS; past it, one per
+    distinct sum of what the names add to the counted facts; past MOST_SUMS, those that break
+    each rule's limits where the game states them (check/limited.py)."""
+    options = [readings.names[i].options for i in names]
     if prod(len(o) for o in options) <= MOST_READINGS:
-        return list(product(*options))
-    return _distinct_sums(readings, group)
+        return Group(names, list(product(*options)))
+    try:
+        return Group(names, _distinct_sums(readings, names))
+    except TooManyReadings:
+        limited = limited_readings(readings, names)
+        if limited is None:
+            raise
+        base, pickings = limited
+        return Group(names, pickings, base)
 
 
 def _distinct_sums(readings: Readings, group: list[int]) -> list[tuple[Card, ...]]:
@@ -256,14 +296,14 @@ def _verdict(readings: Readings, groups: list[Group]) -> tuple[list[Finding], li
     if readings.best.legal:
         findings, notes = readings.exact(), []
         for group in groups:
-            if all(o.legal for o in group.outcomes) and not any(_illegal_alone(readings, i) for i in group.names):
+            if group.illegal is None and not any(_illegal_alone(readings, i) for i in group.names):
                 notes += [_harmless(readings, i) for i in group.names]
             else:
                 findings += _deciding(readings, group)
         return findings, notes
     # illegal whatever the reading: the findings every reading gives, and an error on each name whose
     # cards give other errors (the verdict it decides once the rest is mended)
-    left = frozenset().union(*(o.replaced - o.own for group in groups for o in group.outcomes))
+    left = frozenset().union(*(group.left for group in groups))
     common = readings.keys() - left
     findings = [f for f in readings.exact() if readings.key(f) in common]
     every = [i for group in groups for i in group.names]
@@ -289,14 +329,19 @@ def _deciding(readings: Readings, group: Group) -> list[Finding]:
     alone = [i for i in group.names if _illegal_alone(readings, i)]
     if alone:
         return [_ambiguity(readings, i, "its reading decides the verdict") for i in alone]
-    target = next(picked for picked, o in zip(group.pickings, group.outcomes) if not o.legal)
-    step: dict[int, Card] = {}
-    for i, card in zip(group.names, target):
-        before = dict(step)
-        step[i] = card
-        if not readings.outcome(step).legal:
-            return [_ambiguity(readings, i, "its reading decides the verdict with the other names as said", before)]
-    raise AssertionError("a reading that is illegal is reached from the best one name at a time")
+    assert group.illegal is not None, "a group whose names are each legal alone is illegal only by a reading tried"
+    target = group.reading(group.illegal)
+    steps = [(i, card) for i, card in target.items() if card is not readings.choice[i]]
+    # a step after which the reading turns illegal, found by halving the way: the best reading is legal, the target not
+    legal, illegal = 0, len(steps)
+    while illegal - legal > 1:
+        middle = (legal + illegal) // 2
+        if readings.outcome(dict(steps[:middle])).legal:
+            legal = middle
+        else:
+            illegal = middle
+    i = steps[illegal - 1][0]
+    return [_ambiguity(readings, i, "its reading decides the verdict with the other names as said", dict(steps[: illegal - 1]))]
 
 
 def _ambiguity(readings: Readings, index: int, why: str, base: Changes | None = None) -> Finding:

@@ -22,6 +22,7 @@ from deckcheck.rules.findings import Context as Context  # named here too
 from deckcheck.rules.findings import Findings as Findings
 from deckcheck.rules.findings import run_rules as run_rules
 from deckcheck.rules.format_names import format_key, format_keys
+from deckcheck.rules.sum_limits import SumLimits
 from deckcheck.wording import plural
 
 if TYPE_CHECKING:
@@ -311,6 +312,11 @@ class Game(Generic[P]):
     pool: Callable[[Format[P]], Callable[[Card], bool]] | None = None
     # what a report says of a deck beside its findings (Redemption: a Paragon deck's Paragon and counts)
     noted: Callable[[Deck, P], list[str]] | None = None
+    # the rules over the whole deck in force, each as limits on sums of what `counted` gives
+    # (rules/sum_limits.py), for a deck as read: where it says them, a deck of titles past every number
+    # of readings and of sums is still judged by each (check/ambiguity.py); None: such a deck's
+    # names are each an error asking which card is meant
+    sum_limits: Callable[[Deck, P], SumLimits] | None = None
 
     def zone(self, name: str) -> Zone | None:
         return next((zone for zone in self.zones if zone.name == name), None)

@@ -13,6 +13,9 @@ from deckcheck.games.redemption.paragon import ParagonBuilding
 from deckcheck.games.redemption.rules_version import alignment
 from deckcheck.model import Card
 
+# where `counted` puts each counter (the rules' sum limits read them by these: sum_limits.py)
+LOST_SOUL, CHARTED_SOUL, DOMINANT, SITE, SIDE, PAIR_SIDES = range(6)
+
 
 def counted(card: Card, building: DeckBuilding) -> tuple[Hashable, ...]:
     """One value per counter, each summed over the deck on its own: a Lost Soul (the Hopper's

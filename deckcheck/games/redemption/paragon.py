@@ -147,10 +147,14 @@ def kind_of(card: Card, paragon: Paragon, building: ParagonBuilding) -> str | No
     """Which of the Paragon's five numbers a card counts toward (None: a Lost Soul, counted by none)."""
     if card.is_a("lost_soul"):
         return None
-    side = alignment(card)
+    return kind_of_side(alignment(card), frozenset(card.get("brigades") or ()), paragon, building)
+
+
+def kind_of_side(side: str, brigades: frozenset[str], paragon: Paragon, building: ParagonBuilding) -> str:
+    """Which number a card of this alignment and these brigades counts toward, a Lost Soul aside
+    (what `counted` gives of a card in a Paragon deck: its limits read it so)."""
     if side == "neutral":
         return "neutral"
-    brigades = set(card.get("brigades") or ())
     own = paragon.good if side == "good" else paragon.evil
     primary = own in brigades and (building.paragon_two_brigades == "primary" or len(brigades) == 1)
     return f"{'primary' if primary else 'other'}_{side}"

@@ -16,6 +16,7 @@ from deckcheck.games.redemption.paragon import noted, tallies
 from deckcheck.games.redemption.paragons import paragon_cards
 from deckcheck.games.redemption.pools import pool_of
 from deckcheck.games.redemption.sheet import official_sheet
+from deckcheck.games.redemption.sum_limits import sum_limits
 from deckcheck.games.redemption.teams import TEAM_UNIQUE, team_findings
 from deckcheck.model import Deck
 from deckcheck.rules import Game, TeamRule
@@ -50,6 +51,7 @@ GAME = Game(
     official_sheet=official_sheet,
     renamings=renamings,
     counted=counted,
+    sum_limits=sum_limits,
     kept_apart=paragon_cards,
     pool=pool_of,
     noted=noted,
