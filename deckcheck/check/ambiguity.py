@@ -96,41 +96,30 @@ class Group:
     what each gives beside the other names' best."""
 
     names: list[int]
-    # per reading tried, a card for each name, or (found from the rules' limits) the names it reads
-    # otherwise than `base`
+    # per reading tried, a card for each name, or (found from the rules' limits) a card for some
+    # names, the others as in the current reading (check/limited.py)
     pickings: Sequence[tuple[Card, ...] | dict[int, Card]]
-    base: dict[int, Card] = field(default_factory=dict)
     # what trying each reading beside the other names' best found (`try_each`): the first illegal
     # one, and the keys of the best reading's findings that some reading does not give (not every
     # outcome: a group of thousands of readings, each changing hundreds of lines, would hold them all)
-    illegal: tuple[Card, ...] | dict[int, Card] | None = None
+    illegal: dict[int, Card] | None = None
     left: frozenset[FindingKey] = frozenset()
 
     def changes(self, choice: list[Card]) -> Iterator[Changes]:
         """The readings to try, each as the names it reads otherwise than `choice` (the best reading so
         far): a reading of many names costs what it changes (check/readings.py)."""
-        moved = {i: card for i, card in self.base.items() if card is not choice[i]}
-        return (self._changes(picked, moved, choice) for picked in self.pickings)
+        for picked in self.pickings:
+            said = zip(self.names, picked) if isinstance(picked, tuple) else picked.items()
+            yield {i: card for i, card in said if card is not choice[i]}
 
     def try_each(self, readings: Readings) -> None:
         left: set[FindingKey] = set()
-        for picked, changes in zip(self.pickings, self.changes(readings.choice)):
+        for changes in self.changes(readings.choice):
             outcome = readings.outcome(changes)
             if not outcome.legal and self.illegal is None:
-                self.illegal = picked
+                self.illegal = dict(changes)
             left |= outcome.replaced - outcome.own
         self.left = frozenset(left)
-
-    def _changes(self, picked: tuple[Card, ...] | dict[int, Card], moved: dict[int, Card], choice: list[Card]) -> Changes:
-        if isinstance(picked, tuple):
-            return {i: card for i, card in zip(self.names, picked) if card is not choice[i]}
-        changes = {i: card for i, card in moved.items() if i not in picked}
-        changes.update((i, card) for i, card in picked.items() if card is not choice[i])
-        return changes
-
-    def reading(self, picked: tuple[Card, ...] | dict[int, Card]) -> dict[int, Card]:
-        """A reading tried, every name of the group said."""
-        return dict(zip(self.names, picked)) if isinstance(picked, tuple) else {**self.base, **picked}
 
 
 def _names(deck: Deck, ambiguous: dict[Key, tuple[Card, ...]], identity: Callable[[Card], Hashable]) -> list[Name]:
@@ -169,9 +158,6 @@ def _groups(readings: Readings) -> list[list[int]]:
     differently, or the same rule's findings change with each (found with the others as they are)."""
     context = readings.context
     several = [i for i, name in enumerate(readings.names) if len(name.options) > 1]
-    counted = {i: {context.game.counted(card, context.params) for card in readings.names[i].options} for i in several}
-    cards = {i: {context.identity(card) for card in readings.names[i].options} for i in several}
-    rules = {i: _rules_changed(readings, i) for i in several}
     parent = {i: i for i in several}
 
     def root(i: int) -> int:
@@ -180,10 +166,16 @@ def _groups(readings: Readings) -> list[list[int]]:
             i = parent[i]
         return i
 
-    for position, i in enumerate(several):
-        for j in several[position + 1 :]:
-            if (len(counted[i]) > 1 and len(counted[j]) > 1) or cards[i] & cards[j] or rules[i] & rules[j]:
-                parent[root(j)] = root(i)
+    # each name joined to the first that shares with it what it joins by: linear in the names
+    first: dict[Hashable, int] = {}
+    for i in several:
+        options = readings.names[i].options
+        joins: set[Hashable] = {("card", context.identity(card)) for card in options}
+        joins |= {("rule", rule) for rule in _rules_changed(readings, i)}
+        if len({context.game.counted(card, context.params) for card in options}) > 1:
+            joins.add("counted")
+        for join in joins:
+            parent[root(first.setdefault(join, i))] = root(i)
     groups: dict[int, list[int]] = {}
     for i in several:
         groups.setdefault(root(i), []).append(i)
@@ -220,7 +212,8 @@ def _group(readings: Readings, names: list[int]) -> Group:
         if limited is None:
             raise
         base, pickings = limited
-        return Group(names, pickings, base)
+        readings.choose(base)
+        return Group(names, pickings)
 
 
 def _distinct_sums(readings: Readings, group: list[int]) -> list[tuple[Card, ...]]:
@@ -330,8 +323,7 @@ def _deciding(readings: Readings, group: Group) -> list[Finding]:
     if alone:
         return [_ambiguity(readings, i, "its reading decides the verdict") for i in alone]
     assert group.illegal is not None, "a group whose names are each legal alone is illegal only by a reading tried"
-    target = group.reading(group.illegal)
-    steps = [(i, card) for i, card in target.items() if card is not readings.choice[i]]
+    steps = list(group.illegal.items())
     # a step after which the reading turns illegal, found by halving the way: the best reading is legal, the target not
     legal, illegal = 0, len(steps)
     while illegal - legal > 1:

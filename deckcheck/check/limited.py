@@ -22,7 +22,10 @@ from deckcheck.check.readings import Readings
 from deckcheck.model import Card
 from deckcheck.rules.sum_limits import Bound, NotBoth, Weight
 
-Picking = dict[int, Card]  # a reading, as the cards it reads names as (the others at their base)
+# a reading, as the cards it reads names as, the others as in the current reading: a reading that
+# breaks a limit says every name of the group (the sum is its names'), one for a card only those
+# that may mean it (what the rules by card find of it reads no other card)
+Picking = dict[int, Card]
 Adds = list[tuple[str, tuple[Hashable, ...], int]]  # zone, what the game counts of a card, copies
 
 
@@ -41,7 +44,7 @@ def limited_readings(readings: Readings, names: list[int]) -> tuple[Picking, lis
     for rule in sorted(in_force):
         for limit in limits[rule]:
             pickings += group.out_of_bounds(limit) if isinstance(limit, Bound) else group.both(limit)
-    return group.base, [picked for n, picked in enumerate(pickings) if picked or n == 0]
+    return group.base, [picked for n, picked in enumerate(pickings) if picked or n == 0]  # (the first: the current reading)
 
 
 class _Group:
@@ -87,7 +90,7 @@ class _Group:
                 for same in (identity(card), *(also(card) if also is not None else ())):
                     meaning.setdefault(same, {})[i] = card
         for cards in meaning.values():
-            yield {i: card for i, card in cards.items() if card is not self.base[i]}
+            yield cards
 
     def out_of_bounds(self, limit: Bound) -> list[Picking]:
         """The readings taking the sum to its least and to its greatest, where either breaks the bound
@@ -101,8 +104,7 @@ class _Group:
                     key=lambda each: direction * each[1],
                 )
                 total += added
-                if card is not self.base[i]:
-                    picked[i] = card
+                picked[i] = card
             if not limit.holds(total):
                 found.append(picked)
         return found
@@ -125,8 +127,7 @@ class _Group:
         found, chain = {}, ways[(True, True)]
         while chain is not None:
             chain, i, card = chain
-            if card is not self.base[i]:
-                found[i] = card
+            found[i] = card
         return [found]
 
 
