@@ -203,12 +203,15 @@ def test_each_rule_over_the_whole_deck_finds_a_problem_where_its_limits_are_brok
 
 def test_every_rule_over_the_whole_deck_of_every_format_is_stated_as_limits(databases):
     """A rule the limits leave out would leave a deck of titles past every number unjudged by it."""
-    for format_name, when in FORMATS + [("type1-unlimited", date(2026, 11, 28)), ("quickstart", date(2026, 11, 28))]:
-        text = f"# game: redemption\n# format: {format_name}\n1 soul 0\n"
-        loaded = load_deck(Path("deck.txt"), CheckOptions(game="redemption", as_of=when), databases, text.encode())
-        deck, context = loaded.resolved()
+    from deckcheck.games import game_named
+
+    for each in game_named("redemption").formats:  # every version of every format, on the day it took effect
+        text = f"# game: redemption\n# format: {each.name}\n1 soul 0\n"
+        options = CheckOptions(game="redemption", as_of=each.effective or date(2026, 11, 28))
+        deck, context = load_deck(Path("deck.txt"), options, databases, text.encode()).resolved()
+        assert context.params is each.params, (each.name, each.version)
         whole_deck = {rule.id for rule in context.rules if rule.check is not None and not rule.per_card}
-        assert whole_deck <= context.game.sum_limits(deck, context.params).keys(), format_name
+        assert whole_deck <= context.game.sum_limits(deck, context.params).keys(), (each.name, each.version)
 
 
 # --- past every number, every reading's verdict ---------------------------------------------------
