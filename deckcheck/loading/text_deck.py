@@ -40,6 +40,7 @@ _NAMED = {"deck name": "name", "title": "name"}
 _READ_METADATA = ("game", "format", "name")
 _COMMENT = re.compile(r"(?:^|\s)(?:#|//).*$")
 _BULLETS = "-*\u2022\u00b7\u2013\u2014"
+_DASHES = "-\u2013\u2014"  # what may stand before a group's count (`Lost Souls - 14`)
 _BULLET = re.compile(rf"^[{_BULLETS}]\s+")
 _LEADING_COUNT = re.compile(rf"^(?:(?P<count>\d+)\s*{_TIMES}?|\(\s*(?P<bracketed>\d+)\s*\))(?:\s+|\t)(?P<name>\S.*)$")
 # `Name x3`, `Name (x3)`, `Name (3)`, `Name - 3`: at most three digits, so `Son of God (2019)` stays a name
@@ -228,6 +229,27 @@ def _as_header(words: str) -> str:
 def _header(line: str, zones: ZoneTable) -> tuple[str, str | None, int | None] | None:
     """("zone", its name, the size it says) for a zone header (None for a section that is not part
     of the deck), ("group", words, size) for a group header, None for a line that is no header."""
+    return None if _plainly_no_header(line, zones) else _header_read(line, zones)
+
+
+def _plainly_no_header(line: str, zones: ZoneTable) -> bool:
+    """Most card lines, told without a pattern (`Son of God`, `Good 3 x1`; a pasted list's lines
+    are each asked): a header ends with a colon, a bracket, or its group's count after a dash, or
+    is a zone's or a group's words, and none of those holds a digit."""
+    last = line[-1]
+    if last.isdigit():
+        end = len(line)
+        while end and line[end - 1].isdigit():
+            end -= 1
+        return line[:end].rstrip()[-1:] not in _DASHES
+    if not last.isalpha() or "/" in line:
+        return False
+    words = " ".join(line.lower().split())
+    known = words in zones.groups or words in GENERIC_GROUPS or words in IGNORED_SECTIONS or zones.by_word(words) is not None
+    return not known and not words.endswith(" deck")
+
+
+def _header_read(line: str, zones: ZoneTable) -> tuple[str, str | None, int | None] | None:
     parts = _header_parts(line)
     if parts is None:
         return None

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from deckcheck.check import CheckOptions, check_file
+from deckcheck.games import zone_table
 from deckcheck.loading.card_db import Databases, load_databases
 from deckcheck.loading.pasted import not_a_card
 from hypothesis import HealthCheck, given, settings
@@ -143,3 +144,33 @@ def test_one_misspelt_letter_in_a_legal_deck_written_bare_is_never_legal(real, d
         return  # the letter made another card's name: no typo
     lines[index] = (zone, count, typo)
     assert not _check(_written(lines, style), real).legal, typo
+
+
+# --- the reader's shortcut past the header patterns -----------------------------------------------
+
+_WORDS_OF_HEADERS = sorted(
+    {word for zone in zone_table().zones for word in zone.words} | set(zone_table().groups) | {"good cards", "tokens", "reserve deck"}
+)
+
+
+def test_no_zone_or_group_word_holds_a_digit():
+    """What lets a line ending in a digit be told no header at once (`Good 3`, `Soul 3 x1`)."""
+    assert not [word for word in _WORDS_OF_HEADERS if any(c.isdigit() for c in word)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    words=st.sampled_from(_WORDS_OF_HEADERS) | st.text("Good Soul of3 x", min_size=1, max_size=12),
+    end=st.sampled_from(
+        ["", ":", " -", " (14)", " [3]", " - 14", " -14", "\u00a0-\u00a014", " 3", " x3", " \u0663", " - \u0663", "/Sites"]
+    ),
+    case=st.sampled_from([str.lower, str.title, str.upper]),
+)
+def test_a_line_told_no_header_without_the_patterns_is_none_by_them(words, end, case):
+    """The reader asks every pasted line whether it heads a group or a zone; most are told at once
+    (text_deck._plainly_no_header), and each line so told must be no header by the patterns too."""
+    from deckcheck.loading import text_deck
+
+    line = case(words + end).strip()
+    if line and text_deck._plainly_no_header(line, zone_table()):
+        assert text_deck._header_read(line, zone_table()) is None, line
