@@ -93,7 +93,7 @@ class _ById(Mapping[str, Card]):
         return len(self._positions)
 
 
-NAME_TABLES = ("id", "name", "title", "half", "bare", "spelling")  # NameIndex's
+NAME_TABLES = ("id", "name", "title", "half", "bare", "blind", "spelling")  # NameIndex's
 
 
 def kept(contents: Sequence[bytes]) -> list[KeptGame] | None:

@@ -148,7 +148,6 @@ class NameIndex:
         self._set_codes = set_codes  # how people write the sets (set_names.py), read the first time a mark needs it
         self._tables = positions.Tables(stored if stored is not None else _indexed(cards))
         self._unaccented: dict[str, list[int]] | None = None  # built the first time a name needs it
-        self._blinded: dict[str, list[int]] | None = None  # the same
         self._trigrams: dict[str, list[str]] | None = None  # three-letter run -> the names holding it
         self._resolved: dict[tuple[str, bool], Resolution] = {}  # a folder's decks name the same cards again and again
 
@@ -157,6 +156,7 @@ class NameIndex:
         """The index as JSON can keep it: NameIndex(cards, stored=kept) is this index again. The
         tables built when first needed are built now, so that none needs every card made again."""
         self._bare()
+        self._blind()
         self._spellings()
         return self._tables.kept()
 
@@ -258,16 +258,17 @@ class NameIndex:
         return self._table("bare")
 
     def _blind(self) -> dict[str, list[int]]:
-        """Printings by their names and names less marks with every bracket a parenthesis (built the
-        first time a name needs it, whole before it is shared between threads)."""
-        if self._blinded is None:
+        """Printings by their names and names less marks with every bracket a parenthesis (the
+        "blind" table, built the first time a name needs it, whole before it is shared between
+        threads, and kept: most pasted or starter decks write a bracket the card list does not)."""
+        if "blind" not in self._tables:
             blinded: dict[str, list[int]] = {}
             for table in (self._table("name"), self._table("title"), self._bare()):
                 for key, found in table.items():
                     if "[" in key or "(" in key:
                         blinded.setdefault(bracket_blind(key), []).extend(positions.each(found))
-            self._blinded = {key: list(dict.fromkeys(found)) for key, found in blinded.items()}
-        return self._blinded
+            self._tables.add("blind", {key: list(dict.fromkeys(found)) for key, found in blinded.items()})
+        return self._table("blind")
 
     def _spellings(self) -> dict[str, str]:
         """Each normalised name -> the name as the card list spells it (the "spelling" table, for

@@ -142,3 +142,21 @@ def test_names_without_their_marks_and_names_of_no_card_are_read_without_making_
     assert marked.id in [card.id for card in kept.names.resolve(shortened(marked.name)[-1]).printings]
     assert kept.names.resolve(marked.name[:-2] + "zz", suggest=True).suggestions  # a typo: names close to it
     assert 0 < len(kept.cards._made) < len(kept.cards) / 4
+
+
+def test_a_name_in_other_brackets_is_found_in_a_kept_list_without_indexing_its_names_again(monkeypatch, tmp_path):
+    """`Christian Martyr [I]` for `Christian Martyr (I)`: the index of names with every bracket a
+    parenthesis is kept with the list (a starter or pasted deck asks it on every check), not made
+    again from every name."""
+    from deckcheck.loading import names
+
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    folder = resources.card_data_path("redemption")
+    load_databases([folder])
+    kept = load_databases([folder])["redemption"]
+    marked = next(card for card in kept.cards if card.name.endswith(")") and "[" not in card.name)
+    asked = []
+    monkeypatch.setattr(names, "bracket_blind", lambda key: asked.append(key) or key.replace("[", "(").replace("]", ")"))
+    typed = marked.name.replace("(", "[").replace(")", "]")
+    assert marked.id in [card.id for card in kept.names.resolve(typed).printings]
+    assert len(asked) == 1  # the name asked, not every name of the list
