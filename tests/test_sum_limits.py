@@ -188,6 +188,7 @@ def _broken(limit, deck, context) -> bool:
     return total(limit.first) > 0 and total(limit.second) > 0
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
 @given(example=decks(titled=False))
 def test_each_rule_over_the_whole_deck_finds_a_problem_where_its_limits_are_broken(databases, example):

@@ -158,7 +158,7 @@ def test_no_zone_or_group_word_holds_a_digit():
     assert not [word for word in _WORDS_OF_HEADERS if any(c.isdigit() for c in word)]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(
     words=st.sampled_from(_WORDS_OF_HEADERS) | st.text("Good Soul of3 x", min_size=1, max_size=12),
     end=st.sampled_from(
