@@ -44,7 +44,9 @@ from deckcheck.wording import kind_of
 # the names add to the counted facts (exact where the game's `counted` holds all its rules over
 # several cards read; tried one by one, a small group needs no such trust)
 MOST_READINGS = 16
-MOST_SUMS = 4096  # distinct sums of a group past which its names are asked to be named exactly
+# distinct sums of a group past which it is tried by the rules' limits (check/limited.py), or, in a
+# game that states none, its names are asked to be named exactly
+MOST_SUMS = 4096
 
 
 @dataclass
@@ -113,6 +115,7 @@ class Group:
             yield {i: card for i, card in said if card is not choice[i]}
 
     def try_each(self, readings: Readings) -> None:
+        """Each reading beside the current one: `illegal` and `left`."""
         left: set[FindingKey] = set()
         for changes in self.changes(readings.choice):
             outcome = readings.outcome(changes)
@@ -212,7 +215,7 @@ def _group(readings: Readings, names: list[int]) -> Group:
         if limited is None:
             raise
         base, pickings = limited
-        readings.choose(base)
+        readings.choose(base)  # (a reading from the limits then changes the names it reads, not the group)
         return Group(names, pickings)
 
 
