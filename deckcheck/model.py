@@ -146,6 +146,9 @@ class Entry:
 @_pickled_as_fields
 @record
 class Finding:
+    """A rule's finding about a deck: its rule, severity and message, the cards it names and where it
+    points."""
+
     rule: str
     severity: Severity
     message: str
@@ -298,6 +301,9 @@ class RulesChange:
 @_pickled_as_fields
 @record
 class DeckReport:
+    """One deck's check as every report format writes it: what the deck is, its zones' counts and its
+    findings."""
+
     path: str
     game: str | None
     format: str | None

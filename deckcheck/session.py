@@ -37,6 +37,9 @@ class SessionProblem(Exception):
 
 @record
 class Session:
+    """What a command runs with: the choices of its command line and config, the card lists loaded and
+    the events."""
+
     choices: Choices  # the command line's choices merged with the config's
     databases: Databases
     events: tuple[Event, ...]

@@ -18,6 +18,9 @@ if TYPE_CHECKING:  # the events' module loads only where a run names event files
 
 @record
 class CheckOptions:
+    """How decks are checked: the game and format of decks that do not say, the rules ignored, the
+    events, the rules' date."""
+
     game: str | None = None  # for decks that do not say
     format: str | None = None  # every deck's format, its own header included (a deck that said otherwise is noted)
     ignore: frozenset[str] = frozenset()

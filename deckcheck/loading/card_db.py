@@ -29,6 +29,9 @@ DATABASE_SUFFIXES = (".yaml", ".yml")
 
 @dataclass(eq=False)  # compared and hashed by identity: per-database caches key on it
 class CardDatabase:
+    """One game's cards as loaded from its files, the formats the files define, and the indexes that
+    find cards by name."""
+
     game: str
     cards: Sequence[Card]
     files: tuple[str, ...]

@@ -28,6 +28,8 @@ USER_CONFIG = Path("deckcheck") / "config.yaml"  # under $XDG_CONFIG_HOME, or ~/
 
 @record
 class Override:
+    """A config's settings for the deck files its globs match (`overrides:`)."""
+
     paths: tuple[str, ...]
     game: str | None = None
     format: str | None = None
@@ -45,6 +47,9 @@ class DeckChoices:
 
 @record
 class Config:
+    """A `.deckcheck.yaml` (or the user's config) as read: what it sets for every deck, the files it
+    leaves out, its overrides."""
+
     path: Path | None = None
     defaults: Choices = field(default_factory=Choices)  # what the config sets for every deck
     exclude: tuple[str, ...] = ()  # globs of files that are not decks, relative to the config's folder

@@ -21,6 +21,9 @@ from deckcheck.records import record
 
 @record
 class Resolution:
+    """What a typed name finds in a card list: the printing, the printings it may mean, or names close
+    to it."""
+
     card: Card | None
     candidates: tuple[Card, ...] = ()  # several printings matched: which card is meant is judged later
     suggestions: tuple[str, ...] = ()  # nothing matched: close names

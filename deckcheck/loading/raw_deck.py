@@ -22,6 +22,9 @@ class DeckParseError(Exception):
 
 @record
 class RawEntry:
+    """A card line as read, before the card list is asked: the name typed, its count, its zone and
+    where it is."""
+
     typed: str
     count: int
     zone: str
@@ -51,6 +54,9 @@ class Header:
 
 @dataclass
 class RawDeck:
+    """A deck file as read, before its names are looked up: what its header says, its card lines and
+    where each zone starts."""
+
     path: str
     game: str | None = None
     format: str | None = None

@@ -44,6 +44,8 @@ class Listed:
 
 @record
 class Erratum:
+    """A name the dictionary's errata give the cards of these sets."""
+
     name: str
     sets: tuple[str, ...]
     errata: str
@@ -51,6 +53,9 @@ class Erratum:
 
 @record(eq=False)  # hashed by identity: matches are cached per dictionary and database
 class Dictionary:
+    """The Official Redemption Dictionary as deckcheck reads it: set printings, spellings, the
+    Duplicate Card and Generic Character lists, name errata."""
+
     version: str
     published: str
     source: str

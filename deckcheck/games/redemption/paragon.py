@@ -39,6 +39,8 @@ _KIND_WORDS = {
 
 @record
 class ParagonVersion:
+    """A version of the Paragon format's rules and the day it took effect."""
+
     version: str
     effective: date
     note: str | None

@@ -19,6 +19,9 @@ PARAGON = "paragon"  # their card type, where they are listed beside the game's 
 
 @record
 class Paragon:
+    """One of the 42 Paragons: its title, its good and evil brigades, and the five numbers its deck is
+    built to."""
+
     name: str
     title: str
     good: str  # its good brigade

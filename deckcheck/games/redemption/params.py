@@ -10,6 +10,9 @@ from deckcheck.rules import Params, setting
 
 @dataclass(frozen=True, kw_only=True)
 class RedemptionParams(Params):
+    """What every Redemption format sets for its rules and goldfish model: the least deck, the opening
+    hand, the draws a turn, the Lost Souls a win rescues."""
+
     minimum_deck: int = 50  # quick-start: "at least 50 cards"; 1 per 50 for abilities
     opening_hand: int = setting(8)
     draws_per_turn: int = setting(3)

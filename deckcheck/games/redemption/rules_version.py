@@ -121,6 +121,9 @@ class Build:
 
 @record
 class Category:
+    """A kind of deck a rules version knows (Type 1, Type 2, Paragon, ...): its names, its build and
+    its card pool."""
+
     name: str
     label: str
     aliases: tuple[str, ...]
@@ -132,6 +135,8 @@ class Category:
 
 @record
 class Ban:
+    """A card a rules version bans in the categories it names (a set narrows the ban to a printing)."""
+
     name: str
     set: str | None
     note: str
@@ -150,6 +155,9 @@ def set_key(card_set: Any) -> str:
 
 @record(eq=False)  # hashed by identity: identities are cached per version
 class RulesVersion:
+    """One version of Redemption's deck building rules as its data file states it: when it took effect,
+    its sections, categories and lists."""
+
     version: str
     effective: date | None  # None: the undated quick-start rulebook
     title: str

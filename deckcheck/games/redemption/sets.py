@@ -14,6 +14,8 @@ from deckcheck.records import record
 
 @record
 class DatedSet:
+    """A set and the day its cards became tournament legal."""
+
     code: str
     title: str
     legal_from: date
