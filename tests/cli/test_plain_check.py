@@ -132,6 +132,14 @@ def test_the_plain_check_of_a_legal_deck_loads_only_what_it_uses():
     assert _imported(deck, unused) == (0, [])
 
 
+def test_the_plain_check_of_a_redemption_deck_loads_no_importer():
+    """The dictionary reads a card list's brigades as the importer does, only for titles told apart
+    by a bracket of brigades: a check whose identities the cache keeps reads none."""
+    deck = EXAMPLES / "redemption-deck-i.yaml"
+    _imported(deck, ())  # the cache warmed
+    assert _imported(deck, ("deckcheck.importers.lackey_titles", "deckcheck.importers.lackey")) == (0, [])
+
+
 @pytest.mark.parametrize("named", ["file", "folder"])
 @pytest.mark.parametrize("game", known_games())
 def test_a_deck_of_one_game_imports_no_other_games_rules(tmp_path, game, named):

@@ -20,7 +20,6 @@ from types import MappingProxyType
 
 from deckcheck.games.redemption.kept import Kept
 from deckcheck.games.redemption.rules_version import set_key, versions
-from deckcheck.importers.lackey_titles import brigades_of
 from deckcheck.loading import resources
 from deckcheck.loading.card_db import CardDatabase
 from deckcheck.loading.checked_yaml import checked_data
@@ -110,6 +109,9 @@ def brigade_variant(title: str) -> tuple[str, frozenset[str]] | None:
     found = _BRIGADE_BRACKET.match(title)
     if not found:
         return None
+    # (imported here: a check whose card list's identities are kept in the cache reads no such title)
+    from deckcheck.importers.lackey_titles import brigades_of
+
     colours = frozenset(brigades_of(found.group("colours")))
     return (found.group("title"), colours) if colours else None
 
