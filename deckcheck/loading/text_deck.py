@@ -245,7 +245,7 @@ def _plainly_no_header(line: str, zones: ZoneTable) -> bool:
     if not last.isalpha() or "/" in line:
         return False
     words = " ".join(line.lower().split())
-    known = words in zones.groups or words in GENERIC_GROUPS or words in IGNORED_SECTIONS or zones.by_word(words) is not None
+    known = _grouping(words, zones) or words in IGNORED_SECTIONS or zones.by_word(words) is not None
     return not known and not words.endswith(" deck")
 
 
