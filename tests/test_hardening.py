@@ -67,7 +67,7 @@ def test_a_fifo_in_the_cache_is_ignored(tmp_path, redline_deck):
     assert deckcheck("check", redline_deck, "--card-db", DATA / "redline-cards.yaml", env=env).returncode == 1
     from deckcheck.loading.cache import key
 
-    entry = cache / f"{key((DATA / 'redline-cards.yaml').read_bytes())}.json"
+    entry = cache / f"{key((DATA / 'redline-cards.yaml').read_bytes())}.entry"
     entry.unlink()
     os.mkfifo(entry)
     done = deckcheck("check", redline_deck, "--card-db", DATA / "redline-cards.yaml", env=env)
@@ -418,7 +418,7 @@ def _cache_entries(tmp_path, monkeypatch) -> list[Path]:
     cache = tmp_path / "cache"
     monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(cache))
     assert run("check", CPM).exit_code == 0
-    entries = sorted(cache.glob("*.json"))
+    entries = sorted(cache.glob("*.entry"))
     assert len(entries) == 2
     return entries
 
@@ -447,30 +447,38 @@ def _shaped(tmp_path, monkeypatch, payload: str) -> list[Path]:
         "[" * 100_000 + "]" * 100_000,
         "{not json",
         "",
+        "parts\n",
+        "(",  # what starts a tuple of the entries deckcheck writes now
     ],
 )
 def test_a_cache_entry_of_any_shape_is_ignored_and_rewritten(tmp_path, monkeypatch, payload):
     entries = _shaped(tmp_path, monkeypatch, payload)
     outcome = run("check", CPM)
     assert outcome.exit_code == 0 and outcome.stderr == ""
-    for entry in entries:  # written again, by deckcheck
-        body = entry.read_bytes().split(b"\n", 1)[1]
-        assert body != payload.encode() and body.startswith(b'{"source": "')
+    for entry in entries:  # written again: the payload's MAC was made with another key
+        assert _written_by_deckcheck(entry, tmp_path / "cache")
+
+
+def _written_by_deckcheck(entry: Path, cache: Path) -> bool:
+    import hashlib
+    import hmac
+
+    mac, _, body = entry.read_bytes().partition(b"\n")
+    return hmac.compare_digest(mac, hmac.new((cache / "key").read_bytes(), body, hashlib.sha256).hexdigest().encode())
 
 
 def test_a_well_shaped_but_wrong_entry_cannot_make_a_legal_deck_illegal(tmp_path, monkeypatch):
-    cpm, une = (rb'"faction": "cpm"', rb"\"faction\": \"cpm\""), (rb'"faction": "une"', rb"\"faction\": \"une\"")
     entries = _cache_entries(tmp_path, monkeypatch)
     for entry in entries:
-        # every CPM card now UNE, as a file's entry writes a fact and as the whole list's does (in
-        # a card's JSON text): the CPM starter would be illegal
+        # every CPM card now UNE, in the file's entry and in the whole list's, lengths unchanged:
+        # trusted, it would leave the CPM starter illegal or the card list broken
         mac, _, body = entry.read_bytes().partition(b"\n")
-        wrong = body.replace(cpm[0], une[0]).replace(cpm[1], une[1])
+        wrong = body.replace(b"cpm", b"une")
         assert wrong != body
         entry.write_bytes(mac + b"\n" + wrong)
     assert run("check", CPM).exit_code == 0
     for entry in entries:  # written again, by deckcheck
-        assert any(written in entry.read_bytes() for written in cpm)
+        assert _written_by_deckcheck(entry, tmp_path / "cache") and b"cpm" in entry.read_bytes()
 
 
 def test_an_entry_copied_from_another_file_is_not_used(tmp_path, monkeypatch):
@@ -478,16 +486,16 @@ def test_an_entry_copied_from_another_file_is_not_used(tmp_path, monkeypatch):
 
     monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
     store(b"one file", {"x": 1})
-    (tmp_path / "cache" / f"{key(b'one file')}.json").rename(tmp_path / "cache" / f"{key(b'another')}.json")
+    (tmp_path / "cache" / f"{key(b'one file')}.entry").rename(tmp_path / "cache" / f"{key(b'another')}.entry")
     assert load(b"another") is None and load(b"one file") is None
 
 
-def test_entries_are_used(tmp_path, monkeypatch):
+def test_entries_are_used_as_json_would_give_them_back(tmp_path, monkeypatch):
     from deckcheck.loading.cache import load, store
 
     monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
-    store(b"content", {"cards": [1, 2]})
-    assert load(b"content") == {"cards": [1, 2]}
+    store(b"content", {"cards": (1, 2), 3: "three"})
+    assert load(b"content") == {"cards": [1, 2], "3": "three"}
 
 
 def test_an_entry_too_large_to_be_read_back_is_not_written(tmp_path, monkeypatch):
@@ -498,7 +506,7 @@ def test_an_entry_too_large_to_be_read_back_is_not_written(tmp_path, monkeypatch
     cache.store_parts(b"small", [b"x" * 100])
     cache.store_parts(b"large", [b"x" * 1000])
     assert cache.load_parts(b"small") == [b"x" * 100] and cache.load_parts(b"large") is None
-    assert not (tmp_path / "cache" / f"{cache.key(b'large')}.json").exists()
+    assert not (tmp_path / "cache" / f"{cache.key(b'large')}.entry").exists()
 
 
 def test_entries_of_parts_are_used_as_they_were_kept(tmp_path, monkeypatch):
@@ -507,7 +515,7 @@ def test_entries_of_parts_are_used_as_they_were_kept(tmp_path, monkeypatch):
     monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
     parts = [b'{"a": 1}', b"", b"line one\nline two\n", "\u00e9".encode()]
     store_parts(b"content", parts)
-    assert load_parts(b"content") == parts and load(b"content") is None  # not a JSON entry
+    assert load_parts(b"content") == parts and load(b"content") is None  # not an entry of data
     store(b"other", {"cards": [1, 2]})
     assert load_parts(b"other") is None  # not an entry of parts
 
@@ -527,7 +535,7 @@ def test_an_entry_of_an_older_deckcheck_is_ignored(tmp_path, monkeypatch):
 
     monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
     store(b"content", {"x": 1})
-    (tmp_path / "cache" / f"{key(b'content')}.json").write_text('{"game": "redemption", "name": "Séance"}')
+    (tmp_path / "cache" / f"{key(b'content')}.entry").write_text('{"game": "redemption", "name": "Séance"}')
     assert load(b"content") is None
 
 

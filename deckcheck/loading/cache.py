@@ -1,17 +1,25 @@
 """A cache of parsed, validated card database files, so that a 5,692-card database does not make
-every check slow. An entry is keyed by the file's content hash and deckcheck's version (a new
-schema comes with a new version), stored as JSON in the user's cache folder, and written with a
-rename so that a crash never leaves half an entry. What is worked out from a whole card list is kept
-the same way, keyed by what it depends on; an entry of parts (store_parts: a whole list, its cards
-and indexes, kept_lists.py) keeps bytes its reader parses a part at a time, not JSON at once.
+every check slow. An entry is keyed by the file's content hash, deckcheck's version (a new schema
+comes with a new version) and the Python that wrote it, stored in the user's cache folder, and
+written with a rename so that a crash never leaves half an entry. What is worked out from a whole
+card list is kept the same way, keyed by what it depends on; an entry of parts (store_parts: a
+whole list, its cards and indexes, kept_lists.py) keeps bytes its reader parses a part at a time.
 
 An entry is only trusted when deckcheck wrote it: each one carries an HMAC of its bytes, made with
 a key that only the user can read (`key` in the cache folder, mode 0600, owned by the user), and
-the hash of the file it stands for. An entry that is missing, stale, truncated, not JSON, too deep,
-of another shape, moved from another file or edited by anyone else (however well shaped) fails
-those checks and is ignored: the file is then read and checked as if there were no cache, and the
-entry written again. (Validating each entry against the card database schema instead would cost
-more than reading the file: over a second for the full Redemption list.)
+the hash of the file it stands for. An entry that is missing, stale, truncated, unreadable, of
+another shape, moved from another file or edited by anyone else (however well shaped) fails those
+checks and is ignored: the file is then read and checked as if there were no cache, and the entry
+written again. (Validating each entry against the card database schema instead would cost more
+than reading the file: over a second for the full Redemption list.)
+
+Data is kept as `marshal` writes it, once made what JSON would give back (lists, string keys):
+marshal is read without importing anything and faster than any JSON reader, which mattered for a
+one-deck check (a JSON reader's import was 3 ms of its 140). marshal is not for bytes a stranger
+wrote; these are read only once their HMAC holds, so only bytes deckcheck wrote are. An entry is
+mapped rather than read (files.mapped): a check of one deck reads a few dozen of the 5,680 cards
+of the Redemption list's entry, and copying the whole 3 MB into memory and then into its parts was
+most of the time a check spent on the card list, in page faults as much as in copies.
 
 `DECKCHECK_CACHE_DIR` chooses the folder; `DECKCHECK_NO_CACHE=1` turns the cache off.
 """
@@ -20,19 +28,22 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import json
+import marshal
 import os
 import stat
+import sys
 from pathlib import Path
 from typing import Any
 
-import orjson
-
 from deckcheck import __version__
-from deckcheck.loading.files import UnreadableFile, read_limited
+from deckcheck.loading.files import UnreadableFile, mapped
 
 MAX_ENTRY = 64 * 1024 * 1024  # an entry stands for a file of at most 1 MiB
 KEY_BYTES = 32
+# how entries are written, with the Python writing them (marshal's format is its own): another is another key
+FORMAT = f"marshal {marshal.version} {sys.implementation.cache_tag}".encode()
+_PARTS = b"parts\n"  # the start of an entry of parts; a marshalled entry starts with a tuple's code
+_UNREADABLE = (ValueError, EOFError, TypeError, IndexError, RecursionError)  # what marshal raises on bytes of another shape
 
 
 def folder() -> Path | None:
@@ -46,7 +57,7 @@ def folder() -> Path | None:
 
 
 def key(content: bytes) -> str:
-    return hashlib.sha256(__version__.encode() + b"\0" + content).hexdigest()
+    return hashlib.sha256(FORMAT + b"\0" + __version__.encode() + b"\0" + content).hexdigest()
 
 
 def _secret(where: Path, create: bool) -> bytes | None:
@@ -78,38 +89,38 @@ def _secret(where: Path, create: bool) -> bytes | None:
     return secret if len(secret) == KEY_BYTES else None
 
 
-def _mac(secret: bytes, body: bytes) -> str:
+def _mac(secret: bytes, body: bytes | memoryview) -> str:
     return hmac.new(secret, body, hashlib.sha256).hexdigest()
 
 
 def load(content: bytes) -> Any | None:
     """The data stored for `content`, or None when there is none that can be trusted."""
     body = _trusted_body(content)
-    if body is None:
+    if body is None or body[: len(_PARTS)] == _PARTS:
         return None
     try:
-        # orjson reads an entry in two thirds of the time (2 MB for the full Redemption list); what
-        # it refuses that json wrote (NaN, a number past 64 bits) is no entry: the file is read again
-        entry = orjson.loads(body)
-    except (ValueError, RecursionError):
+        kind, source, data = marshal.loads(body)
+    except _UNREADABLE:
         return None
-    if not isinstance(entry, dict) or entry.get("source") != hashlib.sha256(content).hexdigest():
-        return None
-    return entry.get("data")
+    return data if kind == "entry" and source == hashlib.sha256(content).hexdigest() else None
 
 
-def load_parts(content: bytes) -> list[bytes] | None:
+def load_parts(content: bytes) -> list[memoryview] | None:
     """The parts stored for `content` (store_parts), as the bytes they were, or None when there
-    are none that can be trusted. The caller parses each part when it needs it."""
+    are none that can be trusted. The caller parses each part when it needs it; each is a view
+    of the mapped entry, copied by nothing until it is parsed."""
     body = _trusted_body(content)
-    if body is None:
+    if body is None or body[: len(_PARTS)] != _PARTS:
         return None
-    header, _, rest = body.partition(b"\n")
+    at = len(_PARTS) + 8
+    size = int.from_bytes(body[len(_PARTS) : at], "little")
     try:
-        head = orjson.loads(header)
-    except ValueError:
+        kind, source, lengths = marshal.loads(body[at : at + size])
+    except _UNREADABLE:
         return None
-    lengths = head.get("parts") if isinstance(head, dict) and head.get("source") == hashlib.sha256(content).hexdigest() else None
+    rest = body[at + size :]
+    if kind != "parts" or source != hashlib.sha256(content).hexdigest():
+        return None
     if not isinstance(lengths, list) or not all(isinstance(n, int) and n >= 0 for n in lengths) or sum(lengths) != len(rest):
         return None
     parts, start = [], 0
@@ -120,16 +131,24 @@ def load_parts(content: bytes) -> list[bytes] | None:
 
 
 def store(content: bytes, data: Any) -> None:
-    _write(content, json.dumps({"source": hashlib.sha256(content).hexdigest(), "data": data}, ensure_ascii=False).encode())
+    _write(content, marshal.dumps(("entry", hashlib.sha256(content).hexdigest(), as_json_gives(data))))
 
 
 def store_parts(content: bytes, parts: list[bytes]) -> None:
-    """Keep `parts` for `content`, each as it is: a header line of their lengths, then the parts."""
-    header = json.dumps({"source": hashlib.sha256(content).hexdigest(), "parts": [len(part) for part in parts]}).encode()
-    _write(content, b"\n".join([header, b"".join(parts)]))
+    """Keep `parts` for `content`, each as it is: after a header of their lengths."""
+    header = marshal.dumps(("parts", hashlib.sha256(content).hexdigest(), [len(part) for part in parts]))
+    _write(content, b"".join([_PARTS, len(header).to_bytes(8, "little"), header, *parts]))
 
 
-def _trusted_body(content: bytes) -> bytes | None:
+def as_json_gives(data: Any) -> Any:
+    """`data` as JSON would give it back (lists for tuples, keys as strings): what an entry holds,
+    whether or not it was written in JSON."""
+    import json  # here: only entries written need it
+
+    return json.loads(json.dumps(data, ensure_ascii=False))
+
+
+def _trusted_body(content: bytes) -> memoryview | None:
     """The body of the entry for `content`, if deckcheck wrote it (its MAC holds)."""
     where = folder()
     if where is None:
@@ -138,11 +157,14 @@ def _trusted_body(content: bytes) -> bytes | None:
     if secret is None:
         return None
     try:
-        raw = read_limited(where / f"{key(content)}.json", MAX_ENTRY)
+        raw = mapped(where / f"{key(content)}.entry", MAX_ENTRY)
     except UnreadableFile:
         return None
-    mac, _, body = raw.partition(b"\n")
-    return body if hmac.compare_digest(mac, _mac(secret, body).encode()) else None
+    newline = bytes(raw[:100]).find(b"\n")
+    if newline < 0:
+        return None
+    body = raw[newline + 1 :]
+    return body if hmac.compare_digest(bytes(raw[:newline]), _mac(secret, body).encode()) else None
 
 
 def _write(content: bytes, body: bytes) -> None:
@@ -157,6 +179,6 @@ def _write(content: bytes, body: bytes) -> None:
     if len(body) >= MAX_ENTRY:
         return  # it would never be read back (a card list of many large files): not written each run
     try:  # not synced: a cache entry lost to a crash is written again
-        write_atomically(where / f"{key(content)}.json", _mac(secret, body).encode() + b"\n" + body, prefix=".entry-", sync=False)
+        write_atomically(where / f"{key(content)}.entry", _mac(secret, body).encode() + b"\n" + body, prefix=".entry-", sync=False)
     except OSError:  # a cache that cannot be written is no cache, not an error
         pass

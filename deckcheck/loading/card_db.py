@@ -80,7 +80,7 @@ class CardDatabase:
             found = [card for card in found if card.get("set") == card_set] or found
         return found[0] if len(found) == 1 else None
 
-    def _images_index(self) -> dict[str, positions.Found]:
+    def _images_index(self) -> Mapping[str, positions.Found]:
         """LackeyCCG image id (case-folded) -> the printings of that image."""
         if self._images is None:
             images: dict[str, positions.Found] = {}  # built whole before it is shared between threads

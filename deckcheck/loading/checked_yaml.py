@@ -4,7 +4,6 @@ Any problem stops the run with exit 2: deckcheck does not guess what a broken fi
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from datetime import date
 from functools import cache
@@ -40,6 +39,8 @@ def validator(schema: str) -> Draft202012Validator:
 
 def _schemas() -> Any:
     """Every schema of deckcheck's by its $id, for one to name another (`{"$ref": "build.schema.json"}`)."""
+    import json
+
     from referencing import Registry, Resource
 
     documents = [json.loads(path.read_text(encoding="utf-8")) for path in resources.schema_path("build").parent.glob("*.schema.json")]
@@ -49,6 +50,8 @@ def _schemas() -> Any:
 def assembled(schema: str) -> dict:
     """A schema as it is checked: the game names from the registry of games, and in the card
     database's, each game's card fields (its package's cards.schema.json)."""
+    import json
+
     from deckcheck import output_formats
     from deckcheck.registry import card_fields_schema, known_games
 
@@ -112,7 +115,8 @@ def load_checked(  # noqa: PLR0913 - the file, its schema and how it is read, ea
     # content found valid before is valid: the cache remembers it (a schema check imports
     # jsonschema, 46 ms of every run of a repository with a config; the YAML is read as before,
     # for the positions its problems are reported at)
-    valid = b"valid\0" + schema.encode() + b"\0" + json.dumps(also, sort_keys=True).encode() + b"\0" + content
+    # (`also` by its repr, which the same schema built by the same code always has: another is a miss, never a wrong hit)
+    valid = b"valid\0" + schema.encode() + b"\0" + repr(also).encode() + b"\0" + content
     if remember and data_cache.load(valid) is True:
         return document
     found = list(validator(schema).iter_errors(document.data))
@@ -166,6 +170,8 @@ EXCERPT = 24  # characters of a value an error quotes
 
 def excerpt(value: Any) -> str:
     """A value as an error quotes it: its first EXCERPT characters, escaped for a terminal."""
+    import json  # here: a check whose files are valid quotes none (and a JSON writer's import is 2 ms of its start)
+
     text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
     shown = for_terminal(text if len(text) <= EXCERPT else text[:EXCERPT] + "...")
     return f"'{shown}'" if isinstance(value, str) else shown

@@ -9,6 +9,7 @@ still refused.
 
 from __future__ import annotations
 
+import mmap
 import os
 import stat
 from pathlib import Path
@@ -68,6 +69,22 @@ def open_regular(path: Path, limit: int | None = MAX_BYTES) -> BinaryIO:
     except BaseException:
         os.close(descriptor)
         raise
+
+
+def mapped(path: Path, limit: int) -> memoryview:
+    """The bytes of the regular file at `path`, at most `limit`, mapped rather than read: what is
+    sliced from it is copied alone, and pages no one reads are never copied at all. Only for
+    files deckcheck writes by renaming a whole new file over the old (its cache): a mapping of a
+    file cut short in place would fail as its lost pages are read."""
+    descriptor, size = _opened(path, limit)
+    try:
+        if not size:
+            return memoryview(b"")
+        return memoryview(mmap.mmap(descriptor, size, access=mmap.ACCESS_READ))
+    except (OSError, ValueError) as exc:
+        raise UnreadableFile(f"cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    finally:
+        os.close(descriptor)
 
 
 def read_head(path: Path, size: int) -> bytes:

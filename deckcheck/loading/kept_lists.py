@@ -6,22 +6,22 @@ of the few dozen cards its deck names, not of every card.
 The key is the content of every file of the list (each is read on every run, so an edited file is
 a new key) and the code that indexes names and writes the entry (a change there is a new key too).
 The cards and each index are kept as parts of their own (cache.store_parts), read when needed: a
-card is made from its line the first time it is read, a table the first time a name needs it.
-An entry is written only for files that all read without a problem.
+card is made from its bytes the first time it is read (found by the offsets of the cards, kept
+beside them), a table the first time a name needs it. An entry is written only for files that all
+read without a problem.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
+import itertools
+import marshal
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, overload
-
-import orjson
 
 from deckcheck.loading import cache as entries
 from deckcheck.loading import marks, names, positions, spelling
@@ -42,16 +42,18 @@ class KeptGame:
 
 
 class KeptCards(Sequence[Card]):
-    """The cards of a kept list, each kept as its JSON text and made the first time it is read:
-    a check reads the few dozen cards its deck names (and those its rules look up by id)."""
+    """The cards of a kept list, each kept as the bytes marshal wrote of it, one after the other,
+    and made the first time it is read: a check reads the few dozen cards its deck names (and
+    those its rules look up by id)."""
 
-    def __init__(self, ids: list[str], rows: list[bytes]):
+    def __init__(self, at: Mapping[str, int], rows: bytes | memoryview, offsets: list[int]):
         self._rows = rows
+        self._offsets = offsets  # where each card's bytes start, and where the last one's end
         self._made: dict[int, Card] = {}
-        self.by_id: Mapping[str, Card] = _ById(self, {card_id: position for position, card_id in enumerate(ids)})
+        self.by_id: Mapping[str, Card] = _ById(self, at)
 
     def __len__(self) -> int:
-        return len(self._rows)
+        return len(self._offsets) - 1
 
     @overload
     def __getitem__(self, index: int) -> Card: ...
@@ -61,13 +63,13 @@ class KeptCards(Sequence[Card]):
 
     def __getitem__(self, index: int | slice) -> Card | Sequence[Card]:
         if isinstance(index, slice):
-            return [self[position] for position in range(*index.indices(len(self._rows)))]
-        position = index + len(self._rows) if index < 0 else index
-        if not 0 <= position < len(self._rows):
-            raise IndexError(f"no card at {index} of {len(self._rows)}")
+            return [self[position] for position in range(*index.indices(len(self)))]
+        position = index + len(self) if index < 0 else index
+        if not 0 <= position < len(self):
+            raise IndexError(f"no card at {index} of {len(self)}")
         made = self._made.get(position)
         if made is None:
-            card_id, name, types, facts = orjson.loads(self._rows[position])
+            card_id, name, types, facts = marshal.loads(self._rows[self._offsets[position] : self._offsets[position + 1]])
             # setdefault: one card for a position, whichever thread of `serve` made it first
             made = self._made.setdefault(position, Card(card_id, name, tuple(types), MappingProxyType(facts)))
         return made
@@ -76,9 +78,9 @@ class KeptCards(Sequence[Card]):
 class _ById(Mapping[str, Card]):
     """Id -> card, over a kept list's cards, making only the cards asked for."""
 
-    def __init__(self, cards: KeptCards, positions: dict[str, int]):
+    def __init__(self, cards: KeptCards, at: Mapping[str, int]):
         self._cards = cards
-        self._positions = positions
+        self._positions = at
 
     def __getitem__(self, card_id: str) -> Card:
         return self._cards[self._positions[card_id]]
@@ -100,21 +102,23 @@ def kept(contents: Sequence[bytes]) -> list[KeptGame] | None:
     """The databases kept for files of these contents, in this order; None if none are kept.
 
     The entry's parts (cache.store_parts): first what each game is and where its parts are, then
-    for each game its ids, its cards (a line of JSON each, made into a card when read) and its
-    tables, each read the first time it is needed."""
+    for each game its ids, its cards (each made into a card when read) with where each starts, and
+    its tables, each read the first time it is needed."""
     parts = entries.load_parts(_key(contents))
     if not parts:
         return None
     try:
-        return [_kept_game(game, parts) for game in orjson.loads(parts[0])]
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError):  # an entry of another shape: read the files
+        return [_kept_game(game, parts) for game in marshal.loads(parts[0])]
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, EOFError):  # an entry of another shape: read the files
         return None
 
 
-def _kept_game(game: dict[str, Any], parts: list[bytes]) -> KeptGame:
+def _kept_game(game: dict[str, Any], parts: Sequence[bytes | memoryview]) -> KeptGame:
     at = game["parts"]
-    rows = parts[at["cards"]]
-    cards = KeptCards(orjson.loads(parts[at["ids"]]), rows.split(b"\n") if rows else [])
+    rows, offsets = parts[at["cards"]], marshal.loads(parts[at["offsets"]])
+    if not isinstance(offsets, list) or not offsets or offsets[0] != 0 or offsets[-1] != len(rows):
+        raise ValueError("the cards' offsets are not theirs")
+    cards = KeptCards(positions.KeptTable(parts[at["ids"]]), rows, offsets)
     if len(cards) != len(cards.by_id):
         raise ValueError("not a card for each id")
     tables = {"names": {name: parts[at[name]] for name in NAME_TABLES}, "images": parts[at["images"]]}
@@ -125,23 +129,25 @@ def keep(contents: Sequence[bytes], games: Iterable[KeptGame]) -> None:
     parts: list[bytes] = [b""]
     described = []
     for game in games:
+        rows = [_marshalled([card.id, card.name, list(card.types), dict(card.facts)]) for card in game.cards]
         at = {}
         for name, part in (
-            ("ids", _json([card.id for card in game.cards])),
-            ("cards", b"\n".join(_json([card.id, card.name, list(card.types), dict(card.facts)]) for card in game.cards)),
-            *((name, _json(game.indexes["names"][name])) for name in NAME_TABLES),
-            ("images", _json(game.indexes["images"])),
+            ("ids", positions.bucketed({card.id: position for position, card in enumerate(game.cards)})),
+            ("cards", b"".join(rows)),
+            ("offsets", _marshalled([0, *itertools.accumulate(len(row) for row in rows)])),
+            *((name, positions.bucketed(game.indexes["names"][name])) for name in NAME_TABLES),
+            ("images", positions.bucketed(game.indexes["images"])),
         ):
             at[name] = len(parts)
             parts.append(part)
         described.append({"game": game.game, "files": game.files, "formats": game.formats, "sha256": game.sha256, "parts": at})
-    parts[0] = _json(described)
+    parts[0] = _marshalled(described)
     entries.store_parts(_key(contents), parts)
 
 
-def _json(data: Any) -> bytes:
-    # json, as the cache's other entries: what it writes (no newline inside a line) orjson reads
-    return json.dumps(data, ensure_ascii=False).encode()
+def _marshalled(data: Any) -> bytes:
+    # as the cache's other entries: what JSON would give back, in marshal's bytes
+    return marshal.dumps(entries.as_json_gives(data))
 
 
 def _key(contents: Sequence[bytes]) -> bytes:

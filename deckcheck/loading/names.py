@@ -155,15 +155,15 @@ class NameIndex:
         self._resolved: dict[tuple[str, bool], Resolution] = {}  # a folder's decks name the same cards again and again
 
     @property
-    def kept(self) -> dict[str, dict[str, Any]]:
-        """The index as JSON can keep it: NameIndex(cards, stored=kept) is this index again. The
+    def kept(self) -> dict[str, Mapping[str, Any]]:
+        """The index as the cache keeps it: NameIndex(cards, stored=kept) is this index again. The
         tables built when first needed are built now, so that none needs every card made again."""
         self._bare()
         self._blind()
         self._spellings()
         return self._tables.kept()
 
-    def _table(self, name: str) -> dict[str, Any]:
+    def _table(self, name: str) -> Mapping[str, Any]:
         return self._tables[name]
 
     def __contains__(self, card_id: str) -> bool:
@@ -249,7 +249,7 @@ class NameIndex:
             return Resolution(self._cards[unaccented[0]], how=BY_ACCENTS)
         return Resolution(None, suggestions=self.suggest(typed) if suggest else ())
 
-    def _bare(self) -> dict[str, positions.Found]:
+    def _bare(self) -> Mapping[str, positions.Found]:
         """Printings by each name their own takes off its marks, one at a time from the end (the
         "bare" table, built the first time a name needs it: most names are whole)."""
         if "bare" not in self._tables:
@@ -260,7 +260,7 @@ class NameIndex:
             self._tables.add("bare", bare)
         return self._table("bare")
 
-    def _blind(self) -> dict[str, list[int]]:
+    def _blind(self) -> Mapping[str, list[int]]:
         """Printings by their names and names less marks with every bracket a parenthesis (the
         "blind" table, built the first time a name needs it, whole before it is shared between
         threads, and kept: most pasted or starter decks write a bracket the card list does not)."""
@@ -273,7 +273,7 @@ class NameIndex:
             self._tables.add("blind", {key: list(dict.fromkeys(found)) for key, found in blinded.items()})
         return self._table("blind")
 
-    def _spellings(self) -> dict[str, str]:
+    def _spellings(self) -> Mapping[str, str]:
         """Each normalised name -> the name as the card list spells it (the "spelling" table, for
         suggestions: built the first time a name matches nothing)."""
         if "spelling" not in self._tables:

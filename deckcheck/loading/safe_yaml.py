@@ -11,7 +11,6 @@ make them booleans and numbers; mapping keys are always the text as written.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -385,4 +384,6 @@ def double_quoted(text: str) -> str:
     """`text` as a YAML double-quoted scalar that this loader reads back as the same string:
     JSON's escapes, and an escape too for every character a YAML reader refuses or takes for a
     line break (DEL, C1 controls, U+2028, ...)."""
+    import json  # here: only what writes YAML needs it, not a check
+
     return _UNREADABLE_IN_YAML.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(text, ensure_ascii=False))

@@ -382,7 +382,7 @@ def test_cache_entries_are_used_and_bad_ones_ignored(tmp_path, monkeypatch):
     source = tmp_path / "cards.yaml"
     shutil.copy(DATA / "redline-cards.yaml", source)
     game, first, _ = read_file(source)
-    entries = list((tmp_path / "cache").glob("*.json"))
+    entries = list((tmp_path / "cache").glob("*.entry"))
     assert game == "redline" and len(entries) == 1
     entries[0].write_text("{not json")
     assert [c.id for c in read_file(source)[1]] == [c.id for c in first]  # a broken entry is read past

@@ -4,6 +4,7 @@ is read again; its cards are made as they are read."""
 
 from __future__ import annotations
 
+import marshal
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,10 @@ from deckcheck.loading import card_db, resources
 from deckcheck.loading.card_db import CardDatabase, load_databases
 from deckcheck.loading.kept_lists import KeptCards
 from deckcheck.loading.names import shortened
+from deckcheck.loading.positions import KeptTable, bucketed
 from deckcheck.registry import known_games
+from hypothesis import given
+from hypothesis import strategies as st
 
 from conftest import DATA
 
@@ -110,13 +114,18 @@ def test_a_kept_list_makes_each_card_once_and_only_those_read(monkeypatch, tmp_p
         cards.by_id["no-such-card"]
 
 
+_GAME = {"game": "redline", "files": [0], "formats": [], "sha256": ""}
+
+
 @pytest.mark.parametrize(
     "parts",
     [
-        [b"not json"],
-        [b"[1]"],
-        [b'[{"game": "redline"}]'],
-        [b'[{"game": "redline", "files": [0], "formats": [], "sha256": "", "parts": {"ids": 1, "cards": 2}}]', b'["a", "b"]', b'["a"]'],
+        [b"not marshal's"],
+        [marshal.dumps([1])],
+        [marshal.dumps([{"game": "redline"}])],
+        [marshal.dumps([{**_GAME, "parts": {"ids": 1, "cards": 2, "offsets": 3}}]), bucketed({"a": 0, "b": 1}), b"", marshal.dumps([0])],
+        [marshal.dumps([{**_GAME, "parts": {"ids": 1, "cards": 2, "offsets": 3}}]), bucketed({"a": 0}), b"xy", marshal.dumps([0, 1])],
+        [marshal.dumps([{**_GAME, "parts": {"ids": 1, "cards": 2, "offsets": 3}}]), marshal.dumps({"a": 0}), b"", marshal.dumps([0])],
     ],
 )
 def test_an_entry_of_another_shape_is_no_entry_and_the_files_are_read(parts, monkeypatch, tmp_path):
@@ -160,3 +169,21 @@ def test_a_name_in_other_brackets_is_found_in_a_kept_list_without_indexing_its_n
     typed = marked.name.replace("(", "[").replace(")", "]")
     assert marked.id in [card.id for card in kept.names.resolve(typed).printings]
     assert len(asked) == 1  # the name asked, not every name of the list
+
+
+@given(
+    st.dictionaries(st.text(max_size=12), st.integers(0, 10_000) | st.lists(st.integers(0, 10_000), max_size=3), max_size=200),
+    st.text(max_size=12),
+)
+def test_a_table_kept_in_buckets_is_the_table(table, other):
+    kept = KeptTable(bucketed(table))
+    assert len(kept) == len(table) and dict(kept.items()) == table and set(kept) == set(table)
+    for key, value in table.items():
+        assert kept[key] == kept.get(key) == value and key in kept
+    assert kept.get(other, "none") == table.get(other, "none") and (other in kept) == (other in table)
+
+
+def test_a_lookup_reads_the_bucket_of_its_key_and_no_other():
+    kept = KeptTable(bucketed({f"card {n}": n for n in range(1000)}))
+    assert kept.get("card 7") == 7 and kept.get("no such card") is None
+    assert 1 <= len(kept._read) <= 2 < len(kept._buckets)
