@@ -19,7 +19,6 @@ from deckcheck.loading.card_db import CardDatabase, Databases
 from deckcheck.loading.decks import read_deck, read_text
 from deckcheck.loading.marks import TRAILING_MARK
 from deckcheck.loading.names import NameIndex, RenamedIndex, Resolution
-from deckcheck.loading.pasted import settle
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
 from deckcheck.model import START, Card, Deck, Entry, Finding
 from deckcheck.registry import UnknownName
@@ -50,8 +49,11 @@ def load_deck(path: Path, options: CheckOptions, databases: Databases, content: 
     database = databases.for_game(game.name)
     as_of = date_in_force(options, events)
     names = game.names(database, as_of)
-    # a pasted deck's lines read as the card list says: cards, headers, its name and format, prose
-    settle(raw, names, partial(format_said, game, defined=database.formats))
+    if any(entry.shape for entry in raw.entries):
+        from deckcheck.loading.pasted import settle  # here: a deck in YAML has no line read two ways
+
+        # a pasted deck's lines read as the card list says: cards, headers, its name and format, prose
+        settle(raw, names, partial(format_said, game, defined=database.formats))
     try:
         chosen, before_oldest, notes = settled_format(game, raw, options, events, database, as_of)
     except UnknownName as exc:

@@ -14,7 +14,7 @@ from typing import Any
 
 from deckcheck.loading import positions
 from deckcheck.loading.marks import CHOICE, QUOTED_AFTER_MARK, TRAILING_MARK, bracket_blind, shortened, two_names, without_marks
-from deckcheck.loading.spelling import INVISIBLE, normalise, slug, strip_accents
+from deckcheck.loading.spelling import invisible, normalise, slug, strip_accents
 from deckcheck.model import Card
 from deckcheck.records import record
 
@@ -374,7 +374,7 @@ def _trigrams(key: str) -> set[str]:
 
 
 __all__ = [
-    "INVISIBLE",
+    "invisible",
     "NameIndex",
     "RenamedIndex",
     "Renaming",

@@ -377,7 +377,7 @@ def load(text: str) -> Document:
     return Document(root, to_data(root))
 
 
-_UNREADABLE_IN_YAML = re.compile("[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]")
+_UNREADABLE_IN_YAML = "[\x7f-\x9f\u2028\u2029\ufeff\ufffe\uffff]"  # compiled by what writes YAML, not by every check
 
 
 def double_quoted(text: str) -> str:
@@ -386,4 +386,4 @@ def double_quoted(text: str) -> str:
     line break (DEL, C1 controls, U+2028, ...)."""
     import json  # here: only what writes YAML needs it, not a check
 
-    return _UNREADABLE_IN_YAML.sub(lambda m: f"\\u{ord(m.group()):04x}", json.dumps(text, ensure_ascii=False))
+    return re.sub(_UNREADABLE_IN_YAML, lambda m: f"\\u{ord(m.group()):04x}", json.dumps(text, ensure_ascii=False))

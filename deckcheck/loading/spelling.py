@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from functools import lru_cache
+from functools import cache, lru_cache
 
 _QUOTES = str.maketrans(
     {
@@ -43,7 +43,15 @@ _QUOTES = str.maketrans(
     )
     | dict.fromkeys(range(0xE0100, 0xE01F0))  # the variation selectors of the supplement
 )
-INVISIBLE = re.compile("[" + "".join(chr(code) for code, to in _QUOTES.items() if to is None) + "]")
+
+
+@cache
+def invisible() -> re.Pattern[str]:
+    """The characters that show nothing (_QUOTES takes them out of a name): compiled the first time
+    a line that is not ASCII needs it, not by every check (a class of this size is 1 ms)."""
+    return re.compile("[" + "".join(chr(code) for code, to in _QUOTES.items() if to is None) + "]")
+
+
 _SPACE = re.compile(r"\s+")
 _INSIDE_BRACKETS = re.compile(r"([(\[]) +| +(?=[)\]])")
 

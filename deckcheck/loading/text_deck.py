@@ -21,7 +21,7 @@ import re
 from collections.abc import Iterator
 
 from deckcheck.loading.lines import editor_lines
-from deckcheck.loading.names import INVISIBLE
+from deckcheck.loading.names import invisible
 from deckcheck.loading.raw_deck import DeckParseError, Header, RawDeck, RawEntry, count_error, count_of, count_problem, is_count
 from deckcheck.model import Position, ZoneTable
 
@@ -75,9 +75,10 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
     zone: str | None = "main"
     bare: list[RawEntry] = []  # lines naming no count: one copy each, if the card list says they are cards
     for line, position in _lines(text):
-        if not line.isascii() and INVISIBLE.search(line):  # a zero-width space from a web page hides a count or a header
-            deck.invisible.append((position, "".join(dict.fromkeys(INVISIBLE.findall(line)))))
-            line = INVISIBLE.sub("", line).strip()
+        hidden = None if line.isascii() else invisible().findall(line)
+        if hidden:  # a zero-width space from a web page hides a count or a header
+            deck.invisible.append((position, "".join(dict.fromkeys(hidden))))
+            line = invisible().sub("", line).strip()
             if not line:
                 continue
         counted = line[0].isdigit()  # `3 Name`, `3x Name`, most lines: no metadata, heading, bullet or header starts so

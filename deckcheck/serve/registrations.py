@@ -19,7 +19,7 @@ from pathlib import Path
 
 from deckcheck.escaping import spreadsheet_csv
 from deckcheck.loading.files import UnreadableFile, read_limited
-from deckcheck.loading.spelling import INVISIBLE
+from deckcheck.loading.spelling import invisible
 from deckcheck.records import record
 from deckcheck.serve.store import Store, Transaction
 
@@ -66,7 +66,7 @@ def invisible_in(name: str) -> str | None:
     space, a soft hyphen, a right-to-left override, a control, and what card names read past: a
     grapheme joiner, a variation selector, a Hangul filler, a blank Braille pattern), as U+XXXX, or
     None: two such names read the same and are two players."""
-    found = next((c for c in name if unicodedata.category(c) in ("Cf", "Cc", "Co", "Cn") or INVISIBLE.match(c)), None)
+    found = next((c for c in name if unicodedata.category(c) in ("Cf", "Cc", "Co", "Cn") or invisible().match(c)), None)
     return f"U+{ord(found):04X}" if found is not None else None
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from deckcheck.check import CheckOptions, check_file
 from deckcheck.loading.card_db import Databases, load_databases
-from deckcheck.loading.names import INVISIBLE, NameIndex, normalise
+from deckcheck.loading.names import NameIndex, invisible, normalise
 
 from conftest import SHARED
 
@@ -137,7 +137,8 @@ def test_no_name_of_the_real_list_holds_what_normalising_takes_away():
     doubled apostrophes) is in no name of the real card list: no card is read as another for it."""
     names = _real_names()
     assert len(names) > 5000
-    assert [n for n in names if INVISIBLE.search(n) or any(dash in n for dash in "\u2010\u2011\u2012\u2013\u2014\u2212") or "''" in n] == []
+    dashes = "\u2010\u2011\u2012\u2013\u2014\u2212"
+    assert [n for n in names if invisible().search(n) or any(dash in n for dash in dashes) or "''" in n] == []
 
 
 ORDIR = SHARED / "rulebooks" / "redemption-ordir-7.0.0.txt"

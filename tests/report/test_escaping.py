@@ -97,3 +97,24 @@ def test_a_json_document_is_escaped_for_a_terminal_whatever_characters_it_holds(
     from deckcheck.escaping import for_json
 
     assert for_json(document) == printed and json.loads(for_json(document)) == json.loads(document)
+
+
+def test_no_character_a_terminal_escapes_is_printable():
+    """for_terminal leaves a printable text as it is without searching it (escaping.py): that holds
+    only while every character it escapes is one Python calls unprintable."""
+    import re
+
+    from deckcheck import escaping
+
+    escaped = re.findall(escaping._UNSAFE, "".join(map(chr, range(0x110000))))
+    assert len(escaped) > 60 and not [c for c in escaped if c.isprintable()]
+
+
+@given(st.text())
+def test_a_text_is_shown_alike_whether_or_not_it_is_searched(text):
+    import re
+
+    from deckcheck import escaping
+
+    searched = re.compile(escaping._UNSAFE).sub(escaping._shown, text)
+    assert escaping._unsafe_shown(text) == searched
