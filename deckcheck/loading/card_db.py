@@ -160,17 +160,36 @@ def database_files(path: Path) -> list[Path]:
 
 def load_databases(paths: Iterable[Path], bundled: bool = False) -> dict[str, CardDatabase]:
     """Every game the files under `paths` cover, each with all its cards from those files: the
-    databases kept whole in the cache for files of the same contents (kept_lists.py), or else
-    each file's cards (from the cache of files read before) joined and indexed."""
+    databases kept whole in the cache for files of the same contents (kept_lists.py), found
+    without reading the files where their stat says they are unchanged, or else each file's cards
+    (from the cache of files read before) joined and indexed."""
     listed, problems = _listed(paths)
+    if not listed and not problems:
+        return {}  # no file named (no --card-db): nothing to look up
+    stats = None if problems else kept_lists.stats_of(listed)
+    games = None if stats is None else kept_lists.kept_by_stats(stats)
+    if games is None:
+        games, contents = _read(listed, problems)
+        if stats is not None:
+            kept_lists.remember_stats(stats, contents)
+    return {
+        game.game: CardDatabase(
+            game.game, game.cards, tuple(str(listed[i]) for i in game.files), tuple(game.formats), bundled, game.indexes, game.sha256
+        )
+        for game in games
+    }
+
+
+def _read(listed: list[Path], problems: list[str]) -> tuple[list[kept_lists.KeptGame], list[bytes]]:
+    """The games of the files listed, kept whole in the cache for files of the same contents, or
+    else each file's cards (from the cache of files read before) joined and indexed; and the
+    contents read. FileProblems listing every problem of every file."""
     read: list[tuple[Path, bytes]] = []
     for file in listed:
         try:
             read.append((file, read_bytes(file)))
         except FileProblems as exc:
             problems.extend(exc.problems)
-    if not read and not problems:
-        return {}  # no file named (no --card-db): nothing to look up
     contents = [content for _, content in read]
     kept = None if problems else kept_lists.kept(contents)
     if kept is None:
@@ -181,12 +200,7 @@ def load_databases(paths: Iterable[Path], bundled: bool = False) -> dict[str, Ca
         if problems:
             raise FileProblems(problems)
         kept_lists.keep(contents, kept)
-    return {
-        game.game: CardDatabase(
-            game.game, game.cards, tuple(str(read[i][0]) for i in game.files), tuple(game.formats), bundled, game.indexes, game.sha256
-        )
-        for game in kept
-    }
+    return kept, contents
 
 
 def _listed(paths: Iterable[Path]) -> tuple[list[Path], list[str]]:

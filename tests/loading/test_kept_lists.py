@@ -8,7 +8,7 @@ import marshal
 from pathlib import Path
 
 import pytest
-from deckcheck.loading import card_db, resources
+from deckcheck.loading import card_db, kept_lists, resources
 from deckcheck.loading.card_db import CardDatabase, load_databases
 from deckcheck.loading.kept_lists import KeptCards
 from deckcheck.loading.names import shortened
@@ -187,3 +187,44 @@ def test_a_lookup_reads_the_bucket_of_its_key_and_no_other():
     kept = KeptTable(bucketed({f"card {n}": n for n in range(1000)}))
     assert kept.get("card 7") == 7 and kept.get("no such card") is None
     assert 1 <= len(kept._read) <= 2 < len(kept._buckets)
+
+
+def _reads_counted(monkeypatch) -> list[Path]:
+    read = []
+    real = card_db.read_bytes
+    monkeypatch.setattr(card_db, "read_bytes", lambda path: read.append(path) or real(path))
+    return read
+
+
+def test_files_whose_stat_is_unchanged_are_not_read_again(monkeypatch, tmp_path):
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(kept_lists, "SETTLED", 0)
+    listed = tmp_path / "cards.yaml"
+    listed.write_text("game: redline\ncards:\n  - {name: Supply Drop, type: resource}\n", encoding="utf-8")
+    read = _reads_counted(monkeypatch)
+    first = load_databases([listed])["redline"]
+    again = load_databases([listed])["redline"]
+    assert read == [listed] and isinstance(again.cards, KeptCards)
+    assert (again.files, again.sha256, [c.id for c in again.cards]) == (first.files, first.sha256, [c.id for c in first.cards])
+
+
+def test_a_file_edited_to_the_same_size_is_read_again(monkeypatch, tmp_path):
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(kept_lists, "SETTLED", 0)
+    listed = tmp_path / "cards.yaml"
+    listed.write_text("game: redline\ncards:\n  - {name: Supply Drop, type: resource}\n", encoding="utf-8")
+    load_databases([listed])
+    listed.write_text("game: redline\ncards:\n  - {name: Supply Drip, type: resource}\n", encoding="utf-8")
+    assert [c.name for c in load_databases([listed])["redline"].cards] == ["Supply Drip"]
+
+
+def test_a_file_changed_moments_before_it_was_read_is_not_known_by_its_stat(monkeypatch, tmp_path):
+    """Two versions written within a coarse clock's tick may have the same times: a file is known
+    by its stat only once it has not changed for SETTLED seconds."""
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    listed = tmp_path / "cards.yaml"
+    listed.write_text("game: redline\ncards:\n  - {name: Supply Drop, type: resource}\n", encoding="utf-8")
+    read = _reads_counted(monkeypatch)
+    load_databases([listed])
+    load_databases([listed])
+    assert read == [listed, listed]
