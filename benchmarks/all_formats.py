@@ -17,7 +17,7 @@ from pathlib import Path
 
 from deckcheck.importers.lackey import import_lackey
 
-from _command import deckcheck_command, median_time
+from _command import deckcheck_command, median_time, settled
 from _figures import Figure, Result
 
 REPO = Path(__file__).resolve().parent.parent
@@ -42,6 +42,7 @@ def measure(carddata: Path = REAL / "carddata.txt", formats: Path = REAL / "form
         env = {**os.environ, "DECKCHECK_CACHE_DIR": str(Path(work) / "cache")}
         one = [*deckcheck_command(), "check", str(deck), "--card-db", str(database), "--format", "type1"]
         every = one + ["--all-formats"]
+        settled()
         median_time(one, 1, env)
         # alternate the two so that the machine's drift touches both alike
         single, many = [], []

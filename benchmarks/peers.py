@@ -25,7 +25,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from _command import command_times, deckcheck_command, import_card_list
+from _command import command_times, deckcheck_command, import_card_list, settled
 from _figures import Figure, Result
 from check_folder import make_decks
 
@@ -103,6 +103,7 @@ def _in_a_repository(carddata: Path, runs: int, yamllint: list[str]) -> Figure:
         (repository / ".deckcheck.yaml").write_text("card_db: [cards/]\n", encoding="utf-8")
         shutil.copy(DECK, repository / "deck.yaml")
         check, lint = [*deckcheck_command(), "check", "deck.yaml"], [*yamllint, "deck.yaml"]
+        settled()
         checked = subprocess.run(check, env=env, cwd=repository, capture_output=True, text=True)  # the cache warmed
         if checked.returncode not in (0, 1):
             raise SystemExit(f"deckcheck check in the repository failed: {checked.stderr}")
