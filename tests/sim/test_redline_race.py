@@ -122,3 +122,24 @@ def test_the_race_plays_as_the_model_states_one_game_at_a_time(deck_seed):
         assert mine == list(order[game])
         expected = plain_race(cards, mine, missions, turns, list(reveal[game]), [list(d[game]) for d in dice])
         assert (int(race.win_turn[game]), int(race.figures["an efreet deployed"][game])) == expected, (game, cards, missions)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_cards_put_back_go_under_the_deck_in_their_order_whichever_and_however_many(seed):
+    """The partial mulligan puts back one to seven cards of a hand, and the redraw (a user's keep
+    rule) all seven: each hand's kept cards are drawn first, then the deck, then those put back."""
+    rng = np.random.default_rng(seed)
+    cards, missions = random_deck(rng)
+    model = RedlineGoldfish(DeckFacts(cards), STANDARD, missions)
+    shuffled = np.argsort(rng.random((300, len(cards))), axis=1)
+    games = np.flatnonzero(rng.random(300) < 0.7)
+    bottom = rng.random((len(games), model.hand_size)) < rng.random((len(games), 1))  # from none to every card
+    order = model._to_bottom(shuffled.copy(), games, bottom)
+    for row, game in enumerate(games):
+        hand, back = list(shuffled[game][: model.hand_size]), set(np.flatnonzero(bottom[row]))
+        kept, put = [s for i, s in enumerate(hand) if i not in back], [s for i, s in enumerate(hand) if i in back]
+        assert list(order[game]) == kept + list(shuffled[game][model.hand_size :]) + put
+    untouched = np.setdiff1d(np.arange(300), games)
+    assert (order[untouched] == shuffled[untouched]).all()
+    redrawn = model.redraw(shuffled.copy(), None, np.ones(300, dtype=bool))
+    assert (redrawn == np.roll(shuffled, -model.hand_size, axis=1)).all()

@@ -127,13 +127,23 @@ class RedlineGoldfish(GoldfishModel[RedlineParams]):
 
     def _to_bottom(self, order: np.ndarray, games: np.ndarray, bottom: np.ndarray) -> np.ndarray:
         """The draw order with the cards of these games' hands that `bottom` marks put on the bottom
-        of the deck, in their order, and as many drawn (these games' rows reordered in place)."""
+        of the deck, in their order, and as many drawn (these games' rows reordered in place).
+
+        Each hand is sorted alone, the cards kept before those put back; then the rows that put
+        back k cards move those k behind the rest of the deck, all such rows at once for each k
+        (at most a hand's size of them). Sorting each whole row by a key instead was 1.5 times
+        the time, and the mulligan is a third of a sweep's work for each count."""
         if not len(games):
             return order
-        width = order.shape[1]
-        keys = np.tile(np.arange(width, dtype=np.int16), (len(games), 1))
-        keys[:, : self.hand_size] += np.where(bottom, width, 0).astype(np.int16)
-        order[games] = np.take_along_axis(order[games], np.argsort(keys, axis=1, kind="stable"), axis=1)
+        hand = self.hand_size
+        rows = order[games]
+        rows[:, :hand] = np.take_along_axis(rows[:, :hand], np.argsort(bottom, axis=1, kind="stable"), axis=1)
+        put_back = bottom.sum(axis=1)
+        for k in np.unique(put_back[put_back > 0]):
+            at = np.flatnonzero(put_back == k)
+            moved = rows[at]
+            rows[at] = np.concatenate([moved[:, : hand - k], moved[:, hand:], moved[:, hand - k : hand]], axis=1)
+        order[games] = rows
         return order
 
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
