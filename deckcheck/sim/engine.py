@@ -95,8 +95,10 @@ def _play(
     elif options.mulligan != "none":
         order = model.mulligan(order, spare, options.mulligan, np.random.default_rng(dice))
     drawn = model.draw_turns(order, options.on_play, options.turns)
-    # the queries and the opening hand read only the columns of cards drawn within the turns
-    seen = int(np.flatnonzero((drawn <= options.turns).any(axis=0)).max(initial=-1)) + 1
+    # the queries and the opening hand read only the columns of cards drawn within the turns; where
+    # every game draws alike (one row broadcast: no stride between games), that row says which
+    rows = drawn[:1] if drawn.strides[0] == 0 else drawn
+    seen = int(np.flatnonzero((rows <= options.turns).any(axis=0)).max(initial=-1)) + 1
     within, drawn_within = order[:, :seen], drawn[:, :seen]
     tracked = [first_turns(query, within, drawn_within) for query in queries]
     return SimResult(tracked, None, opening=model.opening_counts(within, drawn_within), kept=kept), order, drawn
