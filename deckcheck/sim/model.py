@@ -235,6 +235,15 @@ class GoldfishModel(Generic[Params]):
         return ()
 
 
+def in_opening_hand(kind: np.ndarray, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
+    """Per game, how many cards of `kind` (a mask over the deck's slots) the opening hand holds:
+    the cards drawn on turn 0. Where every game draws alike (one row broadcast: no stride between
+    games), the hand's columns are read alone, not every column drawn within the turns."""
+    if drawn.strides[0] == 0:
+        return kind[order[:, np.flatnonzero(drawn[0] == 0)]].sum(axis=1)
+    return ((drawn == 0) & kind[order]).sum(axis=1)
+
+
 def first_turn(drawn: np.ndarray, mask_by_position: np.ndarray) -> np.ndarray:
     """Per game, the first turn a position with mask True is drawn (NEVER when none is)."""
     return np.where(mask_by_position, drawn, NEVER).min(axis=1).astype(np.int8)

@@ -32,7 +32,7 @@ import numpy as np
 
 from deckcheck.games.demon_rush.rules import DemonRushParams
 from deckcheck.model import Card, Deck
-from deckcheck.sim.model import DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts
+from deckcheck.sim.model import DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts, in_opening_hand
 
 DEFAULT_STRENGTH = 3
 RALLIES_PER_TURN = 10
@@ -112,7 +112,7 @@ class DemonRushGoldfish(GoldfishModel[DemonRushParams]):
         return np.where(which[:, None], _anew(spare), order)  # shuffle the hand back, draw 5 anew
 
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
-        return ((drawn == 0) & self.soldier[order]).sum(axis=1)
+        return in_opening_hand(self.soldier, order, drawn)
 
     def cannot_win(self) -> str | None:
         return None if self.soldier.any() else "the deck has no soldier to attack with"

@@ -28,7 +28,7 @@ import numpy as np
 
 from deckcheck.games.promised_land.rules import PromisedLandParams, testament
 from deckcheck.model import Card, Deck
-from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts
+from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts, in_opening_hand
 
 # Source categories: the ten chapter digits, the two testament sections, any other Source
 DIGITS, OLD, NEW, OTHER = 10, 10, 11, 12
@@ -116,7 +116,7 @@ class PromisedLandGoldfish(GoldfishModel[PromisedLandParams]):
         self.named = names  # card name -> a slot of that card, for "playable by turn"
 
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
-        return ((drawn == 0) & self.source[order]).sum(axis=1)
+        return in_opening_hand(self.source, order, drawn)
 
     def assumptions(self) -> tuple[str, ...]:
         low, high = self.params.life_points_recommended

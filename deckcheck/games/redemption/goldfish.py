@@ -42,7 +42,7 @@ import numpy as np
 from deckcheck.games.redemption.params import RedemptionParams
 from deckcheck.model import Card, Deck
 from deckcheck.sim import stats
-from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts, first_turn
+from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts, first_turn, in_opening_hand
 from deckcheck.sim.queries import Query
 
 
@@ -118,7 +118,7 @@ class RedemptionGoldfish(GoldfishModel[RedemptionParams]):
         return stats.clauses_hold(wanted + others, {(True,): wanted}, [(clause.at_least, None)], first)
 
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
-        return ((drawn == 0) & self.lost_soul[order]).sum(axis=1)
+        return in_opening_hand(self.lost_soul, order, drawn)
 
     needs_opponent = True  # --opponent: the deck the goldfish plays
 

@@ -36,7 +36,7 @@ import numpy as np
 
 from deckcheck.games.redline.rules import RedlineParams
 from deckcheck.model import Card, Deck
-from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts
+from deckcheck.sim.model import NEVER, DeckFacts, GoldfishModel, RaceRandom, RaceResult, deck_facts, in_opening_hand
 from deckcheck.wording import plural
 
 WEIGHT_MODIFIER = {"light": -2, "medium": 0, "heavy": 2}
@@ -147,7 +147,7 @@ class RedlineGoldfish(GoldfishModel[RedlineParams]):
         return order
 
     def opening_counts(self, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
-        return ((drawn == 0) & self.resource[order]).sum(axis=1)
+        return in_opening_hand(self.resource, order, drawn)
 
     def cannot_win(self) -> str | None:
         if not self.efreet.any():
