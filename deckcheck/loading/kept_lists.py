@@ -3,8 +3,8 @@ gave them, with the indexes a check finds them by (names, LackeyCCG image ids). 
 against the 5,680 printings of the Redemption list then builds neither again, and parses the facts
 of the few dozen cards its deck names, not of every card.
 
-The key is the content of every file of the list (each is read on every run, so an edited file is
-a new key) and the code that indexes names and writes the entry (a change there is a new key too).
+The key is the content of every file of the list (an edited file is a new key) and the code that
+indexes names and writes the entry (a change there is a new key too).
 The cards and each index are kept as parts of their own (cache.store_parts), read when needed: a
 card is made from its bytes the first time it is read (found by the offsets of the cards, kept
 beside them), a table the first time a name needs it. An entry is written only for files that all
