@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 
 from deckcheck.records import record
-from deckcheck.sim.model import GoldfishModel
+from deckcheck.sim.model import GoldfishModel, drawn_alike
 from deckcheck.sim.queries import Query, first_turns, hand_holds
 from deckcheck.sim.together import race_together, union_of
 
@@ -96,8 +96,8 @@ def _play(
         order = model.mulligan(order, spare, options.mulligan, np.random.default_rng(dice))
     drawn = model.draw_turns(order, options.on_play, options.turns)
     # the queries and the opening hand read only the columns of cards drawn within the turns; where
-    # every game draws alike (one row broadcast: no stride between games), that row says which
-    rows = drawn[:1] if drawn.strides[0] == 0 else drawn
+    # every game draws alike, the first row says which
+    rows = drawn[:1] if drawn_alike(drawn) else drawn
     seen = int(np.flatnonzero((rows <= options.turns).any(axis=0)).max(initial=-1)) + 1
     within, drawn_within = order[:, :seen], drawn[:, :seen]
     tracked = [first_turns(query, within, drawn_within) for query in queries]

@@ -235,11 +235,17 @@ class GoldfishModel(Generic[Params]):
         return ()
 
 
+def drawn_alike(drawn: np.ndarray) -> bool:
+    """Whether every game draws the cards of each position on the same turn (draw_turns' one row
+    broadcast: no stride between games), so that its first row answers for every game."""
+    return drawn.strides[0] == 0
+
+
 def in_opening_hand(kind: np.ndarray, order: np.ndarray, drawn: np.ndarray) -> np.ndarray:
     """Per game, how many cards of `kind` (a mask over the deck's slots) the opening hand holds:
-    the cards drawn on turn 0. Where every game draws alike (one row broadcast: no stride between
-    games), the hand's columns are read alone, not every column drawn within the turns."""
-    if drawn.strides[0] == 0:
+    the cards drawn on turn 0. Where every game draws alike, the hand's columns are read alone,
+    not every column drawn within the turns."""
+    if drawn_alike(drawn):
         return kind[order[:, np.flatnonzero(drawn[0] == 0)]].sum(axis=1)
     return ((drawn == 0) & kind[order]).sum(axis=1)
 
