@@ -4,6 +4,7 @@ and whatever else is there is whole too (a registration kept in the moment befor
 answer never left), never half a registration. A real server in its own process, as an event runs it."""
 
 import hashlib
+import http.client
 import os
 import random
 import signal
@@ -61,8 +62,8 @@ def _register(port: int, number: int) -> bool:
     try:
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/check", data=form, timeout=30) as answer:
             return "registered as" in answer.read().decode("utf-8")
-    except (OSError, urllib.error.URLError):
-        return False  # the server was killed before it answered
+    except (OSError, urllib.error.URLError, http.client.HTTPException):
+        return False  # the server was killed before it answered, or while it sent the answer (IncompleteRead)
 
 
 @pytest.mark.slow
