@@ -51,14 +51,18 @@ class Session:
         below the folder), by the config's exclude, or as one of the run's own card databases and
         event files (the run uses them as such: no note that they are not decks)."""
         own = [p.resolve() for p in (*self.choices.card_db, *self.choices.events)]
+        folders: dict[Path, Path] = {}
 
         def excluded(path: Path, folder: Path) -> bool:
-            relative = path.relative_to(folder).as_posix()
-            if any(fnmatchcase(path.name, g) or matches(relative, g) for g in globs) or self.config.excludes(path):
+            relative = path.relative_to(folder)
+            if any(fnmatchcase(path.name, g) or matches(relative.as_posix(), g) for g in globs) or self.config.excludes(path):
                 return True
             if not own:
                 return False
-            resolved = path.resolve()
+            # a folder's walk follows no link to a folder: a file that is no link is where its
+            # folder is (resolving each file's path was a stat of every folder above it, per file)
+            real = folders.get(folder) or folders.setdefault(folder, folder.resolve())
+            resolved = path.resolve() if path.is_symlink() else real / relative
             return any(resolved == each or each in resolved.parents for each in own)
 
         return excluded

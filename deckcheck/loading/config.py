@@ -123,8 +123,8 @@ class Config:
 
     def overrides_for(self, deck: Path) -> list[Override]:
         """The overrides whose globs match a deck path, in the order the file gives them."""
-        if self.path is None:
-            return []
+        if self.path is None or not self.overrides:
+            return []  # (asked of every deck: resolving its path costs a stat of each folder above it)
         try:
             relative = deck.resolve().relative_to(self.path.parent.resolve()).as_posix()
         except ValueError:

@@ -150,6 +150,17 @@ def test_the_configs_own_card_databases_and_events_are_no_decks_to_skip(repo, mo
     assert left_out == {"notes.yaml": "left out, not checked: the file is a card database (give it to --card-db)"}  # not one it uses
 
 
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="no symbolic links on this system")
+def test_a_link_in_the_folder_to_the_configs_own_card_database_is_no_deck_to_skip(repo, monkeypatch):
+    # a file that is a link is where it leads; every other file is where its folder is
+    (repo / "decks" / "cards.yaml").symlink_to(repo / "cards" / "redline.yaml")
+    (repo / "decks" / "notes.yaml").write_text("cards:\n  - not a deck\n")
+    config(repo, "game: redline\ncard_db: [cards/]\n")
+    outcome = run("check", ".", "--output-format", "json")
+    left_out = {d["path"]: d["findings"][0]["message"] for d in outcome.report["decks"] if not d["checked"]}
+    assert left_out == {"notes.yaml": "left out, not checked: the file is a card database (give it to --card-db)"}
+
+
 def test_an_unknown_rule_in_the_users_config_names_the_users_file(repo, monkeypatch, tmp_path_factory):
     home = tmp_path_factory.mktemp("home")
     (home / "deckcheck").mkdir()
