@@ -78,6 +78,8 @@ class NewerCards:
         lines_of: dict[str, list[int]] = {}  # card id -> where the deck holds it: each line is looked up, not compared with each
         for index, entry in enumerate(entries):
             lines_of.setdefault(entry.known.id, []).append(index)
+        if self._possibly.keys().isdisjoint(lines_of):
+            return []  # (as most decks: no character of a newer set)
         notes = []
         for entry in entries:
             found = sorted(index for card in self.possibly(entry.known) for index in lines_of.get(card.id, ()))
