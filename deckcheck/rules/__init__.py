@@ -157,7 +157,9 @@ def setting(default: Any, event: Mapping[str, Any] | None = None) -> Any:
 
 
 T = TypeVar("T")
-MAX_KNOWN = 200_000  # facts a format keeps about cards (a page serving strangers' card lists for days stays bounded)
+# facts a format keeps about cards (a page serving strangers' card lists for days stays bounded): of
+# each kind, and kinds (a fact that depends on the deck's size is a kind for each size)
+MAX_KNOWN, MAX_KINDS = 20_000, 32
 _UNKNOWN = object()  # what Params.known finds of a fact not yet worked out (None may be one)
 
 
@@ -170,7 +172,7 @@ class Params:
     # what the format's rules work out about one card, again for every deck and every reading of
     # its names: each a pure function of these parameters and the card, so worked out once per
     # card (a copy of these parameters with other settings starts afresh: init=False)
-    _known: dict[tuple[Hashable, Card], Any] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _known: dict[Hashable, dict[Card, Any]] = field(default_factory=dict, init=False, compare=False, repr=False)
 
     def provisional(self, rule_id: str) -> tuple[str, ...]:
         """What the format's data notes as provisional of a rule: where the rules' text is not
@@ -179,13 +181,34 @@ class Params:
 
     def known(self, kind: Hashable, card: Card, work: Callable[[], T]) -> T:
         """`work()` for `card`, worked out once for these parameters (`kind` says which fact)."""
-        key = (kind, card)  # the card itself: cards hash by identity, and a key keeps its card alive
-        found = self._known.get(key, _UNKNOWN)  # (one lookup when known, as almost always)
+        table = self._known.get(kind) or self._table(kind)
+        found = table.get(card, _UNKNOWN)  # (one lookup when known, as almost always)
         if found is _UNKNOWN:
-            if len(self._known) >= MAX_KNOWN:
-                self._known.clear()
-            found = self._known[key] = work()
+            if len(table) >= MAX_KNOWN:
+                table.clear()
+            found = table[card] = work()
         return found
+
+    def facts(self, kind: Hashable, work: Callable[[Card], T]) -> Callable[[Card], T]:
+        """`work(card)` of each card, worked out once per card for these parameters: known() for a
+        loop over a deck's lines, which asks for one kind of fact of each."""
+        table = self._known.get(kind) or self._table(kind)
+
+        def fact(card: Card) -> T:
+            found = table.get(card, _UNKNOWN)
+            if found is _UNKNOWN:
+                if len(table) >= MAX_KNOWN:
+                    table.clear()
+                found = table[card] = work(card)
+            return found
+
+        return fact
+
+    def _table(self, kind: Hashable) -> dict[Card, Any]:
+        # the cards hash by identity, and a table keeps its cards alive
+        if len(self._known) >= MAX_KINDS:
+            self._known.clear()
+        return self._known.setdefault(kind, {})
 
     def references(self) -> dict[str, str]:
         """What else the rules read that a report should name (Redemption: the dictionary's version)."""

@@ -25,14 +25,21 @@ def copies(entries: Iterable[Entry], identity: Callable[[Card], Hashable] = same
     """The resolved entries grouped by card identity, in deck order. An identity rule with `also`
     (Redemption's: a title listed with several people) adds a card's entries to each other group
     it counts towards that the deck holds."""
+    # (every rule that counts copies asks this of every line of every deck)
     groups: dict[Hashable, list[Entry]] = {}
     for entry in entries:
-        if entry.card is not None:
-            groups.setdefault(identity(entry.card), []).append(entry)
+        card = entry.card
+        if card is not None:
+            key = identity(card)
+            group = groups.get(key)
+            if group is None:
+                groups[key] = [entry]
+            else:
+                group.append(entry)
     also = getattr(identity, "also", None)
     if also is not None:
         for group in list(groups.values()):
-            for other in also(group[0].known):
+            for other in also(group[0].card):
                 if other in groups:
                     groups[other] = groups[other] + group
     return list(groups.values())
@@ -81,9 +88,9 @@ def lowest_caps(
     made afresh for each rule)."""
     context = findings.context
 
-    def remembered(card: Card, size: int) -> tuple[Cap, ...]:
-        # the same card at the same size has the same caps in every deck of the format
-        return context.params.known(("caps", None if shared is not None else caps, size), card, lambda: tuple(caps(card, size)))
+    def lowest_at(size: int) -> Callable[[Card], Cap | None]:
+        # the same card at the same size has the same lowest cap in every deck of the format
+        return context.params.facts(("lowest cap", None if shared is not None else caps, size), lambda card: _lowest(caps(card, size)))
 
     def over_limits() -> list[Over]:
         checked = []
@@ -91,8 +98,8 @@ def lowest_caps(
             if len(zones) > 1 and not deck.size(*zones[1:]):
                 continue  # no Reserve: deck + Reserve is the deck, already checked
             scope = "" if zones == ("main",) else " in " + " + ".join("Reserve" if z == "side" else "deck" for z in zones)
-            checked.append((list(deck.entries(*zones)), scope))
-        return _over_caps(checked, remembered, context.identity)
+            checked.append((deck.entries(*zones), scope))
+        return _over_caps(checked, lowest_at, context.identity)
 
     for each in context.worked_out(deck, ("over caps", scopes), over_limits):
         if each.cap.rule == findings.rule.id:
@@ -106,17 +113,17 @@ def copy_cap(
     counted over `entries` (`scope` names them in the message when they are not the deck alone);
     None means no limit."""
 
-    made: dict[int, tuple[Cap, ...]] = {}
+    made: dict[int, Cap] = {}
 
-    def caps(card: Card, size: int) -> tuple[Cap, ...]:
+    def lowest(card: Card) -> Cap | None:
         cap = limit(card)
         if cap is None:
-            return ()
+            return None
         if cap not in made:  # one Cap for each number, not one for each card
-            made[cap] = (Cap(findings.rule.id, cap, why),)
+            made[cap] = Cap(findings.rule.id, cap, why)
         return made[cap]
 
-    for each in _over_caps([(list(entries), scope)], caps, findings.context.identity):
+    for each in _over_caps([(tuple(entries), scope)], lambda size: lowest, findings.context.identity):
         yield _over_finding(findings, each)
 
 
@@ -130,19 +137,23 @@ class Over(NamedTuple):
 
 
 def _over_caps(
-    scopes: list[tuple[list[Entry], str]], caps: Callable[[Card, int], Iterable[Cap]], identity: Callable[[Card], Hashable]
+    scopes: list[tuple[tuple[Entry, ...], str]],
+    lowest_at: Callable[[int], Callable[[Card], Cap | None]],
+    identity: Callable[[Card], Hashable],
 ) -> list[Over]:
-    """Each card over its lowest cap, in the first scope where it is."""
+    """Each card over its lowest cap (`lowest_at(size)(card)`, in a scope of `size` cards), in the
+    first scope where it is."""
     done: set = set()
     over = []
     for entries, scope in scopes:
         size = sum(e.count for e in entries)
+        lowest_of = lowest_at(size)
         for group in copies(entries, identity):
             # (most cards are one line: theirs is read without a generator; this runs for every card of every deck)
             if len(group) == 1:
-                total, lowest = group[0].count, _lowest(caps(group[0].known, size))
+                total, lowest = group[0].count, lowest_of(group[0].known)
             else:
-                total, lowest = sum(e.count for e in group), _lowest(cap for e in group for cap in caps(e.known, size))
+                total, lowest = sum(e.count for e in group), _lowest(cap for e in group if (cap := lowest_of(e.known)) is not None)
             if lowest is None or total <= lowest.copies:
                 continue
             key = identity(group[0].known)  # asked only of the few cards over a cap
@@ -155,7 +166,7 @@ def _over_caps(
 
 def _lowest(caps: Iterable[Cap]) -> Cap | None:
     """The cap allowing the fewest copies, the first of them where several do (min() with a key,
-    without a call of the key for each cap: this runs for every card of every deck)."""
+    without a call of the key for each cap)."""
     lowest = None
     for cap in caps:
         if lowest is None or cap.copies < lowest.copies:
