@@ -12,8 +12,8 @@ import random
 from pathlib import Path
 
 import pytest
-from deckcheck.check import CheckOptions, load_deck
-from deckcheck.check.ambiguity import _names
+from deckcheck.check import CheckOptions, load_deck, readings
+from deckcheck.check.ambiguity import _names, judge
 from deckcheck.check.readings import Readings
 from deckcheck.loading.card_db import Databases, load_databases
 
@@ -76,6 +76,25 @@ def test_readings_judged_in_parts_get_what_the_whole_deck_gets(tmp_path, format_
     databases = Databases(load_databases([cards]))
     text = _deck(30, 9, 63, format_name) + "2 Title 3\n3 Title 7\n"  # a title twice, copies over the limits
     assert _walk(text, databases, 150, seed=1) == 31 - 1  # (Title 3 on two lines is one name)
+
+
+@pytest.mark.parametrize("souls", [7, 8])  # short of the seven Lost Souls with either card of Title 0, or with one of them
+def test_a_deck_of_few_readings_is_judged_whole_once_a_reading_as_in_parts(tmp_path, monkeypatch, souls):
+    # a name of two cards: setting parts up would cost more runs of the rules than its two readings
+    databases = Databases(load_databases([_cards(tmp_path, 1, lambda i: ("hero", "lost_soul"))]))
+    text = _deck(1, souls - 1, 56, "type1").replace("1 Soul 0\n", "")
+    runs = []
+    counted = readings.run_rules
+    monkeypatch.setattr(readings, "run_rules", lambda rules, deck, *rest: runs.append(deck) or counted(rules, deck, *rest))
+
+    def judged() -> list[str]:
+        loaded = load_deck(Path("deck.txt"), CheckOptions(game="redemption"), databases, text.encode())
+        return sorted(f"{f.rule} {f.position.line}: {f.message}" for f in judge(loaded, frozenset()))
+
+    whole = judged()
+    assert len(runs) == 2 and all(len(deck.entries()) == 56 - 1 for deck in runs)  # each reading once, over the whole deck
+    monkeypatch.setattr(readings, "FEW_READINGS", 0)
+    assert judged() == whole and len(runs) > 2 + 2
 
 
 def test_twenty_titles_of_cards_no_type1_rule_counts_leave_a_legal_deck_legal(tmp_path):

@@ -11,14 +11,17 @@ put together from parts, each judged once and kept:
   what the game counts (`Game.counted`, which holds all those rules read), with every copy of that
   value, kept by the sums of those values;
 - the lines no name can share a card with are judged once.
-A game that does not say what it counts is judged whole for each reading (its decks are small). The
-findings shown are those of the whole deck judged at once (`exact`); the parts give the same keys
+A game that does not say what it counts is judged whole for each reading (its decks are small), and
+so is a deck of few readings (FEW_READINGS: most decks with a name of several printings), where
+setting the parts up costs more runs of the rules than the readings themselves. The findings shown
+are those of the whole deck judged at once (`exact`); the parts give the same keys
 (tests/test_ambiguity_parts.py compares them on the championship decks)."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from math import prod
 
 from deckcheck.check.loaded import Key
 from deckcheck.model import Card, Deck, Entry, Finding, Position, Severity
@@ -29,6 +32,9 @@ FindingKey = tuple[str, Severity, str | None, Position | None]
 Changes = Mapping[int, Card]  # name index -> the card it is read as, the others as in `choice`
 ShapeKey = tuple[str, tuple[Hashable, ...] | None]  # a zone and what the game counts of a card (None: no card)
 STAND_IN = Position(0, 0)  # where a line that stands in for others is: no finding about it is kept
+# readings (every card or printing of every name, together) a deck may have to be judged whole: the
+# parts cost about three runs of the rules to set up, and a reading judged whole one
+FEW_READINGS = 3
 
 
 @record
@@ -94,12 +100,15 @@ class Readings:
     reading of them (`choice`)."""
 
     def __init__(self, deck: Deck, context: Context, ignore: frozenset[str], names: Sequence, by_parts: bool | None = None) -> None:
-        """`by_parts`: whether readings are judged in parts (None: where the game says what it counts)."""
+        """`by_parts`: whether readings are judged in parts (None: where the game says what it
+        counts and the deck has more than a few readings)."""
         self.deck, self.context, self.ignore, self.names = deck, context, ignore, names
         self.choice: list[Card] = [name.cards[0][0] for name in names]
         self._exact: tuple[tuple[str, ...], list[Finding]] | None = None
-        parts = context.game.counted is not types_counted if by_parts is None else by_parts
-        self.judge: _Whole | _Parts = _Parts(self) if parts else _Whole(self)
+        if by_parts is None:
+            readings = prod(sum(len(printings) for printings in name.cards) for name in names)
+            by_parts = context.game.counted is not types_counted and readings > FEW_READINGS
+        self.judge: _Whole | _Parts = _Parts(self) if by_parts else _Whole(self)
 
     def outcome(self, changes: Changes) -> Outcome:
         """A reading, as the names it reads (the others as in `choice`): outcomes asked with the same
@@ -130,6 +139,8 @@ class Readings:
     def exact(self) -> list[Finding]:
         """The current reading's findings, the whole deck judged at once (once a reading: the
         verdict and an ignored ambiguity both ask)."""
+        if isinstance(self.judge, _Whole):  # (which has judged the reading whole)
+            return list(self.judge.findings(self.choice))
         asked = tuple(card.id for card in self.choice)
         if self._exact is None or self._exact[0] != asked:
             self._exact = asked, list(run_rules(self.context.rules, self.deck_read(self.choice), self.context, self.ignore))
@@ -145,14 +156,21 @@ class _Whole:
     def __init__(self, readings: Readings) -> None:
         self.readings = readings
         self.key = KeyOf(frozenset())
-        self._judged: dict[tuple[str, ...], Judged] = {}
+        self._judged: dict[tuple[str, ...], tuple[Judged, list[Finding]]] = {}
 
     def _of(self, choice: Sequence[Card]) -> Judged:
+        return self._judge(choice)[0]
+
+    def findings(self, choice: Sequence[Card]) -> list[Finding]:
+        return self._judge(choice)[1]
+
+    def _judge(self, choice: Sequence[Card]) -> tuple[Judged, list[Finding]]:
         asked = tuple(card.id for card in choice)
         found = self._judged.get(asked)
         if found is None:
             r = self.readings
-            found = self._judged[asked] = Judged.of(run_rules(r.context.rules, r.deck_read(choice), r.context, r.ignore), self.key)
+            findings = list(run_rules(r.context.rules, r.deck_read(choice), r.context, r.ignore))
+            found = self._judged[asked] = (Judged.of(findings, self.key), findings)
         return found
 
     def outcome(self, changes: Changes) -> Outcome:
