@@ -6,7 +6,7 @@ it implements.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from typing import NamedTuple
 
 from deckcheck.loading.names import normalise
@@ -22,9 +22,9 @@ def same_name(card: Card) -> Hashable:
 
 
 def copies(entries: Iterable[Entry], identity: Callable[[Card], Hashable] = same_name) -> list[list[Entry]]:
-    """The resolved entries grouped by card identity, in deck order. An identity rule with `also`
-    (Redemption's: a title listed with several people) adds a card's entries to each other group
-    it counts towards that the deck holds."""
+    """The resolved entries grouped by card identity, in deck order. An identity rule with `linked`
+    (Redemption's: a title listed with several people, by its identity) adds a card's entries to
+    each other group it counts towards that the deck holds."""
     # (every rule that counts copies asks this of every line of every deck)
     groups: dict[Hashable, list[Entry]] = {}
     for entry in entries:
@@ -36,10 +36,10 @@ def copies(entries: Iterable[Entry], identity: Callable[[Card], Hashable] = same
                 groups[key] = [entry]
             else:
                 group.append(entry)
-    also = getattr(identity, "also", None)
-    if also is not None:
-        for group in list(groups.values()):
-            for other in also(group[0].card):
+    linked: Mapping[Hashable, tuple[Hashable, ...]] | None = getattr(identity, "linked", None)
+    if linked:
+        for key, group in list(groups.items()):
+            for other in linked.get(key, ()):
                 if other in groups:
                     groups[other] = groups[other] + group
     return list(groups.values())

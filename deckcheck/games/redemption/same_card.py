@@ -296,6 +296,11 @@ class SameCard:
         """The groups a card listed with several people also counts towards (none for most cards)."""
         return self._also.get(self(card), ())
 
+    @property
+    def linked(self) -> Mapping[str, tuple[str, ...]]:
+        """also() by the card's group: each group that counts towards others, with those."""
+        return self._also
+
     def same(self, a: Card, b: Card) -> bool:
         return self(a) == self(b) or self(b) in self.also(a) or self(a) in self.also(b)
 
