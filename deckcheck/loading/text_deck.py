@@ -61,6 +61,9 @@ _SIGNS_AND_DIGITS = frozenset("+-0123456789")  # what a count, good or bad, star
 _HEADER_WORDS = re.compile(r"[^\W\d_][\w '\u2019&/-]*+")
 _HEADER_COUNT = re.compile(r"(?:\(\s*+\d++\s*+\)|\[\s*+\d++\s*+\]|-\s*+\d++)$")
 _SINGLE = re.compile(r"^(?P<word>[a-z][a-z ]*+)\s*+:\s*+(?P<name>\S.*)$", re.IGNORECASE)
+# a LackeyCCG text export's card line (`1<TAB>Son of God`), most lines of most decks, read at once: what
+# the general way reads of it (a name that could start with a sign for times, `x`, goes that way)
+_EXPORTED = re.compile(r"(?P<count>\d{1,3}) *+\t *+(?P<name>[^\sxX\u00d7][^\t]*+)")
 
 
 # the lines (not blank) a text deck may hold: the largest deck of any game is a few hundred lines
@@ -75,16 +78,15 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
     zone: str | None = "main"
     bare: list[RawEntry] = []  # lines naming no count: one copy each, if the card list says they are cards
     for line, position in _lines(text):
-        hidden = None if line.isascii() else invisible().findall(line)
-        if hidden:  # a zero-width space from a web page hides a count or a header
-            deck.invisible.append((position, "".join(dict.fromkeys(hidden))))
-            line = invisible().sub("", line).strip()
-            if not line:
-                continue
+        line = line if line.isascii() else _visible(deck, line, position)
+        if not line:
+            continue
         counted = line[0].isdigit()  # `3 Name`, `3x Name`, most lines: no metadata, heading, bullet or header starts so
         if counted:
             heading = None
-            line = _COMMENT.sub("", line).strip() if "#" in line or "//" in line else line
+            line = _uncommented(line)
+            if _exported(deck, line, zone, position):
+                continue
         else:
             metadata = (_METADATA.match(line) or _PLAIN_METADATA.match(line)) if ":" in line else None
             if metadata:
@@ -92,7 +94,7 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
                 continue
             heading = _heading(line, zones) if line[0] in _MARKS else None
             if heading is None:  # (the patterns asked only of lines that hold what they look for)
-                line = _COMMENT.sub("", line).strip() if "#" in line or "//" in line else line
+                line = _uncommented(line)
                 line = _BULLET.sub("", line) if line and line[0] in _BULLETS else line
             else:
                 line = heading
@@ -137,6 +139,32 @@ def _lines(text: str) -> Iterator[tuple[str, Position]]:
         if read > MOST_LINES:
             raise DeckParseError(f"more than {MOST_LINES:,} lines: a deck holds a few hundred at most; not read as a deck", position)
         yield line, position
+
+
+def _visible(deck: RawDeck, line: str, position: Position) -> str:
+    """The line without the characters that show nothing, noted where it held some: a zero-width
+    space from a web page hides a count or a header."""
+    hidden = invisible().findall(line)
+    if not hidden:
+        return line
+    deck.invisible.append((position, "".join(dict.fromkeys(hidden))))
+    return invisible().sub("", line).strip()
+
+
+def _uncommented(line: str) -> str:
+    return _COMMENT.sub("", line).strip() if "#" in line or "//" in line else line
+
+
+def _exported(deck: RawDeck, line: str, zone: str | None, position: Position) -> bool:
+    """Whether the line is a LackeyCCG export's card line, read (the general way would read it so)."""
+    if zone is None or "\t" not in line:
+        return False
+    found = _EXPORTED.fullmatch(line)
+    if found is None or not int(found["count"]):
+        return False
+    deck.first_line = deck.first_line or position
+    _card_line(deck, RawEntry(found["name"], int(found["count"]), zone, position))
+    return True
 
 
 def _columns(line: str) -> str:
@@ -186,14 +214,18 @@ def _read_line(deck: RawDeck, line: str, zone: str, position: Position, zones: Z
     if isinstance(entry, Header):
         deck.headers.append(entry)
     else:
-        deck.entries.append(entry)
-        if entry.after:
-            deck.counts_after += 1
-        else:
-            deck.counts_before += 1
-        if zone not in deck.zone_positions:
-            deck.zone_positions[zone] = Position(1, 1) if zone == "main" else position
+        _card_line(deck, entry)
     return None
+
+
+def _card_line(deck: RawDeck, entry: RawEntry) -> None:
+    deck.entries.append(entry)
+    if entry.after:
+        deck.counts_after += 1
+    else:
+        deck.counts_before += 1
+    if entry.zone not in deck.zone_positions:
+        deck.zone_positions[entry.zone] = Position(1, 1) if entry.zone == "main" else entry.position
 
 
 def _one_copy_each(deck: RawDeck, bare: list[RawEntry]) -> None:
