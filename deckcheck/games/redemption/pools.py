@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from deckcheck.games.redemption.building import DeckBuilding
-from deckcheck.games.redemption.sets import not_yet_legal
+from deckcheck.games.redemption.sets import last_legal_from, not_yet_legal
 from deckcheck.model import Card, Deck, Finding, Severity
 from deckcheck.rules import Doc, Example, Findings, Format, rule
 
@@ -48,8 +48,8 @@ def format_sets(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Findin
 def _released(deck: Deck, findings: Findings[DeckBuilding]) -> Iterator[Finding]:
     """Under tournament rules, a card of a set that was not yet tournament-legal on the date checked."""
     as_of = findings.context.as_of
-    if as_of is None or findings.context.format.effective is None:
-        return
+    if as_of is None or findings.context.format.effective is None or as_of >= last_legal_from():
+        return  # (a check dated after the newest set's release, as most are, looks at no card)
     for entry in deck.entries():
         dated = not_yet_legal(entry.card, as_of) if entry.card is not None else None
         if dated is not None:

@@ -32,6 +32,12 @@ def dated_sets() -> dict[str, DatedSet]:
     }
 
 
+@cache
+def last_legal_from() -> date:
+    """The day the newest set deckcheck knows became tournament legal: from then on, every set was."""
+    return max(each.legal_from for each in dated_sets().values())
+
+
 def not_yet_legal(card: Card, as_of: date) -> DatedSet | None:
     """The set of a printing that was not yet tournament-legal on `as_of`, or None."""
     found = dated_sets().get(str(card.get("set") or ""))
