@@ -66,17 +66,20 @@ def banned(deck: Deck, findings: Findings[Params]) -> Iterator[Finding]:
     ]
     identity_of = findings.context.identity
     wanted_anywhere = set().union(*(wanted for _, wanted in events))
+    # whether the format's list or the card list's mark bans a printing: the same in every deck of the format
+    format_bans = findings.context.params.facts(
+        ("banned", format_list, card_list),
+        lambda card: bool((format_list and format_list(card)) or (card_list and card.facts.get("banned"))),
+    )
 
     def is_banned(card: Card) -> bool:
         """Whether an applied list bans this printing (or, for an event's list, its card)."""
-        return bool(
-            (format_list and format_list(card))
-            or (card_list and card.facts.get("banned"))
-            or (wanted_anywhere and identity_of(card) in wanted_anywhere)  # no event lists: no card's identity needed
-        )
+        return format_bans(card) or bool(wanted_anywhere and identity_of(card) in wanted_anywhere)  # no event lists: no identity needed
 
     # most decks ban nothing: the few cards that may be banned are found before any are grouped
-    suspects = {identity_of(e.card) for e in deck.entries() if e.card is not None and is_banned(e.card)}
+    suspects = {
+        identity_of(e.card) for e in deck.entries() if e.card is not None and (is_banned if wanted_anywhere else format_bans)(e.card)
+    }
     if not suspects:
         return
     for group in shapes.copies(deck.entries(), identity_of):

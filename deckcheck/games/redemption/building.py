@@ -8,7 +8,7 @@ its ban) is here, once, for every rule that reads it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -119,11 +119,16 @@ def lost_souls(building: DeckBuilding, deck: Deck) -> int:
 
 def pair_sides(building: DeckBuilding, card: Card) -> tuple[tuple[int, int], ...]:
     """The (pair, side) of each exclusive pair a card is a card of."""
+    return _pair_sides(building)(card)
+
+
+def _pair_sides(building: DeckBuilding) -> Callable[[Card], tuple[tuple[int, int], ...]]:
     pairs = building.version.exclusive_pairs
-    return building.known(
+    return building.facts(
         "pair sides",
-        card,
-        lambda: tuple((index, side) for index, pair in enumerate(pairs) for side, spec in enumerate(pair) if matches_title(card, spec)),
+        lambda card: tuple(
+            (index, side) for index, pair in enumerate(pairs) for side, spec in enumerate(pair) if matches_title(card, spec)
+        ),
     )
 
 
@@ -131,9 +136,10 @@ def exclusive_cards(building: DeckBuilding, deck: Deck) -> list[tuple[Mapping[st
     """Per exclusive pair: each side's title spec and the deck's entries of it."""
     pairs = building.version.exclusive_pairs
     sides: list[tuple[list[Entry], list[Entry]]] = [([], []) for _ in pairs]
+    sides_of = _pair_sides(building)  # (asked of every line of every deck)
     for entry in deck.entries():
         if entry.card is not None:
-            for index, side in pair_sides(building, entry.card):
+            for index, side in sides_of(entry.card):
                 sides[index][side].append(entry)
     return [(first, a, second, b) for (first, second), (a, b) in zip(pairs, sides, strict=True)]
 
