@@ -66,9 +66,10 @@ class CardDatabase:
                 digest.update(name.encode("utf-8"))  # gone since it was read: its name stands for it
         return digest.hexdigest()
 
-    @property
+    @functools.cached_property
     def described(self) -> str:
-        """Which card list this is, for a record to compare later: `bundled, 412 cards`, or its files."""
+        """Which card list this is, for a record to compare later: `bundled, 412 cards`, or its files
+        (every deck's report names it: worked out once)."""
         where = "bundled" if self.bundled else ", ".join(Path(f).name for f in self.files[:3]) + (", ..." if len(self.files) > 3 else "")
         return f"{where}, {plural(len(self.cards), 'card')}"
 
