@@ -25,6 +25,10 @@ def copies(entries: Iterable[Entry], identity: Callable[[Card], Hashable] = same
     """The resolved entries grouped by card identity, in deck order. An identity rule with `linked`
     (Redemption's: a title listed with several people, by its identity) adds a card's entries to
     each other group it counts towards that the deck holds."""
+    return list(_joined(_grouped(entries, identity), identity).values())
+
+
+def _grouped(entries: Iterable[Entry], identity: Callable[[Card], Hashable]) -> dict[Hashable, list[Entry]]:
     # (every rule that counts copies asks this of every line of every deck)
     groups: dict[Hashable, list[Entry]] = {}
     for entry in entries:
@@ -36,13 +40,26 @@ def copies(entries: Iterable[Entry], identity: Callable[[Card], Hashable] = same
                 groups[key] = [entry]
             else:
                 group.append(entry)
+    return groups
+
+
+def _joined(groups: dict[Hashable, list[Entry]], identity: Callable[[Card], Hashable]) -> dict[Hashable, list[Entry]]:
+    """The groups, each with the entries of the groups that count towards it added (`linked`)."""
     linked: Mapping[Hashable, tuple[Hashable, ...]] | None = getattr(identity, "linked", None)
-    if linked:
-        for key, group in list(groups.items()):
-            for other in linked.get(key, ()):
-                if other in groups:
-                    groups[other] = groups[other] + group
-    return list(groups.values())
+    if not linked:
+        return groups
+    joined = dict(groups)
+    for key, group in groups.items():
+        for other in linked.get(key, ()):
+            if other in joined:
+                joined[other] = joined[other] + group
+    return joined
+
+
+def _touched(groups: dict[Hashable, list[Entry]], identity: Callable[[Card], Hashable]) -> set[Hashable]:
+    """The groups whose entries these add to: their own, and those they count towards."""
+    linked: Mapping[Hashable, tuple[Hashable, ...]] = getattr(identity, "linked", None) or {}
+    return set(groups).union(*(linked.get(key, ()) for key in groups))
 
 
 def count(entries: Iterable[Entry], predicate: Callable[[Card], bool] = lambda card: True) -> int:
@@ -85,7 +102,8 @@ def lowest_caps(
 
     The rules that share `caps` run one after another on a deck: the cards over their limits are
     found once and each rule takes its own (`shared` names what the caps depend on when `caps` is
-    made afresh for each rule)."""
+    made afresh for each rule). A card's caps may not fall as the scope grows (a cap per 50 cards
+    grows with it): a card the next scope adds no copy to is not looked at again there."""
     context = findings.context
 
     def lowest_at(size: int) -> Callable[[Card], Cap | None]:
@@ -93,12 +111,15 @@ def lowest_caps(
         return context.params.facts(("lowest cap", None if shared is not None else caps, size), lambda card: _lowest(caps(card, size)))
 
     def over_limits() -> list[Over]:
-        checked = []
+        checked: list[Scope] = []
+        before: tuple[str, ...] = ()
         for zones in scopes:
             if len(zones) > 1 and not deck.size(*zones[1:]):
                 continue  # no Reserve: deck + Reserve is the deck, already checked
             scope = "" if zones == ("main",) else " in " + " + ".join("Reserve" if z == "side" else "deck" for z in zones)
-            checked.append((deck.entries(*zones), scope))
+            extends = bool(checked) and len(zones) > len(before) and zones[: len(before)] == before
+            checked.append(Scope(deck.entries(*zones), scope, deck.entries(*zones[len(before) :]) if extends else None))
+            before = zones
         return _over_caps(checked, lowest_at, context.identity)
 
     for each in context.worked_out(deck, ("over caps", scopes), over_limits):
@@ -123,7 +144,7 @@ def copy_cap(
             made[cap] = Cap(findings.rule.id, cap, why)
         return made[cap]
 
-    for each in _over_caps([(tuple(entries), scope)], lambda size: lowest, findings.context.identity):
+    for each in _over_caps([Scope(tuple(entries), scope)], lambda size: lowest, findings.context.identity):
         yield _over_finding(findings, each)
 
 
@@ -136,31 +157,44 @@ class Over(NamedTuple):
     scope: str
 
 
+class Scope(NamedTuple):
+    """Zones whose copies are counted together: their entries, the words a finding names them by,
+    and the entries they add to the scope checked before (None where they are not that and more)."""
+
+    entries: tuple[Entry, ...]
+    words: str
+    added: tuple[Entry, ...] | None = None
+
+
 def _over_caps(
-    scopes: list[tuple[tuple[Entry, ...], str]],
-    lowest_at: Callable[[int], Callable[[Card], Cap | None]],
-    identity: Callable[[Card], Hashable],
+    scopes: list[Scope], lowest_at: Callable[[int], Callable[[Card], Cap | None]], identity: Callable[[Card], Hashable]
 ) -> list[Over]:
     """Each card over its lowest cap (`lowest_at(size)(card)`, in a scope of `size` cards), in the
-    first scope where it is."""
+    first scope where it is. In a scope that adds entries to the one before, only the cards they add
+    copies to are looked at (the others' copies are as they were, and their caps no lower)."""
     done: set = set()
     over = []
-    for entries, scope in scopes:
+    grouped: dict[Hashable, list[Entry]] = {}
+    for entries, words, added in scopes:
         size = sum(e.count for e in entries)
         lowest_of = lowest_at(size)
-        for group in copies(entries, identity):
+        if added is None:
+            grouped, asked = _grouped(entries, identity), None
+        else:
+            more = _grouped(added, identity)
+            grouped = {**grouped, **{key: grouped.get(key, []) + group for key, group in more.items()}}
+            asked = _touched(more, identity)
+        for key, group in _joined(grouped, identity).items():
+            if key in done or (asked is not None and key not in asked):
+                continue
             # (most cards are one line: theirs is read without a generator; this runs for every card of every deck)
             if len(group) == 1:
                 total, lowest = group[0].count, lowest_of(group[0].known)
             else:
                 total, lowest = sum(e.count for e in group), _lowest(cap for e in group if (cap := lowest_of(e.known)) is not None)
-            if lowest is None or total <= lowest.copies:
-                continue
-            key = identity(group[0].known)  # asked only of the few cards over a cap
-            if key in done:
-                continue
-            done.add(key)
-            over.append(Over(lowest, group, total, scope))
+            if lowest is not None and total > lowest.copies:
+                done.add(key)
+                over.append(Over(lowest, group, total, words))
     return over
 
 
