@@ -135,7 +135,8 @@ def _lines(text: str) -> Iterator[tuple[str, Position]]:
         if not line:  # most lines of a long file may be blank: pass them by at once
             continue
         read += 1
-        position = Position(number, len(raw_line) - len(raw_line.lstrip()) + 1)
+        # (a line starts where its text does unless white space is before it, as it is on few lines)
+        position = Position(number, 1 if raw_line[0] == line[0] else len(raw_line) - len(raw_line.lstrip()) + 1)
         if read > MOST_LINES:
             raise DeckParseError(f"more than {MOST_LINES:,} lines: a deck holds a few hundred at most; not read as a deck", position)
         yield line, position
@@ -160,10 +161,12 @@ def _exported(deck: RawDeck, line: str, zone: str | None, position: Position) ->
     if zone is None or "\t" not in line:
         return False
     found = _EXPORTED.fullmatch(line)
-    if found is None or not int(found["count"]):
+    count = int(found["count"]) if found is not None else 0
+    if found is None or not count:
         return False
-    deck.first_line = deck.first_line or position
-    _card_line(deck, RawEntry(found["name"], int(found["count"]), zone, position))
+    if deck.first_line is None:
+        deck.first_line = position
+    _card_line(deck, RawEntry(found["name"], count, zone, position))
     return True
 
 
