@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import field, fields
 from datetime import date
 from functools import cached_property
+from itertools import chain
 from operator import attrgetter
 from types import MappingProxyType
 from typing import Any, NamedTuple, TypeVar
@@ -175,7 +176,7 @@ class Deck:
             return self.zones.get(zones[0], ())
         if not zones:
             return self._every_entry
-        return tuple(e for z in zones for e in self.zones.get(z, ()))
+        return tuple(chain.from_iterable(self.zones.get(z, ()) for z in zones))
 
     @cached_property
     def _every_entry(self) -> tuple[Entry, ...]:

@@ -46,7 +46,7 @@ def _grouped(entries: Iterable[Entry], identity: Callable[[Card], Hashable]) -> 
 def _joined(groups: dict[Hashable, list[Entry]], identity: Callable[[Card], Hashable]) -> dict[Hashable, list[Entry]]:
     """The groups, each with the entries of the groups that count towards it added (`linked`)."""
     linked: Mapping[Hashable, tuple[Hashable, ...]] | None = getattr(identity, "linked", None)
-    if not linked:
+    if not linked or linked.keys().isdisjoint(groups):  # (as most decks: no title of several people)
         return groups
     joined = dict(groups)
     for key, group in groups.items():
@@ -118,7 +118,7 @@ def lowest_caps(
                 continue  # no Reserve: deck + Reserve is the deck, already checked
             scope = "" if zones == ("main",) else " in " + " + ".join("Reserve" if z == "side" else "deck" for z in zones)
             extends = bool(checked) and len(zones) > len(before) and zones[: len(before)] == before
-            checked.append(Scope(deck.entries(*zones), scope, deck.entries(*zones[len(before) :]) if extends else None))
+            checked.append(Scope(deck.entries(*zones), deck.size(*zones), scope, deck.entries(*zones[len(before) :]) if extends else None))
             before = zones
         return _over_caps(checked, lowest_at, context.identity)
 
@@ -144,7 +144,8 @@ def copy_cap(
             made[cap] = Cap(findings.rule.id, cap, why)
         return made[cap]
 
-    for each in _over_caps([Scope(tuple(entries), scope)], lambda size: lowest, findings.context.identity):
+    counted = tuple(entries)
+    for each in _over_caps([Scope(counted, sum(e.count for e in counted), scope)], lambda size: lowest, findings.context.identity):
         yield _over_finding(findings, each)
 
 
@@ -162,6 +163,7 @@ class Scope(NamedTuple):
     and the entries they add to the scope checked before (None where they are not that and more)."""
 
     entries: tuple[Entry, ...]
+    size: int  # their copies
     words: str
     added: tuple[Entry, ...] | None = None
 
@@ -175,8 +177,7 @@ def _over_caps(
     done: set = set()
     over = []
     grouped: dict[Hashable, list[Entry]] = {}
-    for entries, words, added in scopes:
-        size = sum(e.count for e in entries)
+    for entries, size, words, added in scopes:
         lowest_of = lowest_at(size)
         if added is None:
             grouped, asked = _grouped(entries, identity), None
@@ -184,9 +185,11 @@ def _over_caps(
             more = _grouped(added, identity)
             grouped = {**grouped, **{key: grouped.get(key, []) + group for key, group in more.items()}}
             asked = _touched(more, identity)
-        for key, group in _joined(grouped, identity).items():
-            if key in done or (asked is not None and key not in asked):
+        joined = _joined(grouped, identity)
+        for key in joined if asked is None else [key for key in joined if key in asked]:
+            if key in done:
                 continue
+            group = joined[key]
             # (most cards are one line: theirs is read without a generator; this runs for every card of every deck)
             if len(group) == 1:
                 total, lowest = group[0].count, lowest_of(group[0].known)

@@ -40,7 +40,11 @@ def test_a_scope_that_adds_a_zone_finds_what_every_card_looked_at_again_finds(ma
         return lambda card: Cap("test.cap", base[int(card.id[1:])] + size // 10)
 
     def found(added: bool) -> list[tuple[str, int, str, tuple[int, ...]]]:
-        scopes = [Scope(main_entries, ""), Scope(main_entries + side_entries, " in deck + Reserve", side_entries if added else None)]
+        both = main_entries + side_entries
+        scopes = [
+            Scope(main_entries, sum(e.count for e in main_entries), ""),
+            Scope(both, sum(e.count for e in both), " in deck + Reserve", side_entries if added else None),
+        ]
         return [(o.cap.why, o.total, o.scope, tuple(e.position.line for e in o.group)) for o in _over_caps(scopes, lowest_at, identity)]
 
     assert found(added=True) == found(added=False)
