@@ -153,6 +153,7 @@ class NameIndex:
         self._unaccented: dict[str, list[int]] | None = None  # built the first time a name needs it
         self._trigrams: dict[str, list[str]] | None = None  # three-letter run -> the names holding it
         self._resolved: dict[tuple[str, bool], Resolution] = {}  # a folder's decks name the same cards again and again
+        self._written: dict[str, str] = {}  # card id -> written(): the cards of a database, bounded as they are
 
     @property
     def kept(self) -> dict[str, Mapping[str, Any]]:
@@ -180,6 +181,12 @@ class NameIndex:
         """How a deck names this printing and no other, as a player can type it: its name where that
         is so, else its title and its set (`Potiphera, Priest of On (IR)`, the set as the card list
         or people write it), else its id."""
+        found = self._written.get(card.id)
+        if found is None:
+            found = self._written[card.id] = self._spelled(card)
+        return found
+
+    def _spelled(self, card: Card) -> str:
         if self.resolve(card.name).card is card:
             return card.name
         title = str(card.get("title") or without_marks(card.name))
