@@ -252,13 +252,17 @@ def test_each_decks_report_is_the_same_whatever_was_checked_before_it():
         assert json.dumps(mine) == json.dumps(other)
 
 
+@pytest.mark.parametrize("nested", [True, False])  # each deck cut out of a frame of its own, or indented alone
 @pytest.mark.parametrize("decks", [0, 1, 3])
-def test_the_json_report_written_a_deck_at_a_time_is_the_report_written_whole(decks):
+def test_the_json_report_written_a_deck_at_a_time_is_the_report_written_whole(decks, nested, monkeypatch):
     """`check` writes JSON in pieces, a deck at a time (3,000 decks took 130 MiB at their peak, the
     text report 55; now 49): byte for byte the document written whole, hostile names and all."""
     from deckcheck.check import CheckOptions, check_file
     from deckcheck.loading.card_db import Databases, load_databases
     from deckcheck.report import json_report
+
+    if not nested:  # as with an orjson that indented otherwise
+        monkeypatch.setattr(json_report, "_NESTED_HEAD", b"not what orjson writes")
 
     databases = Databases(load_databases([DATA / "redemption-cards.yaml"]))
     texts = ["# game: redemption\n2 John (J)\n1 Peter (I)\n", "1 Ali\u2028ce ##[cmd] \u202e\u0085\n", "game: redemption\nmain: {x: 1}\n"]
