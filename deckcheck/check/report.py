@@ -31,11 +31,12 @@ def report_of(path: str, loaded: LoadedDeck, ignore: frozenset[str] = frozenset(
         counts = {"main": 0, "side": 0}
         counts.update({zone: deck.size(zone) for zone in deck.zones})
         shown = loaded.shown  # (empty for most decks: then no line looks there)
-        lines = tuple(
-            _card_line(entry, shown.get((zone, i)) if shown else None)
-            for zone, entries in deck.zones.items()
-            for i, entry in enumerate(entries)
-        )
+        if shown:
+            lines = tuple(
+                _card_line(entry, shown.get((zone, i))) for zone, entries in deck.zones.items() for i, entry in enumerate(entries)
+            )
+        else:
+            lines = tuple(map(_card_line, deck.entries()))
     if context is not None:
         rules = tuple(rule.record for rule in context.rules)
     else:
