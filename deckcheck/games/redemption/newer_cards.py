@@ -74,10 +74,10 @@ class NewerCards:
 
     def notes(self, deck: Deck, source: str) -> list[str]:
         """A note for each pair of the deck's lines that may be one person (`source`: the dictionary)."""
-        entries = [e for e in deck.entries() if e.card is not None]
-        ids = [e.known.id for e in entries]
+        ids = [e.card.id for e in deck.entries() if e.card is not None]
         if self._possibly.keys().isdisjoint(ids):
             return []  # (as most decks: no character of a newer set)
+        entries = [e for e in deck.entries() if e.card is not None]
         lines_of: dict[str, list[int]] = {}  # card id -> where the deck holds it: each line is looked up, not compared with each
         for index, card_id in enumerate(ids):
             lines_of.setdefault(card_id, []).append(index)
