@@ -125,7 +125,7 @@ class Position(NamedTuple):
 START = Position(1, 1)  # where a finding about the whole deck points: its first line
 
 
-@record
+@record(slots=True)
 class Entry:
     """A deck line: `count` copies of what the user typed, resolved to `card` (None when it
     matched nothing, so that the zone still counts its copies)."""
@@ -145,7 +145,7 @@ class Entry:
 
 
 @_pickled_as_fields
-@record
+@record(slots=True)
 class Finding:
     """A rule's finding about a deck: its rule, severity and message, the cards it names and where it
     points."""
@@ -197,7 +197,7 @@ class Deck:
 
 
 @_pickled_as_fields
-@record
+@record(slots=True)
 class CardLine:
     """A deck line as resolved, for a report a judge can read: the zone, the name as the data
     spells it (as typed where no card matched), id, count, types, line, and the title the rules

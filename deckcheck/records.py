@@ -31,16 +31,20 @@ def record(cls: type[T], /) -> type[T]: ...
 
 
 @overload
-def record(*, eq: bool = True, kw_only: bool = False) -> Callable[[type[T]], type[T]]: ...
+def record(*, eq: bool = True, kw_only: bool = False, slots: bool = False) -> Callable[[type[T]], type[T]]: ...
 
 
 @dataclass_transform(frozen_default=True)
-def record(cls: type[T] | None = None, /, *, eq: bool = True, kw_only: bool = False) -> type[T] | Callable[[type[T]], type[T]]:
-    """`@record`, or `@record(eq=False)` (compared and hashed by identity), `@record(kw_only=True)`."""
+def record(
+    cls: type[T] | None = None, /, *, eq: bool = True, kw_only: bool = False, slots: bool = False
+) -> type[T] | Callable[[type[T]], type[T]]:
+    """`@record`, or `@record(eq=False)` (compared and hashed by identity), `@record(kw_only=True)`,
+    `@record(slots=True)` (a record made for every line of every deck: its fields in slots, with
+    no __dict__, made and read faster, for a class that has no cached_property to keep there)."""
 
     def made(cls: type[T]) -> type[T]:
         own = {name for name in ("__repr__", "__eq__", "__hash__") if cls.__dict__.get(name) is not None}
-        cls = dataclass(eq=False, repr=False, kw_only=kw_only)(cls)
+        cls = dataclass(eq=False, repr=False, kw_only=kw_only, slots=slots)(cls)
         for name, method in _methods(cls, eq).items():
             if name not in own:
                 setattr(cls, name, method)

@@ -20,7 +20,7 @@ class DeckParseError(Exception):
         self.position = position
 
 
-@record
+@record(slots=True)
 class RawEntry:
     """A card line as read, before the card list is asked: the name typed, its count, its zone and
     where it is."""
