@@ -163,6 +163,14 @@ MAX_KNOWN, MAX_KINDS = 20_000, 32
 _UNKNOWN = object()  # what Params.known finds of a fact not yet worked out (None may be one)
 
 
+def _kept(table: dict[Card, Any], card: Card, fact: T) -> T:
+    """`fact` kept in `table` for `card`, the table emptied first when it holds MAX_KNOWN."""
+    if len(table) >= MAX_KNOWN:
+        table.clear()
+    table[card] = fact
+    return fact
+
+
 @dataclass(frozen=True, kw_only=True)
 class Params:
     """The numbers of a format that rules and the goldfish model read; each game extends it."""
@@ -183,11 +191,7 @@ class Params:
         """`work()` for `card`, worked out once for these parameters (`kind` says which fact)."""
         table = self._known.get(kind) or self._table(kind)
         found = table.get(card, _UNKNOWN)  # (one lookup when known, as almost always)
-        if found is _UNKNOWN:
-            if len(table) >= MAX_KNOWN:
-                table.clear()
-            found = table[card] = work()
-        return found
+        return _kept(table, card, work()) if found is _UNKNOWN else found
 
     def facts(self, kind: Hashable, work: Callable[[Card], T]) -> Callable[[Card], T]:
         """`work(card)` of each card, worked out once per card for these parameters: known() for a
@@ -196,11 +200,7 @@ class Params:
 
         def fact(card: Card) -> T:
             found = table.get(card, _UNKNOWN)
-            if found is _UNKNOWN:
-                if len(table) >= MAX_KNOWN:
-                    table.clear()
-                found = table[card] = work(card)
-            return found
+            return _kept(table, card, work(card)) if found is _UNKNOWN else found
 
         return fact
 
