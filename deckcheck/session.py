@@ -19,7 +19,7 @@ from deckcheck.escaping import terminal_path
 from deckcheck.games import all_games, format_named, game_named, ignorable, namers
 from deckcheck.loading.card_db import Databases, load_databases
 from deckcheck.loading.checked_yaml import FileProblems
-from deckcheck.loading.config import Config, find_config, load_config, user_config
+from deckcheck.loading.config import Config, DeckChoices, find_config, load_config, user_config
 from deckcheck.loading.globs import matches
 from deckcheck.records import record
 from deckcheck.registry import UnknownName, close_to
@@ -105,9 +105,15 @@ def open_session(given: Choices, *, as_of: str | None = None, all_formats: bool 
     events = _events(choices.events, databases) if choices.events else ()
     base = CheckOptions(events=events, as_of=parse_date(as_of), config_as_of=config.dated, all_formats=all_formats)
 
+    made: dict[DeckChoices, CheckOptions] = {}  # (the decks of a folder share their choices: most, all of them)
+
     def options_for(path: Path) -> CheckOptions:
         chosen = config.for_deck(path, given)
-        return replace(base, game=chosen.game.strip().lower() if chosen.game else None, format=chosen.format, ignore=chosen.ignore)
+        found = made.get(chosen)
+        if found is None:
+            game = chosen.game.strip().lower() if chosen.game else None
+            found = made[chosen] = replace(base, game=game, format=chosen.format, ignore=chosen.ignore)
+        return found
 
     return Session(choices, databases, events, options_for, config)
 

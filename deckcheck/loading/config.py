@@ -89,7 +89,19 @@ class Config:
         """One deck's choices: the command line's, else the last matching override's, else the
         config's; the ignore lists of all of them."""
         matching = self.overrides_for(deck)
+        if matching:
+            return self._overridden(matching, given)
+        found = self._unmatched.get(given)
+        if found is None:
+            found = self._unmatched[given] = self._overridden([], given)
+        return found
 
+    @cached_property
+    def _unmatched(self) -> dict[Choices, DeckChoices]:
+        # a deck no override matches gets the same as every other (most decks of a folder, or all)
+        return {}
+
+    def _overridden(self, matching: list[Override], given: Choices) -> DeckChoices:
         def chosen(of_override: Callable[[Override], str | None], command_line: str | None, config: str | None) -> str | None:
             overridden = next((v for v in map(of_override, reversed(matching)) if v), None)
             return command_line or overridden or config
