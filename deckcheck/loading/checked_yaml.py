@@ -14,12 +14,14 @@ from deckcheck.escaping import for_terminal, terminal_path
 from deckcheck.loading import cache as data_cache
 from deckcheck.loading import resources
 from deckcheck.loading.files import UnreadableFile, read_limited
-from deckcheck.loading.safe_yaml import Document, InputError, decode, load
+from deckcheck.loading.yaml_text import InputError, decode
 from deckcheck.model import Position
 from deckcheck.wording import plural
 
-if TYPE_CHECKING:  # jsonschema is imported where a schema is checked, not at start-up
+if TYPE_CHECKING:  # jsonschema is imported where a schema is checked, not at start-up; the YAML parser where a file is parsed
     from jsonschema import Draft202012Validator, ValidationError
+
+    from deckcheck.loading.safe_yaml import Document
 
 
 class FileProblems(Exception):
@@ -103,6 +105,8 @@ def load_checked(  # noqa: PLR0913 - the file, its schema and how it is read, ea
     event's settings); FileProblems if not. With `empty_ok`, a file with nothing in it but white
     space and comments is a document of no data. With `remember`, the cache keeps that this
     content is valid (checked_data keeps the data itself instead)."""
+    from deckcheck.loading.safe_yaml import Document, load  # (a check whose files the cache holds parses none)
+
     content = read_bytes(path) if content is None else content
     if empty_ok and not content.strip():
         return Document(None, None)

@@ -14,7 +14,7 @@ from pathlib import Path
 from deckcheck.loading import resources, yaml_deck
 from deckcheck.loading.files import MAX_BYTES, UnreadableFile, read_head, read_limited
 from deckcheck.loading.raw_deck import DeckParseError, RawDeck
-from deckcheck.loading.safe_yaml import InputError, decode
+from deckcheck.loading.yaml_text import InputError, decode
 from deckcheck.model import ZoneTable
 from deckcheck.records import record
 

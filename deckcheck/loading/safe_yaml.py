@@ -24,63 +24,21 @@ try:
 except ImportError:  # PyYAML built without libyaml
     from yaml import SafeLoader as _FastestSafeLoader  # type: ignore[assignment]
 
-from deckcheck.loading.files import MAX_BYTES
 from deckcheck.loading.lines import editor_position
+from deckcheck.loading.yaml_text import MAX_NUMBER_LENGTH, InputError, PlainItems, PlainPair, core_value, position_of
 from deckcheck.model import Position
 
 MAX_DEPTH = 32
-MAX_NUMBER_LENGTH = 30  # longer digit strings are refused: Python will not turn 4,300+ digits into an int
 
 _TAG = "tag:yaml.org,2002:"
 _STANDARD_TAGS = {_TAG + t for t in ("str", "int", "float", "bool", "null", "map", "seq", "timestamp")}
 _IMPLICIT = "?"  # a scalar with no tag written: read by the YAML 1.2 core schema
 _STANDARD_TAGS.add(_IMPLICIT)
-_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
-_BOOL = {"true": True, "True": True, "TRUE": True, "false": False, "False": False, "FALSE": False}
-_INT = re.compile(r"^[-+]?[0-9]+$")
-_INT_OCT = re.compile(r"^0o[0-7]+$")
-_INT_HEX = re.compile(r"^0x[0-9a-fA-F]+$")
-_FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
 _YAML11_BREAKS = re.compile("[\x85\u2028\u2029]")
-_FLOAT_SPECIAL = {".inf": float("inf"), "+.inf": float("inf"), "-.inf": float("-inf"), ".nan": float("nan")}
 
 
 class SafeYamlLoader(_FastestSafeLoader):
     """The loader deckcheck composes with: the safe loader (C-accelerated when available)."""
-
-
-class InputError(Exception):
-    """A file that cannot be read as asked, with the position of the problem when it has one."""
-
-    def __init__(self, message: str, position: Position | None = None):
-        super().__init__(message)
-        self.message = message
-        self.position = position
-
-
-def position_of(node: yaml.Node) -> Position:
-    return Position(node.start_mark.line + 1, node.start_mark.column + 1)
-
-
-def decode(raw: bytes) -> str:
-    """Bytes of a text file to str, refusing what no deck or database can be."""
-    if len(raw) > MAX_BYTES:  # bytes that came another way than read_limited (a test, a pipe)
-        raise InputError("file is larger than the 1 MiB limit", Position(1, 1))
-    if not raw.strip():
-        raise InputError("file is empty", Position(1, 1))
-    if b"\x00" in raw:
-        nul = raw.index(b"\x00")
-        before = raw[:nul]
-        line_start = max(before.rfind(b"\n"), before.rfind(b"\r")) + 1
-        raise InputError("binary file (it contains NUL bytes)", Position(len(re.findall(rb"\r\n|\r|\n", before)) + 1, nul - line_start + 1))
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        before = raw[: exc.start]
-        line = before.count(b"\n") + 1
-        column = exc.start - (before.rfind(b"\n") + 1) + 1
-        raise InputError(f"not UTF-8 text (byte 0x{raw[exc.start]:02x})", Position(line, column)) from None
-    return text
 
 
 def compose(text: str) -> yaml.Node | None:
@@ -151,10 +109,6 @@ def scalar_node(event: Any) -> yaml.ScalarNode:
     return yaml.ScalarNode(_tag(event, _IMPLICIT), event.value, event.start_mark, event.end_mark, style=event.style)
 
 
-# a document of the plainest shape: the events of a mapping of plain items
-PlainItems = list[tuple[Any, Any]]
-
-
 def plain_document(text: str) -> PlainItems | None:
     """The items of the document `text` holds when it is of the plainest shape, that of almost
     every deck: one mapping whose values are scalars or mappings of scalars to scalars, with no
@@ -191,13 +145,14 @@ def _plain_items(next_event: Callable[[], Any]) -> PlainItems | None:
     return items
 
 
-def _plain_pairs(next_event: Callable[[], Any]) -> PlainItems | None:
+def _plain_pairs(next_event: Callable[[], Any]) -> list[PlainPair] | None:
     pairs = []
     while type(key := next_event()) is not yaml.MappingEndEvent:
         value = next_event()
         if not (_plain(key, yaml.ScalarEvent) and _plain(value, yaml.ScalarEvent)):
             return None
-        pairs.append((key, value))
+        mark = key.start_mark
+        pairs.append((key.value, value.value, value.style, mark.line, mark.column))
     return pairs
 
 
@@ -274,25 +229,7 @@ def scalar(node: yaml.Node) -> Any:
         raise InputError("expected a single value here", position_of(node))
     if node.style or node.tag == _TAG + "str":  # plain style is None (Python parser) or "" (C parser)
         return text
-    if _NULL.match(text):
-        return None
-    if text in _BOOL:
-        return _BOOL[text]
-    if len(text) > MAX_NUMBER_LENGTH and (_INT.match(text) or _INT_OCT.match(text) or _INT_HEX.match(text) or _FLOAT.match(text)):
-        raise InputError(
-            f"a number {len(text):,} characters long; no count or card fact has more than {MAX_NUMBER_LENGTH}", position_of(node)
-        )
-    if _INT.match(text):
-        return int(text)
-    if _INT_OCT.match(text):
-        return int(text[2:], 8)
-    if _INT_HEX.match(text):
-        return int(text[2:], 16)
-    if _FLOAT.match(text):
-        return float(text)
-    if text.lower() in _FLOAT_SPECIAL:
-        return _FLOAT_SPECIAL[text.lower()]
-    return text
+    return core_value(text, node)
 
 
 def check_tag(node: yaml.Node) -> None:

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 from deckcheck.games import zone_table
-from deckcheck.loading import safe_yaml, yaml_deck
+from deckcheck.loading import safe_yaml, yaml_deck, yaml_nodes
 from deckcheck.loading.raw_deck import DeckParseError
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -81,7 +81,7 @@ def _outcome(read, text: str):
 )
 def test_a_deck_read_from_events_is_the_deck_read_from_nodes(document, tail):
     text = _text(document) + tail
-    assert _outcome(yaml_deck.read, text) == _outcome(yaml_deck._read_composed, text)
+    assert _outcome(yaml_deck.read, text) == _outcome(yaml_nodes.read_composed, text)
 
 
 def test_the_example_decks_are_read_from_events():
@@ -92,7 +92,7 @@ def test_the_example_decks_are_read_from_events():
         text = path.read_text(encoding="utf-8")
         plain = safe_yaml.plain_document(text)
         assert plain is not None and yaml_deck._read_plain(str(path), plain, ZONES) is not None, path.name
-        assert _outcome(yaml_deck.read, text) == _outcome(yaml_deck._read_composed, text)
+        assert _outcome(yaml_deck.read, text) == _outcome(yaml_nodes.read_composed, text)
 
 
 @pytest.mark.parametrize(
@@ -114,7 +114,7 @@ def test_the_example_decks_are_read_from_events():
     ],
 )
 def test_what_is_not_plain_is_said_as_the_nodes_say_it(text):
-    assert _outcome(yaml_deck.read, text) == _outcome(yaml_deck._read_composed, text)
+    assert _outcome(yaml_deck.read, text) == _outcome(yaml_nodes.read_composed, text)
     plain = safe_yaml.plain_document(text)
     assert plain is None or yaml_deck._read_plain("deck.yaml", plain, ZONES) is None
 
@@ -124,7 +124,7 @@ def test_a_name_given_twice_in_two_ways_is_a_problem_either_way():
     plain = safe_yaml.plain_document(text)
     assert plain is not None and yaml_deck._read_plain("deck.yaml", plain, ZONES) is not None
     outcome = _outcome(yaml_deck.read, text)
-    assert outcome == _outcome(yaml_deck._read_composed, text)
+    assert outcome == _outcome(yaml_nodes.read_composed, text)
     assert [problem for problem, _ in outcome[-1]] == [
         "'crate' is listed twice in main (first at line 2); give one line with the total count"
     ]
