@@ -14,10 +14,12 @@ from dataclasses import field, fields, replace
 from datetime import date
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from deckcheck.choices import Choices
 from deckcheck.escaping import terminal_path
-from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, parse_date
+from deckcheck.loading import cache as data_cache
+from deckcheck.loading.checked_yaml import FileProblems, load_checked, located, parse_date, read_bytes
 from deckcheck.loading.globs import matches
 from deckcheck.model import Position
 from deckcheck.records import record
@@ -165,14 +167,43 @@ def find_config(start: Path) -> Path | None:
     return None
 
 
+def _read(path: Path) -> tuple[dict[str, Any], dict[tuple, Position]]:
+    """A config's data, and where each value a message may point at is written; from the cache
+    when this content was read before. A repository's config is read by every check, and reading
+    its YAML again imported the parser, a fifth of a one-deck check (the cache keeps only what
+    was found valid)."""
+    content = read_bytes(path)
+    key = b"config places\0" + content
+    kept = data_cache.load(key)
+    if kept is not None:
+        data, places = kept
+        return data, {tuple(where): Position(line, column) for where, line, column in places}
+    document = load_checked(path, "config", content, empty_ok=True, remember=False)  # an empty config is an empty config
+    data = document.data or {}
+    places = {key: found for key in _placed(data) if (found := document.position(key)) is not None}
+    data_cache.store(key, [data, [[list(where), at.line, at.column] for where, at in places.items()]])
+    return data, places
+
+
+def _placed(data: dict[str, Any]) -> list[tuple]:
+    """The paths of the values of a config that a message may point at."""
+    keys: list[tuple] = [(name,) for name in ("game", "format", "as_of") if name in data]
+    keys += [(name, n) for name in ("card_db", "events", "ignore", "exclude") for n in range(len(data.get(name, [])))]
+    keys += [
+        ("overrides", o, "ignore", n)
+        for o, override in enumerate(data.get("overrides", []))
+        for n in range(len(override.get("ignore", [])))
+    ]
+    return keys
+
+
 def load_config(path: Path | None) -> Config:
     """The config at `path` (FileProblems when it is broken), or the empty config for None."""
     if path is None:
         return Config()
-    document = load_checked(path, "config", empty_ok=True)  # an empty config is an empty config
-    data = document.data or {}
+    data, places = _read(path)
     base = path.parent
-    as_of = parse_date(data.get("as_of"), path, document.position(("as_of",)))
+    as_of = parse_date(data.get("as_of"), path, places.get(("as_of",)))
     defaults = Choices(
         game=data.get("game"),
         format=data.get("format"),
@@ -182,14 +213,6 @@ def load_config(path: Path | None) -> Config:
         output_format=data.get("output_format"),
         strict=bool(data.get("strict", False)),
     )
-    keys: list[tuple] = [(name,) for name in ("game", "format", "as_of") if name in data]
-    keys += [(name, n) for name in ("card_db", "events", "ignore", "exclude") for n in range(len(data.get(name, [])))]
-    keys += [
-        ("overrides", o, "ignore", n)
-        for o, override in enumerate(data.get("overrides", []))
-        for n in range(len(override.get("ignore", [])))
-    ]
-    places = {key: found for key in keys if (found := document.position(key)) is not None} if document.data else {}
     missing = [
         located(path, places.get((name, n)), f"{name}: no such file or folder: {terminal_path(named)}")
         for name in ("card_db", "events")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import inspect
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -103,9 +104,9 @@ def test_a_config_beside_the_decks_is_read_by_the_plain_check(tmp_path):
     assert done.returncode == 0 and done.stdout.lstrip().startswith("{")
 
 
-def _imported(deck: Path, modules: tuple[str, ...]) -> tuple[int, list[str]]:
-    """The exit code of a plain check of `deck` in a process of its own, and which of `modules`
-    it has imported by its end."""
+def _imported(deck: Path, modules: tuple[str, ...], cwd: Path | None = None) -> tuple[int, list[str]]:
+    """The exit code of a plain check of `deck` in a process of its own (run in `cwd`), and which
+    of `modules` it has imported by its end."""
     program = (  # the command ends with os._exit (deckcheck/command.py): what it had loaded is told there
         "import json, os, sys\nfrom deckcheck.command import run\n"
         f"sys.argv = ['deckcheck', 'check', {str(deck)!r}]\n"
@@ -113,7 +114,7 @@ def _imported(deck: Path, modules: tuple[str, ...]) -> tuple[int, list[str]]:
         f"os._exit = lambda code: (print(json.dumps(sorted(m for m in {modules!r} if m in sys.modules)), file=sys.stderr), end(code))\n"
         "run()\n"
     )
-    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=cwd)
     return done.returncode, json.loads(done.stderr.strip().splitlines()[-1])
 
 
@@ -130,6 +131,16 @@ def test_the_plain_check_of_a_legal_deck_loads_only_what_it_uses():
     deck = EXAMPLES / "redline-cpm.yaml"
     _imported(deck, unused)  # the cache warmed
     assert _imported(deck, unused) == (0, [])
+
+
+@pytest.mark.parametrize("deck", ["redline-cpm.yaml", "redemption-deck-i.yaml"])
+def test_a_check_in_a_repository_with_a_config_parses_no_yaml(tmp_path, deck):
+    """A deck of the plainest shape is read by lines, and a config and the card data the cache
+    holds are not read again: the YAML parser, a fifth of such a check, is never imported."""
+    (tmp_path / ".deckcheck.yaml").write_text("ignore: [redline.copy-limit]\n", encoding="utf-8")
+    shutil.copy(EXAMPLES / deck, tmp_path / "deck.yaml")
+    _imported(tmp_path / "deck.yaml", (), cwd=tmp_path)  # the cache warmed
+    assert _imported(tmp_path / "deck.yaml", ("yaml", "deckcheck.loading.safe_yaml"), cwd=tmp_path) == (0, [])
 
 
 def test_the_plain_check_of_a_redemption_deck_loads_no_importer():

@@ -207,3 +207,26 @@ def test_a_config_checked_before_is_not_checked_again_and_jsonschema_is_not_impo
     config.write_text("game: redline\nignore: [redline.copy-limit]\nstrict: maybe\n")  # other content: checked, and refused
     refused = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env)
     assert refused.returncode != 0 and "strict" in refused.stderr
+
+
+def test_a_config_read_before_is_read_from_the_cache_with_its_places(tmp_path, monkeypatch):
+    """The cache keeps a valid config's data and where its values are written: the second read
+    parses no YAML and says a problem at the same line and column as the first."""
+    from deckcheck.loading import safe_yaml
+    from deckcheck.loading.checked_yaml import FileProblems
+    from deckcheck.loading.config import load_config
+
+    monkeypatch.setenv("DECKCHECK_CACHE_DIR", str(tmp_path / "cache"))
+    (tmp_path / "cards").mkdir()
+    path = tmp_path / ".deckcheck.yaml"
+    path.write_text("game: redline\nas_of: 2026-01-02\ncard_db:\n  - cards/\n  - gone/\nignore: [redline.copy-limit]\n")
+    said = []
+    for _ in range(2):
+        with pytest.raises(FileProblems) as raised:
+            load_config(path)
+        said.append(raised.value.problems)
+        monkeypatch.setattr(safe_yaml, "compose", lambda text: pytest.fail("the config was parsed again"))
+    assert said[0] == said[1] and ".deckcheck.yaml:5:5: card_db: no such file or folder: " in said[0][0], said
+    (tmp_path / "gone").mkdir()
+    kept = load_config(path)
+    assert kept.as_of.isoformat() == "2026-01-02" and kept.places[("ignore", 0)] == (6, 10) and kept.places[("card_db", 1)] == (5, 5)
