@@ -22,7 +22,18 @@ from collections.abc import Iterator
 
 from deckcheck.loading.lines import editor_lines
 from deckcheck.loading.names import invisible
-from deckcheck.loading.raw_deck import DeckParseError, Header, RawDeck, RawEntry, count_error, count_of, count_problem, is_count
+from deckcheck.loading.raw_deck import (
+    MAX_COUNT,
+    MIN_COUNT,
+    DeckParseError,
+    Header,
+    RawDeck,
+    RawEntry,
+    count_error,
+    count_of,
+    count_problem,
+    is_count,
+)
 from deckcheck.model import Position, ZoneTable
 
 IGNORED_SECTIONS = ("tokens",)  # Lackey's export lists tokens after the deck: they are not part of it
@@ -76,7 +87,7 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
     """The deck a text file holds; `zones` name the section headers any game's deck may have."""
     deck = RawDeck(path)
     zone: str | None = "main"
-    bare: list[RawEntry] = []  # lines naming no count: one copy each, if the card list says they are cards
+    first_bare: dict[str, Position] = {}  # each zone's first line naming no count, a card of one copy (_read_line)
     for line, position in _lines(text):
         line = line if line.isascii() else _visible(deck, line, position)
         if not line:
@@ -85,19 +96,16 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
         if counted:
             heading = None
             line = _uncommented(line)
-            if _exported(deck, line, zone, position):
-                continue
         else:
             metadata = (_METADATA.match(line) or _PLAIN_METADATA.match(line)) if ":" in line else None
             if metadata:
                 _said(deck, metadata["key"], _COMMENT.sub("", metadata["value"]).strip(), position)
                 continue
+            # (the patterns asked only of lines that hold what they look for)
             heading = _heading(line, zones) if line[0] in _MARKS else None
-            if heading is None:  # (the patterns asked only of lines that hold what they look for)
-                line = _uncommented(line)
-                line = _BULLET.sub("", line) if line and line[0] in _BULLETS else line
-            else:
-                line = heading
+            line = _unbulleted(line) if heading is None else heading
+        if heading is None and line[:1].isdigit() and _counted(deck, line, zone, position):
+            continue  # (`- 3 Name` too, once its bullet is off)
         if "\t" in line:
             line = _columns(line)
         if not line:
@@ -119,11 +127,12 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
                 if zone:
                     deck.zone_positions.setdefault(zone, position)
             continue
-        kept_aside = _read_line(deck, line, zone, position, zones) if zone is not None else None
-        if kept_aside is not None:
-            bare.append(kept_aside)
-    if bare:
-        _one_copy_each(deck, bare)
+        one_copy = _read_line(deck, line, zone, position, zones) if zone is not None else None
+        if one_copy is not None:
+            deck.entries.append(one_copy)
+            first_bare.setdefault(one_copy.zone, one_copy.position)
+    for named, position in first_bare.items():  # (after every header and counted line has set its zone's)
+        deck.zone_positions.setdefault(named, Position(1, 1) if named == "main" else position)
     return deck
 
 
@@ -152,21 +161,36 @@ def _visible(deck: RawDeck, line: str, position: Position) -> str:
     return invisible().sub("", line).strip()
 
 
+def _unbulleted(line: str) -> str:
+    """A line that is no heading without its comment and its bullet (`- 3 Name`, `• Name`)."""
+    line = _uncommented(line)
+    return _BULLET.sub("", line) if line and line[0] in _BULLETS else line
+
+
 def _uncommented(line: str) -> str:
     return _COMMENT.sub("", line).strip() if "#" in line or "//" in line else line
 
 
-def _exported(deck: RawDeck, line: str, zone: str | None, position: Position) -> bool:
-    """Whether the line is a LackeyCCG export's card line, read (the general way would read it so)."""
-    if zone is None or "\t" not in line:
+def _counted(deck: RawDeck, line: str, zone: str | None, position: Position) -> bool:
+    """Whether the line, which starts with a digit, is a card line of a count and a name (`3 Name`,
+    `3x Name`, a LackeyCCG export's `3<TAB>Name`), read as the general way would read it: such
+    lines are most lines of most decks, and the general way asks each what else it might be."""
+    if zone is None:
         return False
-    found = _EXPORTED.fullmatch(line)
-    count = int(found["count"]) if found is not None else 0
-    if found is None or not count:
-        return False
+    if "\t" in line:
+        found = _EXPORTED.fullmatch(line)
+        count = int(found["count"]) if found is not None else 0
+        name = found["name"] if found is not None else ""
+    else:  # (no name of a leader, `Champion: X`, starts with a digit: the general way reads it so)
+        found = _LEADING_COUNT.match(line)
+        digits = found["count"] if found is not None else None
+        count = int(digits) if digits is not None and len(digits) <= 3 else 0
+        name = found["name"] if found is not None else ""  # (the line is stripped)
+    if not MIN_COUNT <= count <= MAX_COUNT:
+        return False  # (a count that is none: the general way says why)
     if deck.first_line is None:
         deck.first_line = position
-    _card_line(deck, RawEntry(found["name"], count, zone, position))
+    _card_line(deck, RawEntry(name, count, zone, position))
     return True
 
 
@@ -199,8 +223,12 @@ def _said(deck: RawDeck, key: str, value: str, position: Position) -> None:
 
 def _read_line(deck: RawDeck, line: str, zone: str, position: Position, zones: ZoneTable) -> RawEntry | None:
     """A line of a zone that is no zone header: a leader (`Champion: X`), a card, a group header
-    no card could be (`Offense (0)`), or a line naming no count, returned as a card of one copy
-    it may turn out to be."""
+    no card could be (`Offense (0)`), or a line naming no count, returned as a card of one copy it
+    may turn out to be. A list of bare names (`Son of God (I)` a line) is the natural way to write
+    a singleton deck, and a Type 1 list writes counts only where a card repeats (`Lost Soul "Lost
+    Souls" x3` beside lines with none). Whether such a line is a card or the deck's title or prose,
+    the card database says (loading/pasted.py): never the reader alone, so that no misspelt card
+    is dropped for want of a count."""
     single = _SINGLE.match(line) if ":" in line else None
     leader = zones.by_word(" ".join(single["word"].lower().split())) if single else None
     if single is not None and leader is not None and leader.single:
@@ -229,18 +257,6 @@ def _card_line(deck: RawDeck, entry: RawEntry) -> None:
         deck.counts_before += 1
     if entry.zone not in deck.zone_positions:
         deck.zone_positions[entry.zone] = Position(1, 1) if entry.zone == "main" else entry.position
-
-
-def _one_copy_each(deck: RawDeck, bare: list[RawEntry]) -> None:
-    """Lines naming no count are one copy each: a list of bare names (`Son of God (I)` a line) is
-    the natural way to write a singleton deck, and a Type 1 list writes counts only where a card
-    repeats (`Lost Soul "Lost Souls" x3` beside lines with none). Which of them are cards and which
-    the deck's title or prose, the card database says (loading/pasted.py): never the reader alone,
-    so that no misspelt card is dropped for want of a count."""
-    deck.entries.extend(bare)
-    deck.entries.sort(key=lambda entry: entry.position.line)
-    for entry in bare:
-        deck.zone_positions.setdefault(entry.zone, Position(1, 1) if entry.zone == "main" else entry.position)
 
 
 def _heading(line: str, zones: ZoneTable) -> str | None:

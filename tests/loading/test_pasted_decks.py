@@ -154,6 +154,24 @@ def test_bare_names_beside_counted_lines_are_one_copy_each(databases):
     assert not loaded.findings
 
 
+def test_bare_lines_keep_their_places_among_the_counted_and_leave_a_zone_where_its_header_puts_it():
+    """A line naming no count stays where it is written, and a title above a `Main Deck:` header
+    does not move the deck's place from the header to the top (where a finding about the deck
+    points)."""
+    from deckcheck.games import zone_table
+    from deckcheck.loading import text_deck
+
+    deck = text_deck.read("deck.txt", "Sam's deck\nMain Deck:\nSon of God\n3 Hope\nReserve:\nFaith\n2 Ark\n", zone_table())
+    assert [(e.typed, e.position.line) for e in deck.entries] == [
+        ("Sam's deck", 1),
+        ("Son of God", 3),
+        ("Hope", 4),
+        ("Faith", 6),
+        ("Ark", 7),
+    ]
+    assert deck.zone_positions == {"main": (2, 1), "side": (5, 1)}
+
+
 @pytest.mark.parametrize("typo", ["Jonh (H)", "Jhn", "Qwxz Zzyzx"])
 def test_a_bare_line_naming_no_card_beside_counted_lines_is_an_unknown_card(databases, typo):
     text = f"# game: redemption\n3 Gideon (K)\n{typo}\n"
