@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import numpy as np
 
 from deckcheck.records import record
+from deckcheck.sim.heap import keep_freed_memory
 from deckcheck.sim.model import GoldfishModel, drawn_alike
 from deckcheck.sim.queries import Query, first_turns, hand_holds
 from deckcheck.sim.together import race_together, union_of
@@ -109,6 +110,7 @@ def _batch(task: tuple[Any, ...]) -> list[SimResult]:
     model draws its own copies in that shuffle's order, and rolls its dice from the same stream
     (the mulligan and the race each from a generator of its own)."""
     decks, seed, size, options, slots, union = task
+    keep_freed_memory()  # (in each worker too)
     models = [deck.model for deck in decks]
     rng = np.random.default_rng(seed)
     width = len(slots[0])
