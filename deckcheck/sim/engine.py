@@ -65,13 +65,14 @@ def _slot_of(models: Sequence[GoldfishModel], universe: tuple[str, ...]) -> list
     return mapped
 
 
-def _orders(shuffled: np.ndarray, slot: np.ndarray, size: int) -> np.ndarray:
+def _orders(shuffled: np.ndarray, slot: np.ndarray, size: int, dealt: int | None) -> np.ndarray:
     """One model's draw order from a shuffle of the universe: its own card copies, in the same
-    relative order (what an argsort of its own keys would give)."""
-    mapped = slot[shuffled]
+    relative order (what an argsort of its own keys would give), the first `dealt` of them (None:
+    all)."""
     if slot.min(initial=0) >= 0:  # the model holds every copy shuffled
-        return mapped
-    return mapped[mapped >= 0].reshape(size, -1)
+        return slot[shuffled[:, :dealt]]
+    mapped = slot[shuffled]
+    return np.ascontiguousarray(mapped[mapped >= 0].reshape(size, -1)[:, :dealt])
 
 
 class Played(NamedTuple):
@@ -121,8 +122,9 @@ def _batch(task: tuple[Any, ...]) -> list[SimResult]:
     dice = np.random.SeedSequence(seed.entropy, spawn_key=seed.spawn_key + (1,))
     results, orders, draws = [], [], []
     for deck, slot in zip(decks, slots):
-        order = _orders(shuffled, slot, size)
-        other = _orders(spare, slot, size) if spare is not None and deck.model.draws_anew else None
+        dealt = deck.model.cards_dealt(options.turns, options.on_play)
+        order = _orders(shuffled, slot, size, dealt)
+        other = _orders(spare, slot, size, dealt) if spare is not None and deck.model.draws_anew else None
         result, order, drawn = _play(deck, order, other, dice, options)
         results.append(result)
         if options.race:  # (kept only for the race: fresh memory for every deck is slow to fill)

@@ -141,6 +141,12 @@ class GoldfishModel(Generic[Params]):
         rejects), as `throws_back` says; like `mulligan`, it may reorder `order` in place."""
         raise NotImplementedError(f"{self.game} has no mulligan")
 
+    def cards_dealt(self, turns: int, on_play: bool) -> int | None:
+        """How many cards from the top of a shuffle a game of this model reads at most, its
+        mulligan, a keep rule's redraw and the race included; None (the default): any card. The
+        engine deals each game no more, which a sweep does for every count."""
+        return None
+
     def mulligan_looks_at_hand(self, policy: str) -> bool:
         return policy != "none"
 

@@ -120,6 +120,11 @@ class RedlineGoldfish(GoldfishModel[RedlineParams]):
         bottom = np.where((count[games] < 2)[:, None], ~held, held & (np.cumsum(held, axis=1) > 4))
         return self._to_bottom(order, games, bottom)
 
+    def cards_dealt(self, turns: int, on_play: bool) -> int | None:
+        # the cards drawn by the last turn, and a hand's worth under them: a mulligan puts at most
+        # a hand under the deck and draws as many, and the race reads the cards drawn alone
+        return self.cards_seen(turns, on_play) + self.hand_size
+
     def redraw(self, order: np.ndarray, spare: np.ndarray | None, which: np.ndarray) -> np.ndarray:
         """The partial mulligan with every card of the hand put on the bottom, and 7 drawn anew."""
         games = np.flatnonzero(which)
