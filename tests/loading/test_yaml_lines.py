@@ -117,6 +117,8 @@ def test_the_plainest_decks_are_read_by_lines(text):
         "name: x\x7f\n",
         "main:\n  'It''s': 1\n",
         "name: x:\n",  # a colon at the end of a line begins a mapping
+        "name : x\n",  # (a space before the colon, which the parser leaves out: the parser reads it)
+        "main:\n  Crate : 3\n",
         "main:\n  Cr\rate: 3\n",  # a line break to YAML
     ],
 )
