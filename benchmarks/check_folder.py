@@ -123,8 +123,9 @@ def measure(decks: int = 1000, repeat: int = 3) -> Result:
 # wherever it is called from, so a step's time includes the steps it calls (composing is part of reading).
 STEPS = (
     ("reading a deck file (of which parsing its YAML below)", "deckcheck.check.reading", "read_deck"),
-    ("  parsing a plain deck's YAML", "deckcheck.loading.yaml_deck", "safe_yaml.plain_document"),
-    ("  composing the YAML of one that is not", "deckcheck.loading.yaml_deck", "safe_yaml.compose"),
+    ("  reading a plain deck's lines", "deckcheck.loading.yaml_lines", "document"),
+    ("  parsing a plain deck's YAML the lines do not read", "deckcheck.loading.safe_yaml", "plain_document"),
+    ("  composing the YAML of one that is not plain", "deckcheck.loading.safe_yaml", "compose"),
     ("resolving its names", "deckcheck.check.reading", "_resolve"),
     ("the rules", "deckcheck.check.run", "judge"),
     ("its report", "deckcheck.check.run", "report_of"),

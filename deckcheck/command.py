@@ -2,8 +2,8 @@
 
 `deckcheck --version` is answered here, before typer is imported: a version needs nothing else,
 and typer with what it brings is most of any command's start-up. So is `deckcheck check` of deck
-files named alone, with no option (a pre-commit hook's call, an editor's), which needs no parsing
-(deckcheck/cli/checking.py). Everything else goes to the typer application (deckcheck/cli).
+files named alone (a pre-commit hook's call, an editor's) or with an `--output-format` (CI's),
+which needs next to no parsing (deckcheck/cli/checking.py). Everything else goes to the typer application (deckcheck/cli).
 
 A command runs with Python's cycle collector off, and once finished ends the process at once
 (`ended`), its output flushed, rather than tearing the interpreter down. A command is a short run
@@ -38,8 +38,9 @@ def _command() -> None:
         return
     from deckcheck.cli.checking import plain_check, run_plain_check
 
-    if plain_check(sys.argv[1:]):
-        run_plain_check(sys.argv[1:])
+    asked = plain_check(sys.argv[1:])
+    if asked is not None:
+        run_plain_check(asked)
         return
     from deckcheck.cli import run as run_application
 

@@ -20,6 +20,16 @@ def test_folder_benchmark_runs():
     assert "ratio" in done.stdout and "5 deck files" in done.stdout
 
 
+def test_folder_benchmark_says_where_the_time_goes():
+    """--phases times each step by patching the function that does it: a step whose function has
+    moved fails here rather than when someone asks."""
+    done = subprocess.run(
+        [sys.executable, REPO / "benchmarks" / "check_folder.py", "--decks", "5", "--phases"], capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    assert "reading a plain deck's lines" in done.stdout and "the rules" in done.stdout
+
+
 def test_startup_benchmark_runs():
     done = subprocess.run([sys.executable, REPO / "benchmarks" / "startup.py", "--runs", "1"], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

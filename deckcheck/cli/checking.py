@@ -1,7 +1,8 @@
 """What `deckcheck check` does once its options are read, without typer: the typer command
 (cli/check.py) hands it what it parsed, and deckcheck/command.py runs it on deck files named
-alone (`deckcheck check decks/a.yaml decks/b.txt`, a pre-commit hook's call) with typer never
-imported, which is most of the time a one-deck check took. The defaults here are the options'
+alone (`deckcheck check decks/a.yaml decks/b.txt`, a pre-commit hook's call) or with an
+`--output-format` (CI's) with typer never imported, which was most of the time a one-deck check
+took and a fifth of a thousand decks'. The defaults here are the options'
 defaults (a test holds the typer command to them)."""
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+from deckcheck import output_formats
 from deckcheck.choices import Choices
 from deckcheck.cli.output import ColorChoice, finish
 from deckcheck.cli.setup import date_or_exit, session_or_exit
@@ -54,15 +56,32 @@ class CheckAsked:
         return asked_choices(self.game, self.format, self.card_db, self.event, self.ignore, self.output_format, self.strict)
 
 
-def plain_check(arguments: list[str]) -> bool:
-    """Whether `deckcheck ARGUMENTS` is `check` of paths alone: no option, no `-` (standard
-    input), nothing typer would answer otherwise (help, a usage error)."""
-    return len(arguments) >= 2 and arguments[0] == "check" and all(a and not a.startswith("-") for a in arguments[1:])
+def plain_check(arguments: list[str]) -> CheckAsked | None:
+    """What `deckcheck ARGUMENTS` asks where it is `check` of paths, alone or with one
+    `--output-format` of the formats there are (CI's call: `check decks/ --output-format sarif`);
+    None for anything else: another option, `-` (standard input), anything typer would answer
+    otherwise (help, a usage error, a format there is not)."""
+    if len(arguments) < 2 or arguments[0] != "check":
+        return None
+    paths: list[Path] = []
+    output_format = None
+    rest = iter(arguments[1:])
+    for argument in rest:
+        name, equals, value = argument.partition("=")
+        if name == "--output-format" and output_format is None:
+            output_format = value if equals else next(rest, None)
+            if output_format not in output_formats.CHOICES:
+                return None
+        elif not argument or argument.startswith("-"):
+            return None
+        else:
+            paths.append(Path(argument))
+    return CheckAsked(paths=tuple(paths), output_format=output_format) if paths else None
 
 
-def run_plain_check(arguments: list[str]) -> None:
+def run_plain_check(asked: CheckAsked) -> None:
     """`deckcheck check PATH...` (plain_check's), as the typer command runs it."""
-    guarded(lambda: check_files(CheckAsked(paths=tuple(Path(a) for a in arguments[1:]))))
+    guarded(lambda: check_files(asked))
 
 
 def check_files(asked: CheckAsked) -> NoReturn:

@@ -1,5 +1,6 @@
-"""`deckcheck check PATH...` with no option runs without typer (deckcheck/command.py): the same
-report, messages and exit code as the typer command gives the same arguments."""
+"""`deckcheck check PATH...`, alone or with an `--output-format`, runs without typer
+(deckcheck/command.py): the same report, messages and exit code as the typer command gives the
+same arguments."""
 
 from __future__ import annotations
 
@@ -34,10 +35,25 @@ EXAMPLES = REPO / "examples"
         (["check", ""], False),
         (["fmt", "a.yaml"], False),
         (["check", "a.yaml", "--"], False),
+        (["check", "a.yaml", "--output-format", "json"], True),
+        (["check", "--output-format=sarif", "a.yaml", "b.txt"], True),
+        (["check", "a.yaml", "--output-format", "auto"], True),
+        (["check", "a.yaml", "--output-format", "nope"], False),  # typer says which there are
+        (["check", "a.yaml", "--output-format=JSON"], False),
+        (["check", "a.yaml", "--output-format"], False),
+        (["check", "--output-format", "json"], False),
+        (["check", "a.yaml", "--output-format", "json", "--output-format", "text"], False),
+        (["check", "a.yaml", "--output-format", "json", "--strict"], False),
+        (["check", "a.yaml", "--output-formats", "json"], False),
     ],
 )
-def test_only_paths_named_alone_skip_typer(arguments, plain):
-    assert plain_check(arguments) is plain
+def test_only_paths_named_alone_or_with_a_format_skip_typer(arguments, plain):
+    asked = plain_check(arguments)
+    assert (asked is not None) is plain
+    if asked is not None:
+        given = next((a.partition("=")[2] or arguments[i + 1] for i, a in enumerate(arguments) if a.startswith("--output-format")), None)
+        named = [a for a in arguments[1:] if not a.startswith("--output-format") and a != given]
+        assert asked.output_format == given and asked.paths == tuple(map(Path, named))
 
 
 def test_the_typer_commands_defaults_are_the_plain_checks():
@@ -88,12 +104,13 @@ def _cases(tmp_path: Path) -> dict[str, list[Path]]:
         "a missing file",
     ],
 )
-def test_the_plain_check_says_what_the_typer_command_says(tmp_path, monkeypatch, case):
+@pytest.mark.parametrize("options", [(), ("--output-format", "json"), ("--output-format=sarif",)])
+def test_the_plain_check_says_what_the_typer_command_says(tmp_path, monkeypatch, case, options):
     paths = _cases(tmp_path)[case]
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("NO_COLOR", "1")
-    through_typer = run("check", *paths)
-    plain = _installed(*paths, cwd=tmp_path)
+    through_typer = run("check", *paths, *options)
+    plain = _installed(*paths, *options, cwd=tmp_path)
     assert (plain.returncode, plain.stdout, plain.stderr) == (through_typer.exit_code, through_typer.stdout, through_typer.stderr)
     assert plain.returncode in (0, 1, 2) and plain.stdout + plain.stderr
 
@@ -104,12 +121,12 @@ def test_a_config_beside_the_decks_is_read_by_the_plain_check(tmp_path):
     assert done.returncode == 0 and done.stdout.lstrip().startswith("{")
 
 
-def _imported(deck: Path, modules: tuple[str, ...], cwd: Path | None = None) -> tuple[int, list[str]]:
+def _imported(deck: Path, modules: tuple[str, ...], cwd: Path | None = None, options: tuple[str, ...] = ()) -> tuple[int, list[str]]:
     """The exit code of a plain check of `deck` in a process of its own (run in `cwd`), and which
     of `modules` it has imported by its end."""
     program = (  # the command ends with os._exit (deckcheck/command.py): what it had loaded is told there
         "import json, os, sys\nfrom deckcheck.command import run\n"
-        f"sys.argv = ['deckcheck', 'check', {str(deck)!r}]\n"
+        f"sys.argv = ['deckcheck', 'check', {str(deck)!r}, *{options!r}]\n"
         "end = os._exit\n"
         f"os._exit = lambda code: (print(json.dumps(sorted(m for m in {modules!r} if m in sys.modules)), file=sys.stderr), end(code))\n"
         "run()\n"
@@ -118,8 +135,9 @@ def _imported(deck: Path, modules: tuple[str, ...], cwd: Path | None = None) -> 
     return done.returncode, json.loads(done.stderr.strip().splitlines()[-1])
 
 
-def test_the_plain_check_imports_no_typer():
-    assert _imported(EXAMPLES / "redline-cpm.yaml", ("typer", "click", "pydantic", "rich")) == (0, [])
+@pytest.mark.parametrize("options", [(), ("--output-format", "json")])
+def test_the_plain_check_imports_no_typer(options):
+    assert _imported(EXAMPLES / "redline-cpm.yaml", ("typer", "click", "pydantic", "rich"), options=options) == (0, [])
 
 
 def test_the_plain_check_of_a_legal_deck_loads_only_what_it_uses():
