@@ -88,7 +88,8 @@ class Result:
 
 
 def _ms(seconds: float) -> str:
-    return f"{seconds * 1000:.0f} ms"
+    """Milliseconds, to the hundredth below ten (a check of one deck in process is under one)."""
+    return f"{seconds * 1000:.2f} ms" if seconds < 0.01 else f"{seconds * 1000:.0f} ms"
 
 
 TABLE_HEAD = "| benchmark | figure | target |\n|---|---|---|"
@@ -105,7 +106,7 @@ def with_table(readme: str, results: list[Result]) -> str:
     return readme[:start] + "\n" + table(results) + "\n" + readme[end:]
 
 
-_CELL = re.compile(r"(?P<label>.+?) (?P<seconds>\d+) ms vs (?P<baseline>\d+) ms: \*\*(?P<ratio>\d+\.\d\d)x\*\*")
+_CELL = re.compile(r"(?P<label>.+?) (?P<seconds>\d+(?:\.\d\d)?) ms vs (?P<baseline>\d+(?:\.\d\d)?) ms: \*\*(?P<ratio>\d+\.\d\d)x\*\*")
 _ROW = re.compile(r"^\| `python benchmarks/(?P<script>[\w]+\.py)`: (?P<description>[^|]+) \| (?P<figures>[^|]+) \| (?P<targets>[^|]+) \|$")
 
 
