@@ -34,7 +34,7 @@ from deckcheck.loading.raw_deck import (
     count_problem,
     is_count,
 )
-from deckcheck.model import Position, ZoneTable
+from deckcheck.model import START, Position, ZoneTable
 
 IGNORED_SECTIONS = ("tokens",)  # Lackey's export lists tokens after the deck: they are not part of it
 # group headers no card type names (`Good Cards:`); the games' card types are in the zone table
@@ -132,7 +132,7 @@ def read(path: str, text: str, zones: ZoneTable) -> RawDeck:
             deck.entries.append(one_copy)
             first_bare.setdefault(one_copy.zone, one_copy.position)
     for named, position in first_bare.items():  # (after every header and counted line has set its zone's)
-        deck.zone_positions.setdefault(named, Position(1, 1) if named == "main" else position)
+        deck.zone_positions.setdefault(named, _zone_start(named, position))
     return deck
 
 
@@ -256,7 +256,12 @@ def _card_line(deck: RawDeck, entry: RawEntry) -> None:
     else:
         deck.counts_before += 1
     if entry.zone not in deck.zone_positions:
-        deck.zone_positions[entry.zone] = Position(1, 1) if entry.zone == "main" else entry.position
+        deck.zone_positions[entry.zone] = _zone_start(entry.zone, entry.position)
+
+
+def _zone_start(zone: str, first_line: Position) -> Position:
+    """Where a zone with no header of its own is: the deck at the top of the file, another at its first line."""
+    return START if zone == "main" else first_line
 
 
 def _heading(line: str, zones: ZoneTable) -> str | None:
